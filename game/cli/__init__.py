@@ -1,0 +1,63 @@
+"""`tactibox` command line: one small module per sub-command, imported only when used.
+
+Each module in COMMANDS defines `add_arguments(parser)` and `run(args) -> int`, and keeps its
+top-level imports light (start-up time matters on a Pi Zero).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# name -> (module, one-line help). `play` is what runs when no sub-command is given.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("game.cli.play", "start Tactibox (window, KMS framebuffer, or headless bot demo)"),
+    "simulate": ("game.cli.simulate", "play a whole battle with bots and print the log"),
+    "replay": ("game.cli.replay", "replay a saved game; --verify checks every turn hash"),
+    "balance": ("game.cli.balance", "bot-vs-bot report of how each piece fares"),
+    "validate": ("game.cli.validate", "check rulesets and maps, print file: key: problem lines"),
+    "preview": ("game.cli.preview", "battle-equation numbers for ATTACKER vs DEFENDER"),
+    "schema": ("game.cli.schema", "print the ruleset schema as Markdown"),
+    "bench": ("game.cli.bench", "run the benchmarks against their peers"),
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tactibox", description="Turn-based tactics appliance.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if only is None or only == name:
+            try:
+                mod = importlib.import_module(module)
+            except ModuleNotFoundError as exc:  # a command whose module is not written yet
+                if exc.name != module:
+                    raise
+                continue
+            mod.add_arguments(p)
+            p.set_defaults(_module=mod)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play", *argv]
+    only = argv[0] if argv and argv[0] in COMMANDS else None
+    parser = build_parser(only)
+    args = parser.parse_args(argv)
+    mod = getattr(args, "_module", None)
+    if mod is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(mod.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

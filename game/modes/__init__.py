@@ -1,0 +1,1 @@
+"""Game modes: the rules of one game system each, plus its bots."""

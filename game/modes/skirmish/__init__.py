@@ -1,0 +1,1 @@
+"""Skirmish: the WoS Tactics rules (armies, rest, battle equations, level-ups) and its bots."""

@@ -1,0 +1,1 @@
+"""Rulesets as data: one schema per ruleset kind, a loader that reports every problem, compiled tables."""

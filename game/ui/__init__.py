@@ -1,0 +1,1 @@
+"""pygame-ce scenes, widgets and rendering."""
