@@ -1,0 +1,332 @@
+"""stats.sqlite3: every battle, every seat's result, Elo ratings of human players.
+
+SQLite in WAL mode (readers never block the one writer; a crash mid-write leaves the last
+committed state). ``synchronous=FULL``: each commit fsyncs the WAL, so a game whose results
+screen was shown is still there after somebody switches the cabinet off a second later.
+``NORMAL`` would keep the file consistent too but may forget the last commits after a power
+cut; with one small transaction per finished battle the cost of FULL is a few milliseconds.
+
+A corrupt or foreign database never stops the game: it is reported (naming the file), moved aside
+as ``stats.sqlite3.corrupt-N`` (with its ``-wal``/``-shm``), and a fresh one is started.
+
+The stats view follows the WoS Book of Tactics: your own line is your total record; another
+player's line is only their record *relative to you*, from battles you both fought, plus their
+rating. Bots only appear to have a rating: it is always the start rating, and playing against
+them never moves anybody's rating (see ``game.core.ratings``).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from game.core.ratings import START_RATING, SeatResult, round_half_away_from_zero, updated_ratings
+from game.store.safefile import set_aside
+
+log = logging.getLogger("tactibox.store")
+
+SCHEMA_VERSION = 1
+SYNCHRONOUS = "FULL"
+
+_DDL = """
+CREATE TABLE IF NOT EXISTS games (
+    id           INTEGER PRIMARY KEY,
+    mode         TEXT    NOT NULL,
+    map          TEXT    NOT NULL,
+    ruleset_hash TEXT    NOT NULL,
+    seed         INTEGER NOT NULL,
+    played_at    TEXT    NOT NULL,          -- ISO 8601 with UTC offset
+    replay       TEXT,                      -- file name in replays/, NULL if none
+    finished     INTEGER NOT NULL DEFAULT 1 -- 0 = abandoned: kept, but no wins, losses or rating
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat          INTEGER NOT NULL,
+    player        TEXT    NOT NULL,
+    is_bot        INTEGER NOT NULL,
+    placement     INTEGER,                  -- 1 = winner; NULL in an abandoned battle
+    pieces_left   INTEGER NOT NULL,
+    hp_left       INTEGER NOT NULL,
+    rating_before INTEGER,                  -- humans in finished battles only
+    rating_after  INTEGER,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
+CREATE TABLE IF NOT EXISTS ratings (
+    player TEXT PRIMARY KEY,                -- humans only
+    rating INTEGER NOT NULL,
+    games  INTEGER NOT NULL
+);
+"""
+
+_EXPECTED_COLUMNS = {
+    "games": {"id", "mode", "map", "ruleset_hash", "seed", "played_at", "replay", "finished"},
+    "seats": {"game_id", "seat", "player", "is_bot", "placement", "pieces_left", "hp_left",
+              "rating_before", "rating_after"},
+    "ratings": {"player", "rating", "games"},
+}
+
+_CORRUPTION_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+
+
+class NotOurDatabase(sqlite3.DatabaseError):
+    pass
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    player: str
+    is_bot: bool
+    placement: int | None
+    pieces_left: int
+    hp_left: int
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    mode: str
+    map: str
+    ruleset_hash: str
+    seed: int
+    seats: Sequence[SeatRecord]
+    played_at: datetime | None = None  # None: now
+    replay: str | None = None
+    finished: bool = True
+
+
+@dataclass(frozen=True)
+class StatsLine:
+    """One line of the stats view. For yourself: totals; for others: their record against you."""
+
+    player: str
+    is_bot: bool
+    wins: int
+    losses: int
+    rating: int
+    rated: bool  # False for bots: the rating is only for show
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses
+
+    @property
+    def win_percent(self) -> int:
+        """Whole percent, half away from zero; 0 with no games."""
+        if not self.games:
+            return 0
+        from decimal import Decimal
+        return round_half_away_from_zero(Decimal(self.wins * 100) / Decimal(self.games))
+
+
+def _is_corruption(exc: BaseException) -> bool:
+    if isinstance(exc, NotOurDatabase):
+        return True
+    return getattr(exc, "sqlite_errorname", None) in _CORRUPTION_CODES
+
+
+class StatsStore:
+    """Opens lazily; every public method survives a broken database (reported in ``messages``)."""
+
+    def __init__(self, path: str | Path, *, synchronous: str = SYNCHRONOUS) -> None:
+        self.path = Path(path)
+        self.synchronous = synchronous
+        self.messages: list[str] = []
+        self._conn: sqlite3.Connection | None = None
+
+    # -- opening and recovery -----------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.messages.append(text)
+        log.warning(text)
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            check = conn.execute("PRAGMA quick_check").fetchall()
+            if check != [("ok",)]:
+                raise NotOurDatabase("integrity check failed: " + "; ".join(str(r[0]) for r in check[:3]))
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if version == 0 and not tables:
+                conn.executescript(_DDL + f"PRAGMA user_version={SCHEMA_VERSION};")
+            elif version != SCHEMA_VERSION:
+                raise NotOurDatabase(f"unknown stats format version {version} (this game knows {SCHEMA_VERSION})")
+            for table, cols in _EXPECTED_COLUMNS.items():
+                have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+                if have != cols:
+                    raise NotOurDatabase(f"table {table} has unexpected columns {sorted(have)}")
+            # Only now that the file is known to be ours (a foreign file is left untouched):
+            mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise NotOurDatabase(f"cannot switch to WAL mode (journal_mode={mode})")
+            conn.execute(f"PRAGMA synchronous={self.synchronous}")
+            conn.execute("PRAGMA foreign_keys=ON")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _recover(self, exc: BaseException) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except sqlite3.Error:
+                pass
+            self._conn = None
+        try:
+            aside = set_aside(self.path, companions=("-wal", "-shm"))
+            kept = f"it was kept as {aside.name}"
+        except OSError as err:
+            kept = f"it could not be moved aside ({err.strerror or err})"
+            try:
+                self.path.unlink()
+            except OSError:
+                pass
+        self._say(f"{self.path}: the stats database is damaged ({exc}); {kept}; starting a fresh one")
+
+    def conn(self) -> sqlite3.Connection:
+        """The open connection (opening, and if need be recovering, the database)."""
+        if self._conn is None:
+            try:
+                self._conn = self._connect()
+            except sqlite3.DatabaseError as exc:
+                if not _is_corruption(exc):
+                    raise
+                self._recover(exc)
+                self._conn = self._connect()
+        return self._conn
+
+    def open(self) -> bool:
+        """Open now (at start-up) rather than at first use; False if stats are unavailable."""
+        try:
+            self.conn()
+            return True
+        except sqlite3.Error as exc:
+            self._say(f"{self.path}: stats are unavailable ({exc})")
+            return False
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _run(self, what: str, fn, default):
+        """Run fn(conn); on corruption recover and retry once; on other errors report, return default."""
+        for attempt in (1, 2):
+            try:
+                return fn(self.conn())
+            except sqlite3.DatabaseError as exc:
+                if _is_corruption(exc) and attempt == 1:
+                    self._recover(exc)
+                    continue
+                self._say(f"{self.path}: could not {what} ({exc})")
+                return default
+        return default
+
+    # -- writing ------------------------------------------------------------------------
+    def record_game(self, game: GameRecord) -> int | None:
+        """Store a battle and update ratings in one transaction. Returns the game id (None if failed)."""
+        played = game.played_at or datetime.now(timezone.utc)
+        if played.tzinfo is None:
+            played = played.astimezone()
+        seats = sorted(game.seats, key=lambda s: s.seat)
+        results = [SeatResult(s.player, s.placement, s.is_bot) for s in seats] if game.finished else []
+
+        def write(conn: sqlite3.Connection) -> int:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                humans = [s.player for s in seats if not s.is_bot]
+                before = {p: r for p, r in conn.execute(
+                    f"SELECT player, rating FROM ratings WHERE player IN ({','.join('?' * len(humans))})", humans)}
+                # rated only against other humans: a human alone with bots keeps the rating untouched
+                after = updated_ratings(results, before) if results and len(humans) >= 2 else {}
+                cur = conn.execute(
+                    "INSERT INTO games(mode, map, ruleset_hash, seed, played_at, replay, finished) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game.mode, game.map, game.ruleset_hash, int(game.seed), played.isoformat(timespec="seconds"),
+                     game.replay, int(game.finished)))
+                gid = cur.lastrowid
+                for s in seats:
+                    rated = s.player in after and not s.is_bot
+                    conn.execute(
+                        "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (gid, s.seat, s.player, int(s.is_bot), s.placement, int(s.pieces_left), int(s.hp_left),
+                         before.get(s.player, START_RATING) if rated else None,
+                         after[s.player] if rated else None))
+                for player, rating in after.items():
+                    conn.execute(
+                        "INSERT INTO ratings(player, rating, games) VALUES (?, ?, 1) "
+                        "ON CONFLICT(player) DO UPDATE SET rating = excluded.rating, games = games + 1",
+                        (player, rating))
+                conn.execute("COMMIT")
+                return gid
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+        if game.finished:
+            updated_ratings(results, {})  # ValueError for bad placements, before touching the db
+        return self._run("record the battle", write, None)
+
+    # -- reading ------------------------------------------------------------------------
+    def rating(self, player: str) -> int:
+        row = self._run("read a rating", lambda c: c.execute(
+            "SELECT rating FROM ratings WHERE player = ?", (player,)).fetchone(), None)
+        return row[0] if row else START_RATING
+
+    def _is_bot(self, conn: sqlite3.Connection, player: str) -> bool:
+        row = conn.execute("SELECT is_bot FROM seats WHERE player = ? ORDER BY game_id DESC LIMIT 1",
+                           (player,)).fetchone()
+        return bool(row and row[0])
+
+    def totals(self, player: str) -> StatsLine:
+        """Your own line: all your finished battles (won = placement 1)."""
+        def q(conn):
+            wins, losses = conn.execute(
+                "SELECT COALESCE(SUM(s.placement = 1), 0), COALESCE(SUM(s.placement > 1), 0) "
+                "FROM seats s JOIN games g ON g.id = s.game_id WHERE g.finished = 1 AND s.player = ?",
+                (player,)).fetchone()
+            return wins, losses, self._is_bot(conn, player)
+        wins, losses, is_bot = self._run("read totals", q, (0, 0, False))
+        return StatsLine(player, is_bot, wins, losses,
+                         START_RATING if is_bot else self.rating(player), not is_bot)
+
+    def record_against(self, me: str, opponent: str) -> StatsLine:
+        """The opponent's line: their wins and losses against `me`, in battles both fought."""
+        def q(conn):
+            wins, losses = conn.execute(
+                "SELECT COALESCE(SUM(o.placement < m.placement), 0), COALESCE(SUM(o.placement > m.placement), 0) "
+                "FROM seats m JOIN seats o ON o.game_id = m.game_id AND o.seat <> m.seat "
+                "JOIN games g ON g.id = m.game_id "
+                "WHERE g.finished = 1 AND m.player = ? AND o.player = ?", (me, opponent)).fetchone()
+            return wins, losses, self._is_bot(conn, opponent)
+        wins, losses, is_bot = self._run("read a record", q, (0, 0, False))
+        return StatsLine(opponent, is_bot, wins, losses,
+                         START_RATING if is_bot else self.rating(opponent), not is_bot)
+
+    def stats_view(self, me: str, others: Iterable[str]) -> list[StatsLine]:
+        """The WoS stats view: your totals first, then each other player relative to you."""
+        lines = [self.totals(me)]
+        seen = {me}
+        for other in others:
+            if other not in seen:
+                seen.add(other)
+                lines.append(self.record_against(me, other))
+        return lines
+
+    def game_count(self) -> int:
+        return self._run("count battles", lambda c: c.execute("SELECT COUNT(*) FROM games").fetchone()[0], 0)
+
+    def recent_games(self, limit: int = 20) -> list[dict]:
+        def q(conn):
+            rows = conn.execute(
+                "SELECT id, mode, map, ruleset_hash, seed, played_at, replay, finished FROM games "
+                "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+            keys = ("id", "mode", "map", "ruleset_hash", "seed", "played_at", "replay", "finished")
+            return [dict(zip(keys, r)) for r in rows]
+        return self._run("list battles", q, [])
