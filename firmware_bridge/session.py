@@ -1,0 +1,578 @@
+"""A link session between two units: hello → content sync → start (seed, options) → lockstep.
+
+Usage (the UI calls `poll()` once per frame; nothing here blocks):
+
+    from firmware_bridge.session import Session
+
+    session = Session.open(
+        "/dev/serial0", baud=115200,                 # or /dev/ttyUSB0, socket://h:p, tcp://:7777 …
+        role="host",                                 # the controller; the other unit uses "guest"
+        app_version="0.1.0", unit_name="Red cabinet",
+        content={"ruleset": ruleset_hash, "map": map_hash},      # opaque bytes, compared at hello
+        content_provider=lambda name: blob_for(name),            # host: bytes to send on a mismatch
+        install_content=lambda name, blob: install(name, blob),  # guest: install, return new hash
+        make_game=lambda seed, options: MyLockstepGame(seed, options, local_seat=0),
+        seed=1234, options=b"\\x01", on_progress=lambda p: print(p))
+    while not session.finished and not session.failed:
+        session.poll()
+        screen.show(session.status_text())           # "cable unplugged — waiting", "your turn" …
+    print(session.result())                          # state_hash, turns, counters …
+    session.close()
+
+Headless: `session.run(timeout=…)` loops poll() with `wait()` (select on the port) in between,
+or `PollThread(session)` polls in the background (hold `thread.lock` while touching the game).
+
+States: connecting → hello → content → starting → playing → finished, or failed (version or role
+mismatch, content that could not be installed) with `error` set on both units. The cable's own
+state is separate: `link_state` is up/down/connecting/left; a cut never changes `state`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import select
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable
+
+from .blob import (MSG_BLOB_BEGIN, MSG_BLOB_DATA, PURPOSE_CONTENT, PURPOSE_SNAPSHOT, BlobReceiver,
+                   blob_messages)
+from .counters import Counters
+from .lockstep import Lockstep, LockstepGame
+from .messages import (ERR_CONTENT_INSTALL, ERR_CONTENT_MISMATCH, ERR_CONTENT_UNAVAILABLE, ERR_GAME,
+                       ERR_PROTOCOL, ERR_ROLE, ERR_VERSION, MSG_CONTENT_RESULT, MSG_DESYNC, MSG_ERROR,
+                       MSG_FIN, MSG_HELLO, MSG_READY, MSG_START, MSG_SYNCED, PROTOCOL_VERSION,
+                       ContentResult, Error, Hello, Ready, Start, hello_protocol)
+from .reliable import MAX_PAYLOAD, LinkConfig, ReliableLink
+from .transport import DEFAULT_BAUD, open_transport
+from .wire import KIND_APP, KIND_SESSION, KIND_TURN
+
+log = logging.getLogger("tactibox.link")
+
+
+@dataclass
+class Progress:
+    direction: str      # "send" | "receive"
+    what: str           # "ruleset", "map", "snapshot"
+    done: int           # bytes (compressed, as carried)
+    total: int
+
+    @property
+    def fraction(self) -> float:
+        return 1.0 if self.total <= 0 else min(1.0, self.done / self.total)
+
+    def __str__(self) -> str:
+        verb = "sending" if self.direction == "send" else "receiving"
+        return f"{verb} {self.what}: {self.done}/{self.total} bytes ({self.fraction:.0%})"
+
+
+class _Outgoing:
+    """Progress of one blob on its way out (measured by the other side's acks)."""
+
+    def __init__(self, what: str, first: int, sizes: list[int]) -> None:
+        self.what, self.first, self.sizes = what, first, sizes
+        self.total = sum(sizes)
+
+    def done(self, acked_total: int) -> int:
+        n = max(0, min(len(self.sizes), acked_total - self.first))
+        return sum(self.sizes[:n])
+
+
+class Session:
+    def __init__(self, link: ReliableLink, *, role: str, app_version: str,
+                 make_game: Callable[[int, bytes], LockstepGame], unit_name: str = "",
+                 content: dict[str, bytes] | None = None,
+                 content_provider: Callable[[str], bytes] | None = None,
+                 install_content: Callable[[str, bytes], bytes] | None = None,
+                 seed: int | None = None, options: bytes = b"", hash_len: int = 1,
+                 on_progress: Callable[[Progress], None] | None = None,
+                 on_app_message: Callable[[bytes], None] | None = None,
+                 actions_per_poll: int = 1) -> None:
+        if role not in ("host", "guest"):
+            raise ValueError(f"role must be 'host' or 'guest', got {role!r}")
+        self.link = link
+        self.role = role
+        self.is_host = role == "host"
+        self.app_version = app_version
+        self.unit_name = unit_name
+        self.content = dict(content or {})
+        self.content_provider = content_provider
+        self.install_content = install_content
+        self.make_game = make_game
+        self.seed = seed
+        self.options = bytes(options)
+        self.hash_len = hash_len
+        self.on_progress = on_progress
+        self.on_app_message = on_app_message
+        self.actions_per_poll = actions_per_poll
+        self.counters: Counters = link.counters
+        self.state = "connecting"
+        self.error: str | None = None
+        self.peer: Hello | None = None
+        self.lockstep: Lockstep | None = None
+        self.game_no = 0
+        self.progress: Progress | None = None
+        self.log_lines: deque[str] = deque(maxlen=200)
+        self._hello_sent = False
+        self._blobs = BlobReceiver()
+        self._pending_content: set[str] = set()
+        self._outgoing: list[_Outgoing] = []
+        self._resume_pending = False
+        self._start: Start | None = None
+        self._app_inbox: deque[bytes] = deque(maxlen=64)
+        self._closed = False
+
+    @classmethod
+    def open(cls, port: str, *, baud: int = DEFAULT_BAUD, now: Callable[[], float] = time.monotonic,
+             link_config: LinkConfig | None = None, **kw) -> "Session":
+        """Open PORT (device path, pyserial URL or tcp://) and build the whole stack on it."""
+        counters = Counters()
+        transport = open_transport(port, baud, now=now, counters=counters)
+        return cls(ReliableLink(transport, now=now, config=link_config, counters=counters), **kw)
+
+    # ------------------------------------------------------------------ status
+
+    @property
+    def finished(self) -> bool:
+        return self.state == "finished"
+
+    @property
+    def failed(self) -> bool:
+        return self.state == "failed"
+
+    @property
+    def link_state(self) -> str:
+        return self.link.state
+
+    @property
+    def game(self) -> LockstepGame | None:
+        return self.lockstep.game if self.lockstep else None
+
+    def status_text(self) -> str:
+        """One line for the screen."""
+        if self.state == "failed":
+            return self.error or "link failed"
+        t = self.link.transport
+        if not t.up:
+            return t.status
+        ls = self.link.state
+        if ls == "connecting":
+            return f"waiting for the other unit on {t.name}"
+        if ls == "down":
+            return "cable unplugged — waiting"
+        if ls == "left":
+            return "the other unit left"
+        if ls == "closed":
+            return "link closed"
+        peer = f" ({self.peer.unit_name})" if self.peer and self.peer.unit_name else ""
+        if self.state in ("connecting", "hello"):
+            return "saying hello to the other unit"
+        if self.state == "content":
+            return str(self.progress) if self.progress else f"checking rulesets and maps with the other unit{peer}"
+        if self.state == "starting":
+            return f"starting the game with the other unit{peer}"
+        if self.state == "finished":
+            return "game over"
+        ls_state = self.lockstep.state if self.lockstep else ""
+        return {"local": "your turn", "remote": f"the other unit's turn{peer}",
+                "resyncing": "resynchronising with the other unit", "finishing": "comparing final state",
+                }.get(ls_state, ls_state)
+
+    def result(self) -> dict:
+        """Summary for `tactibox link --json` and tests."""
+        out = {"role": self.role, "state": self.state, "error": self.error, "game_no": self.game_no,
+               "seed": self._start.seed if self._start else self.seed,
+               "peer": self.peer.unit_name if self.peer else None}
+        if self.lockstep:
+            out.update(turns=self.lockstep.turns, state_hash=self.lockstep.game.turn_hash().hex(),
+                       chain=self.lockstep.chain.hex())
+        out.update(self.counters.as_dict())
+        return out
+
+    def _log(self, text: str) -> None:
+        line = f"[{self.role}] {text}"
+        self.log_lines.append(line)
+        log.info(line)
+
+    # ------------------------------------------------------------------ driving
+
+    def poll(self) -> None:
+        """Non-blocking: move bytes, advance the state machines, play local actions."""
+        if self._closed:
+            return
+        msgs = self.link.poll()
+        for event in self.link.drain_events():
+            self._on_link_event(event)
+        if self.link.established and not self._hello_sent and self.state != "failed":
+            self._send_hello()
+        for kind, payload in msgs:
+            try:
+                self._dispatch(kind, payload)
+            except ValueError as exc:
+                self.counters.malformed_frames += 1
+                self._log(f"dropped a bad message (kind {kind}, {len(payload)} bytes): {exc}")
+        if self.state == "playing" and self.lockstep is not None:
+            self.lockstep.poll()
+            if self.lockstep.done:
+                self.state = "finished"
+                self._log(f"game {self.game_no} finished after {self.lockstep.turns} turns")
+        self._send_progress()
+
+    def wait(self, timeout: float) -> None:
+        """Sleep up to `timeout`, waking early when bytes arrive (headless loops)."""
+        fd = self.link.transport.fileno()
+        if fd is None:
+            time.sleep(timeout)
+            return
+        try:
+            select.select([fd], [], [], timeout)
+        except (OSError, ValueError):
+            time.sleep(timeout)
+
+    def run(self, timeout: float | None = None, until: Callable[["Session"], bool] | None = None,
+            step: float = 0.005) -> bool:
+        """Blocking loop for headless use. Returns True when `until` (default: finished) became true."""
+        until = until or (lambda s: s.finished)
+        end = None if timeout is None else time.monotonic() + timeout
+        while not until(self):
+            if self.failed or (end is not None and time.monotonic() >= end):
+                return False
+            self.poll()
+            self.wait(step)
+        return True
+
+    def linger(self, timeout: float = 3.0, step: float = 0.005) -> bool:
+        """Keep the link going until everything sent was acknowledged (or timeout)."""
+        end = time.monotonic() + timeout
+        while self.link.pending and time.monotonic() < end and self.link.state == "up":
+            self.poll()
+            self.wait(step)
+        return not self.link.pending
+
+    def close(self) -> None:
+        if not self._closed:
+            self.link.close()
+            self._closed = True
+
+    # ------------------------------------------------------------------ app messages (chat)
+
+    def send_app(self, payload: bytes) -> None:
+        """An opaque message for the other unit's UI (a chat phrase id, a line of text)."""
+        self.link.send(KIND_APP, payload)
+
+    def drain_app(self) -> list[bytes]:
+        out = list(self._app_inbox)
+        self._app_inbox.clear()
+        return out
+
+    # ------------------------------------------------------------------ host controls
+
+    def rematch(self, seed: int | None = None, options: bytes | None = None) -> None:
+        """Host, between games: start the next game (new seed and/or options)."""
+        if not self.is_host or self.state != "finished":
+            raise ValueError("only the host starts another game, and only after the last one finished")
+        self.seed = seed
+        if options is not None:
+            self.options = bytes(options)
+        self._send_start(resume=False)
+
+    # ------------------------------------------------------------------ link events
+
+    def _on_link_event(self, event: str) -> None:
+        if event == "down":
+            self._log("link down (no frames for a while)")
+        elif event == "up":
+            self._log("link up")
+        elif event == "peer_left":
+            self._log("the other unit left")
+        elif event == "peer_reset":
+            self._log("the other unit restarted")
+            self._hello_sent = False
+            self.peer = None
+            self._blobs = BlobReceiver()
+            self._pending_content.clear()
+            self._outgoing.clear()
+            if self.state == "failed":
+                self.state, self.error = "connecting", None
+            if self.is_host:
+                self._resume_pending = self.lockstep is not None and not self.lockstep.done
+                if self.state != "finished":
+                    self.state = "connecting"
+            else:
+                if self.lockstep is not None:
+                    self._log("the host restarted: this game is abandoned")
+                self.lockstep = None
+                self.state = "connecting"
+
+    # ------------------------------------------------------------------ messages
+
+    def _send(self, payload: bytes) -> int:
+        return self.link.send(KIND_SESSION, payload)
+
+    def _send_hello(self) -> None:
+        self._hello_sent = True
+        self._send(Hello(self.role, self.app_version, self.unit_name, self.content).encode())
+        if self.state in ("connecting",):
+            self.state = "hello"
+
+    def _fail(self, code: int, text: str, tell_peer: bool = True) -> None:
+        if self.state == "failed":
+            return
+        self.state = "failed"
+        self.error = text
+        self._log(f"failed: {text}")
+        if tell_peer:
+            self._send(Error(code, text).encode())
+
+    def _dispatch(self, kind: int, payload: bytes) -> None:
+        if kind == KIND_TURN:
+            if self.lockstep is not None and self.state in ("playing", "finished"):
+                self.lockstep.on_turn(payload)
+            else:
+                self.counters.stale_actions += 1
+            return
+        if kind == KIND_APP:
+            self._app_inbox.append(payload)
+            if self.on_app_message:
+                self.on_app_message(payload)
+            return
+        if not payload:
+            raise ValueError("empty session message")
+        t = payload[0]
+        if t == MSG_HELLO:
+            self._on_hello(payload)
+        elif t == MSG_ERROR:
+            err = Error.decode(payload)
+            if self.state != "failed":
+                self.state = "failed"
+                self.error = f"the other unit reports: {err.text}"
+                self._log(self.error)
+        elif self.state == "failed":
+            return
+        elif t == MSG_BLOB_BEGIN:
+            self._on_blob(self._blobs.begin(payload))
+        elif t == MSG_BLOB_DATA:
+            self._on_blob(self._blobs.data(payload))
+        elif t == MSG_CONTENT_RESULT:
+            self._on_content_result(ContentResult.decode(payload))
+        elif t == MSG_START:
+            self._on_start(Start.decode(payload))
+        elif t == MSG_READY:
+            self._on_ready(Ready.decode(payload))
+        elif t in (MSG_SYNCED, MSG_DESYNC, MSG_FIN):
+            if self.lockstep is not None:
+                self.lockstep.on_control(payload)
+                if self.lockstep.done and self.state == "playing":
+                    self.state = "finished"
+                    self._log(f"game {self.game_no} finished after {self.lockstep.turns} turns")
+        else:
+            raise ValueError(f"unknown session message type {t:#04x}")
+
+    def _on_hello(self, payload: bytes) -> None:
+        proto = hello_protocol(payload)
+        if proto is None:
+            raise ValueError("HELLO without the Tactibox magic")
+        if proto != PROTOCOL_VERSION:
+            self._fail(ERR_VERSION, f"link protocol mismatch: this unit speaks version {PROTOCOL_VERSION}, "
+                                    f"the other unit version {proto} — update the older unit")
+            return
+        hello = Hello.decode(payload)
+        self.peer = hello
+        self._log(f"hello from {hello.unit_name or 'the other unit'} ({hello.role}, app {hello.app_version})")
+        if hello.role == self.role:
+            self._fail(ERR_ROLE, f"both units are set to {self.role}: one must host, the other join")
+            return
+        if self.state in ("connecting", "hello"):
+            self.state = "content"
+        if self.is_host:
+            self._sync_content()
+
+    def _after_content(self) -> None:
+        if self._resume_pending:
+            self._send_start(resume=True)
+        elif self.state != "finished":          # after a game, the next one is the host's call (rematch)
+            self._send_start(resume=False)
+
+    def _sync_content(self) -> None:
+        assert self.peer is not None
+        differing = [n for n, h in self.content.items() if self.peer.content.get(n) != h]
+        for name in differing:
+            data = None
+            if self.content_provider is not None:
+                try:
+                    data = self.content_provider(name)
+                except (OSError, ValueError) as exc:
+                    self._fail(ERR_CONTENT_UNAVAILABLE, f"cannot read {name} to send it: {exc}")
+                    return
+            if data is None:
+                self._fail(ERR_CONTENT_UNAVAILABLE, f"the units have different {name} and this unit cannot send it")
+                return
+            msgs = blob_messages(PURPOSE_CONTENT, name.encode("utf-8"), data, MAX_PAYLOAD)
+            first = None
+            for m in msgs:
+                n = self._send(m)
+                first = n if first is None else first
+            self._outgoing.append(_Outgoing(name, first, [len(m) for m in msgs]))
+            self._pending_content.add(name)
+            self._log(f"sending {name}: {len(data)} bytes in {len(msgs)} frames")
+        if not self._pending_content:
+            self._after_content()
+
+    def _send_progress(self) -> None:
+        if not self._outgoing:
+            return
+        acked = self.link.acked_total
+        for out in list(self._outgoing):
+            done = out.done(acked)
+            p = Progress("send", out.what, done, out.total)
+            if self.progress is None or (p.what, p.done) != (self.progress.what, self.progress.done):
+                self.progress = p
+                if self.on_progress:
+                    self.on_progress(p)
+            if done >= out.total:
+                self._outgoing.remove(out)
+            else:
+                break
+
+    def _on_blob(self, blob) -> None:
+        if blob is None:                       # still arriving
+            what = "snapshot" if self._blobs.purpose == PURPOSE_SNAPSHOT else self._blobs.meta.decode("utf-8", "replace")
+            self.progress = Progress("receive", what, self._blobs.received, self._blobs.total)
+            if self.on_progress and self._blobs.purpose == PURPOSE_CONTENT:
+                self.on_progress(self.progress)
+            return
+        if blob.purpose == PURPOSE_SNAPSHOT:
+            if self.lockstep is None:
+                raise ValueError("snapshot without a game")
+            self.lockstep.on_snapshot(blob.meta, blob.data)
+        elif blob.purpose == PURPOSE_CONTENT:
+            self._install(blob.meta.decode("utf-8", "replace"), blob.data, blob.wire_size)
+        else:
+            raise ValueError(f"blob with unknown purpose {blob.purpose}")
+
+    def _install(self, name: str, data: bytes, wire_size: int) -> None:
+        self.progress = Progress("receive", name, wire_size, wire_size)
+        if self.on_progress:
+            self.on_progress(self.progress)
+        if self.is_host:
+            raise ValueError("the host does not accept content")
+        want = self.peer.content.get(name) if self.peer else None
+        if self.install_content is None:
+            self._send(ContentResult(name, False, b"", "this unit cannot install content").encode())
+            self._fail(ERR_CONTENT_INSTALL, f"the other unit has a different {name} and this unit cannot install it",
+                       tell_peer=False)
+            return
+        try:
+            digest = self.install_content(name, data)
+        except (OSError, ValueError) as exc:
+            self._send(ContentResult(name, False, b"", str(exc)).encode())
+            self._fail(ERR_CONTENT_INSTALL, f"could not install the host's {name}: {exc}", tell_peer=False)
+            return
+        digest = bytes(digest or b"")
+        self.content[name] = digest
+        ok = digest == want
+        self._send(ContentResult(name, ok, digest, "" if ok else "hash differs after install").encode())
+        self._log(f"installed the host's {name} ({len(data)} bytes)" + ("" if ok else " — hash still differs"))
+        if not ok:
+            self._fail(ERR_CONTENT_MISMATCH, f"{name} still differs from the host's after installing it",
+                       tell_peer=False)
+
+    def _on_content_result(self, r: ContentResult) -> None:
+        if not self.is_host or r.name not in self._pending_content:
+            raise ValueError(f"unexpected CONTENT_RESULT for {r.name!r}")
+        if not r.ok or r.digest != self.content.get(r.name):
+            self._fail(ERR_CONTENT_INSTALL, f"the other unit could not install {r.name}: {r.text or 'hash differs'}",
+                       tell_peer=False)
+            return
+        self._pending_content.discard(r.name)
+        self._log(f"the other unit installed {r.name}")
+        if not self._pending_content:
+            self._after_content()
+
+    def _send_start(self, resume: bool) -> None:
+        if resume and self.lockstep is not None and self._start is not None:
+            start = Start(self._start.game_no, self._start.seed, self._start.hash_len, self._start.options, True)
+        else:
+            seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(8), "big")
+            self.game_no += 1
+            start = Start(self.game_no, seed, self.hash_len, self.options)
+            try:
+                game = self.make_game(seed, self.options)
+            except ValueError as exc:
+                self._fail(ERR_GAME, f"cannot start the game: {exc}")
+                return
+            self.lockstep = Lockstep(game, self, role="host", seed=seed, hash_len=self.hash_len,
+                                     counters=self.counters, actions_per_poll=self.actions_per_poll,
+                                     on_log=self.log_lines.append)
+        self._start = start
+        self._send(start.encode())
+        self.state = "starting"
+        self._log(f"{'resuming' if start.resume else 'starting'} game {start.game_no} (seed {start.seed})")
+
+    def _on_start(self, start: Start) -> None:
+        if self.is_host:
+            raise ValueError("the host does not accept START")
+        try:
+            game = self.make_game(start.seed, start.options)
+        except ValueError as exc:
+            self._fail(ERR_GAME, f"cannot start the host's game: {exc}")
+            return
+        self._start = start
+        self.game_no = start.game_no
+        self.options = start.options
+        self.hash_len = start.hash_len
+        self.lockstep = Lockstep(game, self, role="guest", seed=start.seed, hash_len=start.hash_len,
+                                 counters=self.counters, resume=start.resume,
+                                 actions_per_poll=self.actions_per_poll, on_log=self.log_lines.append)
+        self._send(Ready(start.game_no, self.lockstep.chain).encode())
+        self.state = "playing"
+        self._log(f"{'resuming' if start.resume else 'starting'} game {start.game_no} (seed {start.seed})")
+
+    def _on_ready(self, ready: Ready) -> None:
+        if not self.is_host or self.lockstep is None or self._start is None:
+            raise ValueError("unexpected READY")
+        if ready.game_no != self._start.game_no:
+            return
+        if self._start.resume:
+            self._resume_pending = False
+            self.lockstep.resume_guest()
+        else:
+            self.lockstep.on_ready(ready)
+        self.state = "finished" if self.lockstep.done else "playing"
+
+    # ------------------------------------------------------------------ LockstepChannel
+
+    def send_turn(self, payload: bytes) -> None:
+        self.link.send(KIND_TURN, payload)
+
+    def send_control(self, payload: bytes) -> None:
+        self._send(payload)
+
+    def send_snapshot(self, meta: bytes, data: bytes) -> None:
+        for m in blob_messages(PURPOSE_SNAPSHOT, meta, data, MAX_PAYLOAD):
+            self._send(m)
+
+
+class PollThread(threading.Thread):
+    """Polls a session in the background (headless front ends). Hold `lock` to touch the game."""
+
+    def __init__(self, session: Session, interval: float = 0.005) -> None:
+        super().__init__(name="tactibox-link", daemon=True)
+        self.session = session
+        self.interval = interval
+        self.lock = threading.Lock()
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop_event.is_set():
+            with self.lock:
+                self.session.poll()
+            self.session.wait(self.interval)
+
+    def stop(self, join: bool = True) -> None:
+        self._stop_event.set()
+        if join and self.is_alive():
+            self.join(2.0)
