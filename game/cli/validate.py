@@ -1,0 +1,43 @@
+"""`tactibox validate [PATH ...]`: check rulesets and maps; `file: key: problem` lines, exit 1 on any."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def add_arguments(p) -> None:
+    p.add_argument("paths", nargs="*", help="ruleset folders or map files (default: every ruleset found)")
+
+
+def _ruleset_of(path: Path) -> Path | None:
+    for parent in [path, *path.parents]:
+        if (parent / "ruleset.toml").exists():
+            return parent
+    return None
+
+
+def run(args) -> int:
+    from game.rules.catalog import available
+    from game.rules.loader import load_ruleset
+    from game.rules.schema import ProblemList
+
+    targets = [Path(p) for p in args.paths] or list(available().values())
+    problems = ProblemList()
+    checked = 0
+    for path in targets:
+        if not path.exists():
+            problems.add(str(path), "", "no such file or folder")
+            continue
+        folder = _ruleset_of(path.resolve()) if path.is_file() or not (path / "ruleset.toml").exists() else path
+        if folder is None:
+            problems.add(str(path), "", "not inside a ruleset folder (no ruleset.toml above it)")
+            continue
+        rs, found = load_ruleset(folder)
+        if path.is_file() and path.suffix in (".toml", ".png", ".bmp") and path.parent.name == "maps":
+            found = [p for p in found if path.name in p.file]
+        problems.extend(found)
+        checked += 1
+    for p in problems:
+        print(p)
+    print(f"{checked} ruleset(s) checked, {len(problems)} problem(s)")
+    return 1 if problems else 0
