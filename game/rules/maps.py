@@ -220,7 +220,7 @@ def _from_image(img_path: Path, meta, mid, info, rs: Ruleset, label: str, proble
         with Image.open(img_path) as im:
             im.load()
             mode, size = im.mode, im.size
-            pixels = list(im.getdata()) if mode == "P" else None
+            pixels = im.tobytes() if mode == "P" else None
     except FileNotFoundError:
         problems.add(label, "map.image", f"{img_path.name} does not exist, expected an image next to the map file")
         return None
@@ -279,7 +279,7 @@ def _elevation_image(path: Path, side: int, label: str, problems: ProblemList):
                 problems.add(label, "map.elevation_image", f"{path.name} is {im.mode} {im.size[0]}x{im.size[1]}, expected an indexed {side}x{side} image")
                 return None
             pal = im.getpalette() or []
-            data = list(im.getdata())
+            data = im.tobytes()
     except FileNotFoundError:
         problems.add(label, "map.elevation_image", f"{path.name} does not exist")
         return None

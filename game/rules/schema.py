@@ -216,7 +216,8 @@ def check_refs(section: Section, entries: dict, known: dict[str, set], file: str
             values = value if f.kind == "ids" else ([value] if value else [])
             for v in values:
                 if v not in known.get(f.ref, set()):
-                    problems.add(file, f"{section.name}.{key}.{f.name}",
+                    where = f"{section.name}.{key}.{f.name}" if section.keyed else f"{section.name}.{f.name}"
+                    problems.add(file, where,
                                  f"{v!r} is not defined{suggest(v, known.get(f.ref, ()))}, expected {f.allowed()}")
                     entries.pop(key, None)
                     break

@@ -1,0 +1,1 @@
+"""Benchmarks: `tactibox bench` runs them all; each module has run() -> dict."""
