@@ -1,6 +1,6 @@
 """Frames on a byte stream: COBS/R stuffing, a CRC-16 per frame, a 0x00 after each frame.
 
-    frame on the wire = COBS/R( body ‖ CRC-16/CCITT-FALSE(body), big-endian ) ‖ 0x00
+    frame on the wire = COBS/R( body ‖ CRC-16/GENIBUS(body), big-endian ) ‖ 0x00
 
 `body` is at least one byte (the link header, see `wire.py`) and at most `MAX_BODY` bytes, so
 the stuffed frame is at most `MAX_ENCODED` bytes and COBS adds exactly one code byte — which
@@ -8,10 +8,13 @@ COBS/R (the "reduced" variant in the same `cobs` package) usually folds into the
 saving the byte in ~97 % of short frames. A zero byte only ever appears as a delimiter, so a
 receiver that joins mid-stream or sees garbage resynchronises at the next 0x00.
 
-CRC choice: CRC-16/CCITT (`binascii.crc_hqx`, init 0xFFFF) costs 2 bytes instead of CRC-32's 4.
-With a per-turn budget of 8 framed bytes, 2 bytes matter. It detects every error of 1–3 bits,
-every odd number of bit errors and every burst up to 16 bits in frames of this size; a random
-corruption slips through with probability 2^-16. The layers above add end-to-end checks where a
+CRC choice: CRC-16 with the CCITT polynomial 0x1021 (`binascii.crc_hqx`, init 0xFFFF) and a final
+XOR of 0xFFFF (the catalogued CRC-16/GENIBUS) costs 2 bytes instead of CRC-32's 4. With a per-turn
+budget of 8 framed bytes, 2 bytes matter. It detects every error of 1–3 bits, every odd number
+of bit errors and every burst up to 16 bits in frames of this size; a random corruption slips
+through with probability 2^-16. The final XOR is not decoration: without it (CCITT-FALSE),
+crc(M ‖ crc_hi) = crc_lo ‖ 0x00, so a frame whose delimiter is garbled into 0x01 (COBS for "one
+zero byte") and then ended by the next delimiter passes the check — the fuzz tests found this. The layers above add end-to-end checks where a
 miss would hurt: every lockstep turn carries a chained state hash (a slipped corruption becomes
 a detected desync and a resync), and every compressed blob carries a CRC-32.
 
@@ -39,7 +42,8 @@ class FrameError(ValueError):
 
 
 def crc16(data: bytes) -> int:
-    return crc_hqx(data, 0xFFFF)
+    """CRC-16/GENIBUS: poly 0x1021, init 0xFFFF, no reflection, final XOR 0xFFFF."""
+    return crc_hqx(data, 0xFFFF) ^ 0xFFFF
 
 
 def encode_frame(body: bytes) -> bytes:

@@ -10,7 +10,9 @@ Mechanics (see docs/protocol.md for the diagrams):
 - Handshake: SYN control frames carrying a random 4-byte nonce per incarnation of each side.
   A unit that restarts comes back with a new nonce; the other side notices, resets its sequence
   state and reports `peer_reset` (the session then re-runs hello and resumes the game).
-- Selective-repeat ARQ with 3-bit sequence numbers and a window of 4 messages. Every frame
+- Selective-repeat ARQ with 3-bit sequence numbers and a window of 3 messages (not 4: with 4, an
+  ack delayed behind a newer one can look like a fresh ack and release messages never received;
+  with 3 the fresh range 1..3 and the stale range 5..7 cannot meet). Every frame
   carries a cumulative ack (next expected seq) in its header, so acks ride on data for free;
   a stand-alone ack goes out only when nothing else was sent within `ack_delay`.
 - Retransmission timeout from a smoothed RTT (Jacobson/Karels, Karn's rule), counted from when
@@ -43,7 +45,7 @@ MAX_PAYLOAD = MAX_BODY - 1       # one header byte
 
 @dataclass
 class LinkConfig:
-    window: int = 4                  # ≤ SEQ_MOD/2 for selective repeat
+    window: int = 3                  # < SEQ_MOD/2: fresh acks (1..3 ahead) never look like stale ones (5..7)
     rto_initial: float = 0.5         # before any RTT sample
     rto_min: float = 0.25            # > ack_delay + a UI frame, so piggybacked acks win the race
     rto_max: float = 2.0             # caps the back-off: after a cut, resume within 2 s
@@ -53,8 +55,8 @@ class LinkConfig:
     syn_interval: float = 0.5        # handshake retry
 
     def __post_init__(self) -> None:
-        if not 1 <= self.window <= SEQ_MOD // 2:
-            raise ValueError(f"window must be 1..{SEQ_MOD // 2}, got {self.window}")
+        if not 1 <= self.window < SEQ_MOD // 2:
+            raise ValueError(f"window must be 1..{SEQ_MOD // 2 - 1}, got {self.window}")
         if self.link_timeout <= self.heartbeat_interval:
             raise ValueError("link_timeout must exceed heartbeat_interval")
 
@@ -233,20 +235,28 @@ class ReliableLink:
                 self._rx_next += 1
                 n += 1
             self.counters.messages_delivered += n
-            if self._ack_due is None:
-                self._ack_due = now + self.config.ack_delay
+            self._rx_unacked += 1
+            self._schedule_ack(now)
         elif d < w:
             if seq in self._rx_buf:
                 self.counters.duplicates += 1
             else:
                 self._rx_buf[seq] = (kind, payload)
-            if self._ack_due is None:
-                self._ack_due = now + self.config.ack_delay
+                self._rx_unacked += 1
+            self._schedule_ack(now)
         elif d >= SEQ_MOD - w:
             self.counters.duplicates += 1
             self._ack_due = now                  # our ack was lost: repeat it promptly
         else:
             self.counters.out_of_window += 1
+
+    def _schedule_ack(self, now: float) -> None:
+        # one message: wait `ack_delay` for a reply to carry the ack (lockstep turns alternate);
+        # a stream of messages (content, snapshots): ack every second one at once, like TCP
+        if self._rx_unacked >= max(1, self.config.window - 1):
+            self._ack_due = now
+        elif self._ack_due is None:
+            self._ack_due = now + self.config.ack_delay
 
     def _on_syn(self, payload: bytes, now: float) -> None:
         if len(payload) != 9 or payload[:4] == bytes(4):
@@ -329,6 +339,7 @@ class ReliableLink:
         self._last_tx = now
         if kind != KIND_CONTROL or seq == CTRL_ACK:
             self._ack_due = None            # this frame carries our current ack
+            self._rx_unacked = 0
         self._line_free = max(now, self._line_free) + len(frame) * self.transport.byte_time
         return self._line_free
 
@@ -351,6 +362,7 @@ class ReliableLink:
         self._queue: deque[tuple[int, bytes]] = deque()
         self._rx_buf: dict[int, tuple[int, bytes]] = {}
         self._ack_due: float | None = None
+        self._rx_unacked = 0
         self._acked_total = 0
         self._queued_total = 0
 
