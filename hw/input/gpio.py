@@ -1,0 +1,93 @@
+"""GPIO buttons through gpiozero ``Button`` devices.
+
+gpiozero picks the pin factory itself (lgpio on a Pi 5 and current Raspberry Pi OS, RPi.GPIO on
+older boards, or whatever ``GPIOZERO_PIN_FACTORY`` names); tests pass a ``MockFactory``. Each
+pin's callbacks (run on gpiozero's thread) only append ``(time, pin, pressed)`` to a queue; the
+hub drains it once per frame and debounces in its own time line, so gpiozero's own
+``bounce_time`` is not used.
+
+No GPIO (not a Pi, no permission, no library) means no GPIO source: one log line, no crash.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import warnings
+from typing import Any, Callable, Iterable
+
+from hw.input.buttons import Physical
+
+log = logging.getLogger("tactibox.input")
+
+Edge = tuple[int, Physical, bool]
+
+
+class GpioUnavailable(RuntimeError):
+    pass
+
+
+class GpioSource:
+    def __init__(self, pins: Iterable[int], clock_ms: Callable[[], int], *, pull_up: bool = True,
+                 pin_factory: Any = None) -> None:
+        """Open a Button on every pin. Raises GpioUnavailable if no pin could be opened at all."""
+        self.clock_ms = clock_ms
+        self.queue: collections.deque[Edge] = collections.deque()
+        self.buttons: dict[int, Any] = {}
+        self.problems: list[str] = []
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # gpiozero warns once per factory it falls back from
+                from gpiozero import Button as GpioButton
+                from gpiozero.exc import GPIOZeroError
+        except ImportError as exc:
+            raise GpioUnavailable(f"gpiozero is not installed ({exc})") from None
+        for pin in sorted(set(pins)):
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    b = GpioButton(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+            except (GPIOZeroError, ImportError, OSError, RuntimeError, ValueError) as exc:
+                if not self.buttons and not self.problems and _no_gpio_at_all(exc):
+                    raise GpioUnavailable(str(exc) or type(exc).__name__) from None
+                self.problems.append(f"GPIO{pin}: cannot be used ({exc})")
+                continue
+            b.when_pressed = self._callback(pin, True)
+            b.when_released = self._callback(pin, False)
+            self.buttons[pin] = b
+            if b.is_pressed:  # held at start-up (or shorted): report it so it can be released later
+                self.queue.append((self.clock_ms(), Physical("gpio", code=pin), True))
+        if not self.buttons:
+            raise GpioUnavailable("; ".join(self.problems) or "no pins to watch")
+
+    def _callback(self, pin: int, pressed: bool) -> Callable[..., None]:
+        phys = Physical("gpio", code=pin)
+
+        def on_edge(*_: Any) -> None:
+            self.queue.append((self.clock_ms(), phys, pressed))
+        return on_edge
+
+    def drain(self) -> list[Edge]:
+        out: list[Edge] = []
+        while True:
+            try:
+                out.append(self.queue.popleft())
+            except IndexError:
+                return out
+
+    def close(self) -> None:
+        for b in self.buttons.values():
+            try:
+                b.close()
+            except Exception:  # noqa: BLE001 - closing must never take the game down
+                pass
+        self.buttons.clear()
+
+
+def _no_gpio_at_all(exc: BaseException) -> bool:
+    """True for "this machine has no usable pin factory", as opposed to one bad pin."""
+    try:
+        from gpiozero.exc import BadPinFactory
+    except ImportError:  # pragma: no cover
+        return True
+    return isinstance(exc, (BadPinFactory, ImportError))
