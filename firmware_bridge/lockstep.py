@@ -90,6 +90,11 @@ class LockstepChannel(Protocol):
     def send_turn(self, payload: bytes) -> None: ...
     def send_control(self, payload: bytes) -> None: ...
     def send_snapshot(self, meta: bytes, data: bytes) -> None: ...
+    def idle(self) -> bool:
+        """Everything sent has been acknowledged and the link is up."""
+
+
+RETRY_AFTER = 5.0   # seconds of idle link while waiting for a SYNCED / snapshot / FIN before asking again
 
 
 def chain_start(seed: int, turn_hash: bytes) -> bytes:
@@ -106,7 +111,8 @@ class Lockstep:
 
     def __init__(self, game: LockstepGame, channel: LockstepChannel, *, role: str, seed: int = 0,
                  hash_len: int = 1, counters: Counters | None = None, resume: bool = False,
-                 actions_per_poll: int = 1, on_log: Callable[[str], None] | None = None) -> None:
+                 actions_per_poll: int = 1, on_log: Callable[[str], None] | None = None,
+                 now: Callable[[], float] | None = None) -> None:
         if role not in ("host", "guest"):
             raise ValueError(f"role must be host or guest, got {role!r}")
         if not 1 <= hash_len <= CHAIN_BYTES:
@@ -126,6 +132,10 @@ class Lockstep:
         self.peer_fin: Fin | None = None
         self._fin_sent_for: tuple[int, int] | None = None
         self.done = False
+        self._now = now
+        self._quiet_since = now() if now else 0.0
+        self._last_reason = REASON_DESYNC
+        self.retries = 0
         self.events: deque[tuple] = deque(maxlen=256)
         self.log_lines: deque[str] = deque(maxlen=200)
         self._on_log = on_log
@@ -162,6 +172,32 @@ class Lockstep:
             if not self._play_one():
                 break
         self._maybe_fin()
+        self._watchdog()
+
+    def _watchdog(self) -> None:
+        """Ask again when a control message went missing (only a frame forging a valid CRC can
+        lose one; the reliable link loses nothing else)."""
+        if self._now is None or self.done:
+            return
+        t = self._now()
+        if not self.channel.idle():
+            self._quiet_since = t
+            return
+        if t - self._quiet_since < RETRY_AFTER:
+            return
+        self._quiet_since = t
+        if self.is_host and self.awaiting_synced:
+            self.retries += 1
+            self._log("no SYNCED from the guest; sending the snapshot again")
+            self.resync(self._last_reason)
+        elif not self.is_host and self.awaiting_snapshot:
+            self.retries += 1
+            self._log("no snapshot from the host; asking again")
+            self.channel.send_control(Desync(self.epoch, self.turns).encode())
+        elif self.game.finished() and not self.awaiting_synced and not self.awaiting_snapshot:
+            self.retries += 1
+            self._fin_sent_for = None
+            self._maybe_fin()
 
     def _play_one(self) -> bool:
         if self.done or self.awaiting_snapshot:
@@ -272,7 +308,12 @@ class Lockstep:
                 self.counters.desyncs += 1
                 self.resync(REASON_GUEST_REPORT)
         elif t == MSG_FIN:
-            self.peer_fin = Fin.decode(payload)
+            fin = Fin.decode(payload)
+            repeated, self.peer_fin = fin == self.peer_fin, fin
+            if self.done:
+                if repeated:          # the other unit asks again: our FIN went missing
+                    self.channel.send_control(Fin(self.turns, self.chain).encode())
+                return
             if not self.game.finished():
                 if self.is_host and not self.awaiting_synced:
                     self.counters.desyncs += 1
@@ -329,6 +370,7 @@ class Lockstep:
             raise ValueError("only the host sends snapshots")
         self.epoch = (self.epoch + 1) & 0xFF
         self.awaiting_synced = True
+        self._last_reason = reason
         self._fin_sent_for = None
         data = self.game.snapshot()
         meta = SnapshotMeta(self.epoch, reason, self.turns, self.chain, replaced)

@@ -506,7 +506,7 @@ class Session:
                 return
             self.lockstep = Lockstep(game, self, role="host", seed=seed, hash_len=self.hash_len,
                                      counters=self.counters, actions_per_poll=self.actions_per_poll,
-                                     on_log=self.log_lines.append)
+                                     on_log=self.log_lines.append, now=self.link.now)
         self._start = start
         self._send(start.encode())
         self.state = "starting"
@@ -526,7 +526,8 @@ class Session:
         self.hash_len = start.hash_len
         self.lockstep = Lockstep(game, self, role="guest", seed=start.seed, hash_len=start.hash_len,
                                  counters=self.counters, resume=start.resume,
-                                 actions_per_poll=self.actions_per_poll, on_log=self.log_lines.append)
+                                 actions_per_poll=self.actions_per_poll, on_log=self.log_lines.append,
+                                 now=self.link.now)
         self._send(Ready(start.game_no, self.lockstep.chain).encode())
         self.state = "playing"
         self._log(f"{'resuming' if start.resume else 'starting'} game {start.game_no} (seed {start.seed})")
@@ -550,6 +551,9 @@ class Session:
 
     def send_control(self, payload: bytes) -> None:
         self._send(payload)
+
+    def idle(self) -> bool:
+        return self.link.state == "up" and not self.link.pending
 
     def send_snapshot(self, meta: bytes, data: bytes) -> None:
         for m in blob_messages(PURPOSE_SNAPSHOT, meta, data, MAX_PAYLOAD):
