@@ -223,7 +223,7 @@ class Keymap:
             claimed = {c for codes in own.values() for c in codes}
             base = {b: tuple(c for c in codes if c not in claimed) for b, codes in base.items()}
             base.update(own)
-        return base
+        return {b: codes for b, codes in base.items() if codes}
 
     def lookup(self, phys: Physical) -> Button | None:
         key = (phys.context, phys.device)
