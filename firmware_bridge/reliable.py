@@ -47,9 +47,9 @@ MAX_PAYLOAD = MAX_BODY - 1       # one header byte
 class LinkConfig:
     window: int = 3                  # < SEQ_MOD/2: fresh acks (1..3 ahead) never look like stale ones (5..7)
     rto_initial: float = 0.5         # before any RTT sample
-    rto_min: float = 0.25            # > ack_delay + a UI frame, so piggybacked acks win the race
+    rto_min: float = 0.15            # > ack_delay + a UI frame, so piggybacked acks win the race
     rto_max: float = 2.0             # caps the back-off: after a cut, resume within 2 s
-    ack_delay: float = 0.1           # wait this long for outgoing data to carry the ack
+    ack_delay: float = 0.05          # wait this long for outgoing data to carry the ack (> one UI frame)
     heartbeat_interval: float = 0.5  # send something at least this often
     link_timeout: float = 2.5        # nothing heard this long → down (≤ 3 s)
     syn_interval: float = 0.5        # handshake retry
