@@ -234,7 +234,8 @@ def reference_markdown() -> str:
     """The settings table of docs/data.md, generated from the declarations."""
     lines = ["| key | default | allowed | meaning |", "|---|---|---|---|"]
     for e in SCHEMA:
-        lines.append(f"| `{e.key}` | `{_toml_default(e.default)}` | {e.allowed} | {e.doc} |")
+        allowed = e.allowed.replace("|", "\\|")
+        lines.append(f"| `{e.key}` | `{_toml_default(e.default)}` | {allowed} | {e.doc} |")
     return "\n".join(lines)
 
 

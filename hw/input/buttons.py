@@ -55,6 +55,14 @@ class Button(str, Enum):
     def is_numpad(self) -> bool:
         return self.value.startswith("KP")
 
+    @property
+    def symbol(self) -> str:
+        """The keypad label ("8", "/", "Enter"...) for keypad buttons, else the name."""
+        return _SYMBOLS.get(self.value, self.value)
+
+
+_SYMBOLS = {**{f"KP{d}": str(d) for d in range(10)}, "KP_DIVIDE": "/", "KP_MULTIPLY": "*", "KP_MINUS": "-",
+            "KP_PLUS": "+", "KP_PERIOD": ".", "KP_ENTER": "Enter"}
 
 DIRECTIONS = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT})
 PAD_BUTTONS = tuple(b for b in Button if not b.is_numpad)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import threading
 import warnings
 from typing import Any, Callable, Iterable
 
@@ -46,7 +47,9 @@ class GpioSource:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    b = GpioButton(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+                    # hold_time: unused (repeat is ours), kept short so close() never waits long
+                    b = GpioButton(pin, pull_up=pull_up, bounce_time=None, hold_time=0.1,
+                                   pin_factory=pin_factory)
             except (GPIOZeroError, ImportError, OSError, RuntimeError, ValueError) as exc:
                 if not self.buttons and not self.problems and _no_gpio_at_all(exc):
                     raise GpioUnavailable(str(exc) or type(exc).__name__) from None
@@ -76,11 +79,18 @@ class GpioSource:
                 return out
 
     def close(self) -> None:
-        for b in self.buttons.values():
+        # Each gpiozero Button stops a hold-watching thread that polls every 0.1 s; closing them
+        # side by side takes 0.1 s instead of 0.1 s per button.
+        def close_one(b: Any) -> None:
             try:
                 b.close()
             except Exception:  # noqa: BLE001 - closing must never take the game down
                 pass
+        threads = [threading.Thread(target=close_one, args=(b,), daemon=True) for b in self.buttons.values()]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=2.0)
         self.buttons.clear()
 
 
