@@ -37,6 +37,9 @@ Modes and scenes can set:
   it, ``on_keymap_change`` saves it. ``hub.reset_keymap()`` goes back to the defaults.
 - ``hub.is_held(Button.L)`` for hold-to-show features; DEVICE events say when a pad comes or goes.
 
+Start-up: importing gpiozero takes a while on a Pi Zero; to show the first frame sooner pass
+``gpio=False`` to ``create`` and call ``hub.open_gpio()`` right after the first frame.
+
 Timing (debounce 20 ms, repeat 500/100 ms, combo 1.5 s) is in ``assets/keymaps/default.toml``.
 Tests construct ``InputHub(keymap, clock=fake_clock, joysticks=False, gpio=False)`` or pass a
 gpiozero ``MockFactory`` as ``gpio_pin_factory``. More: docs/input.md.

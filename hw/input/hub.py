@@ -12,6 +12,7 @@ whole milliseconds inside, so tests drive everything with a fake clock.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -35,6 +36,20 @@ _PAD_EVENTS = {pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED, pygame.JOYBUTTOND
 
 def _ms(seconds: float) -> int:
     return int(round(seconds * 1000))
+
+
+def gpio_hardware_present() -> bool:
+    """Cheap check before importing gpiozero: a GPIO chip, a Pi's device tree, or a factory named
+    in GPIOZERO_PIN_FACTORY (which may be a remote or mock one)."""
+    if os.environ.get("GPIOZERO_PIN_FACTORY"):
+        return True
+    for model in ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"):
+        try:
+            if b"Raspberry" in Path(model).read_bytes():
+                return True
+        except OSError:
+            pass
+    return any(Path("/dev").glob("gpiochip*"))
 
 
 def _capturable(phys: Physical) -> bool:
@@ -83,7 +98,7 @@ class InputHub:
         if isinstance(gpio, GpioSource):
             self.gpio = gpio
         elif gpio:
-            self._open_gpio(gpio_pin_factory)
+            self.open_gpio(gpio_pin_factory)
 
     @classmethod
     def create(
@@ -114,9 +129,20 @@ class InputHub:
         self.messages.append(text)
         log.warning(text)
 
+    def open_gpio(self, pin_factory: Any = None) -> bool:
+        """Start the GPIO source now (the constructor does it unless ``gpio=False``; importing
+        gpiozero takes a moment on a Pi Zero, so an app may defer it until after its first frame).
+        Returns whether GPIO buttons are active."""
+        if self.gpio is None:
+            self._open_gpio(pin_factory)
+        return self.gpio is not None
+
     def _open_gpio(self, pin_factory: Any) -> None:
         pins = self.keymap.gpio_pins()
         if not pins:
+            return
+        if pin_factory is None and not gpio_hardware_present():
+            log.info("GPIO buttons: not available on this machine (no GPIO chip, not a Raspberry Pi)")
             return
         try:
             self.gpio = GpioSource(pins, lambda: _ms(self.clock()), pull_up=self.keymap.gpio_pull_up,
@@ -174,7 +200,7 @@ class InputHub:
             accepted = self.debouncer.edge(t_item, item[1], item[2])
             if accepted is not None:
                 self._accepted(*accepted, out)
-        self._last_ms = now_ms
+        self._last_ms = max(self._last_ms, now_ms)
         out.sort(key=lambda e: e.time)
         return out
 

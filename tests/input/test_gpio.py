@@ -182,3 +182,26 @@ def test_closing_frees_the_pins(clock, default_keymap, factory):
     h2 = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory)
     assert h2.messages == [] and len(h2.gpio.buttons) == 12
     h2.close()
+
+
+def test_not_a_pi_skips_gpiozero_entirely(clock, default_keymap, monkeypatch, caplog):
+    import hw.input.hub as hub_mod
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.setattr(hub_mod, "gpio_hardware_present", lambda: False)
+    with caplog.at_level(logging.INFO, logger="tactibox.input"):
+        h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True)
+    assert h.gpio is None
+    assert [r.getMessage() for r in caplog.records if "GPIO" in r.getMessage()] == [
+        "GPIO buttons: not available on this machine (no GPIO chip, not a Raspberry Pi)"]
+
+
+def test_gpio_can_be_opened_after_the_first_frame(clock, default_keymap, factory):
+    h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=False)
+    try:
+        assert h.gpio is None
+        assert h.open_gpio(factory) is True
+        level(factory, clock, 1, 13, True)
+        clock.at(2)
+        assert summary(h.poll()) == [("press", "Y", 1.02)]
+    finally:
+        h.close()
