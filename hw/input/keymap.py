@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -373,9 +373,3 @@ EMERGENCY = Keymap(
                      Button.SELECT: (6,)},
         "gpio": {},
     })
-
-
-def replace_options(keymap: Keymap, **changes: Any) -> Keymap:
-    km = keymap.copy()
-    km.options = replace(km.options, **changes)
-    return km
