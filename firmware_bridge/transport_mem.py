@@ -8,6 +8,7 @@ cut, both transports stay up — exactly what a UART sees when the cable is pull
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Callable
 
@@ -21,6 +22,7 @@ class MemoryTransport(Transport):
         super().__init__(name, now=now, counters=counters)
         self.peer: MemoryTransport | None = None
         self.inbox = bytearray()
+        self.lock = threading.Lock()       # the two units may be polled from different threads
         self.cut = False
         self.byte_time = byte_time
         self.wire: Callable[[bytes], None] = self._straight
@@ -45,8 +47,9 @@ class MemoryTransport(Transport):
             self._flush()
 
     def _raw_read(self) -> bytes:
-        data = bytes(self.inbox)
-        self.inbox.clear()
+        with self.lock:
+            data = bytes(self.inbox)
+            self.inbox.clear()
         return data
 
     def _raw_write(self, data: bytes) -> int:
@@ -59,7 +62,8 @@ class MemoryTransport(Transport):
 
     def _straight(self, data: bytes) -> None:
         if self.peer is not None:
-            self.peer.inbox += data
+            with self.peer.lock:
+                self.peer.inbox += data
 
 
 def memory_pair(*, now: Callable[[], float] = time.monotonic, counters_a: Counters | None = None,

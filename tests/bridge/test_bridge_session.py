@@ -277,3 +277,34 @@ def test_garbage_session_messages_are_counted_not_raised():
     play(h, g, clock)
     assert g.counters.malformed_frames >= before + 5
     assert h.finished and g.finished and h.result()["state_hash"] == g.result()["state_hash"]
+
+
+def test_headless_helpers_poll_thread_and_run_on_the_real_clock():
+    """PollThread (background polling) on one unit, Session.run (blocking loop) on the other."""
+    import threading
+
+    from firmware_bridge.counters import Counters
+    from firmware_bridge.session import PollThread
+    from firmware_bridge.transport_mem import memory_pair
+    ta, tb = memory_pair(counters_a=Counters(), counters_b=Counters())
+    h = Session(ReliableLink(ta), role="host", app_version="t", seed=3,
+                make_game=lambda s, o: SelfTestGame(s, 0, 60))
+    g = Session(ReliableLink(tb), role="guest", app_version="t", make_game=lambda s, o: SelfTestGame(s, 1, 60))
+    thread = PollThread(h, interval=0.001)
+    thread.start()
+    try:
+        done = threading.Event()
+        assert g.run(timeout=20.0, step=0.001)
+        assert thread.is_alive()
+        for _ in range(2000):
+            with thread.lock:
+                if h.finished:
+                    done.set()
+                    break
+            threading.Event().wait(0.002)
+        assert done.is_set()
+        g.linger(1.0)
+    finally:
+        thread.stop()
+    assert not thread.is_alive()
+    assert h.result()["state_hash"] == g.result()["state_hash"] and g.result()["turns"] == 60
