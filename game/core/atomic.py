@@ -22,9 +22,14 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, *, keep_backup: boo
             fh.flush()
             os.fsync(fh.fileno())
         if keep_backup and target.exists():
+            # link (not move) the old file to .bak, so `target` exists at every instant
             backup = target.with_name(target.name + ".bak")
+            staging = target.with_name(f".{target.name}.bak.tmp")
             try:
-                os.replace(target, backup)
+                if staging.exists():
+                    staging.unlink()
+                os.link(target, staging)
+                os.replace(staging, backup)
             except OSError:
                 pass
         os.replace(tmp, target)
