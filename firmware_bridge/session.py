@@ -32,18 +32,16 @@ from __future__ import annotations
 import logging
 import os
 import select
-import threading
 import time
 from collections import deque
-from dataclasses import dataclass
 from typing import Callable
 
 from .blob import (MSG_BLOB_BEGIN, MSG_BLOB_DATA, PURPOSE_CONTENT, PURPOSE_SNAPSHOT, BlobReceiver,
                    blob_messages)
+from .content_sync import ContentSync, Progress, _Outgoing
 from .counters import Counters
 from .lockstep import Lockstep, LockstepGame
-from .messages import (ERR_CONTENT_INSTALL, ERR_CONTENT_MISMATCH, ERR_CONTENT_UNAVAILABLE, ERR_GAME,
-                       ERR_PROTOCOL, ERR_ROLE, ERR_VERSION, MSG_CONTENT_RESULT, MSG_DESYNC, MSG_ERROR,
+from .messages import (ERR_GAME, ERR_ROLE, ERR_VERSION, MSG_CONTENT_RESULT, MSG_DESYNC, MSG_ERROR,
                        MSG_FIN, MSG_HELLO, MSG_READY, MSG_START, MSG_SYNCED, PROTOCOL_VERSION,
                        ContentResult, Error, Hello, Ready, Start, hello_protocol)
 from .reliable import MAX_PAYLOAD, LinkConfig, ReliableLink
@@ -53,35 +51,7 @@ from .wire import KIND_APP, KIND_SESSION, KIND_TURN
 log = logging.getLogger("tactibox.link")
 
 
-@dataclass
-class Progress:
-    direction: str      # "send" | "receive"
-    what: str           # "ruleset", "map", "snapshot"
-    done: int           # bytes (compressed, as carried)
-    total: int
-
-    @property
-    def fraction(self) -> float:
-        return 1.0 if self.total <= 0 else min(1.0, self.done / self.total)
-
-    def __str__(self) -> str:
-        verb = "sending" if self.direction == "send" else "receiving"
-        return f"{verb} {self.what}: {self.done}/{self.total} bytes ({self.fraction:.0%})"
-
-
-class _Outgoing:
-    """Progress of one blob on its way out (measured by the other side's acks)."""
-
-    def __init__(self, what: str, first: int, sizes: list[int]) -> None:
-        self.what, self.first, self.sizes = what, first, sizes
-        self.total = sum(sizes)
-
-    def done(self, acked_total: int) -> int:
-        n = max(0, min(len(self.sizes), acked_total - self.first))
-        return sum(self.sizes[:n])
-
-
-class Session:
+class Session(ContentSync):
     def __init__(self, link: ReliableLink, *, role: str, app_version: str,
                  make_game: Callable[[int, bytes], LockstepGame], unit_name: str = "",
                  content: dict[str, bytes] | None = None,
@@ -396,47 +366,6 @@ class Session:
         elif self.state != "finished":          # after a game, the next one is the host's call (rematch)
             self._send_start(resume=False)
 
-    def _sync_content(self) -> None:
-        assert self.peer is not None
-        differing = [n for n, h in self.content.items() if self.peer.content.get(n) != h]
-        for name in differing:
-            data = None
-            if self.content_provider is not None:
-                try:
-                    data = self.content_provider(name)
-                except (OSError, ValueError) as exc:
-                    self._fail(ERR_CONTENT_UNAVAILABLE, f"cannot read {name} to send it: {exc}")
-                    return
-            if data is None:
-                self._fail(ERR_CONTENT_UNAVAILABLE, f"the units have different {name} and this unit cannot send it")
-                return
-            msgs = blob_messages(PURPOSE_CONTENT, name.encode("utf-8"), data, MAX_PAYLOAD)
-            first = None
-            for m in msgs:
-                n = self._send(m)
-                first = n if first is None else first
-            self._outgoing.append(_Outgoing(name, first, [len(m) for m in msgs]))
-            self._pending_content.add(name)
-            self._log(f"sending {name}: {len(data)} bytes in {len(msgs)} frames")
-        if not self._pending_content:
-            self._after_content()
-
-    def _send_progress(self) -> None:
-        if not self._outgoing:
-            return
-        acked = self.link.acked_total
-        for out in list(self._outgoing):
-            done = out.done(acked)
-            p = Progress("send", out.what, done, out.total)
-            if self.progress is None or (p.what, p.done) != (self.progress.what, self.progress.done):
-                self.progress = p
-                if self.on_progress:
-                    self.on_progress(p)
-            if done >= out.total:
-                self._outgoing.remove(out)
-            else:
-                break
-
     def _on_blob(self, blob) -> None:
         if blob is None:                       # still arriving
             what = "snapshot" if self._blobs.purpose == PURPOSE_SNAPSHOT else self._blobs.meta.decode("utf-8", "replace")
@@ -452,45 +381,6 @@ class Session:
             self._install(blob.meta.decode("utf-8", "replace"), blob.data, blob.wire_size)
         else:
             raise ValueError(f"blob with unknown purpose {blob.purpose}")
-
-    def _install(self, name: str, data: bytes, wire_size: int) -> None:
-        self.progress = Progress("receive", name, wire_size, wire_size)
-        if self.on_progress:
-            self.on_progress(self.progress)
-        if self.is_host:
-            raise ValueError("the host does not accept content")
-        want = self.peer.content.get(name) if self.peer else None
-        if self.install_content is None:
-            self._send(ContentResult(name, False, b"", "this unit cannot install content").encode())
-            self._fail(ERR_CONTENT_INSTALL, f"the other unit has a different {name} and this unit cannot install it",
-                       tell_peer=False)
-            return
-        try:
-            digest = self.install_content(name, data)
-        except (OSError, ValueError) as exc:
-            self._send(ContentResult(name, False, b"", str(exc)).encode())
-            self._fail(ERR_CONTENT_INSTALL, f"could not install the host's {name}: {exc}", tell_peer=False)
-            return
-        digest = bytes(digest or b"")
-        self.content[name] = digest
-        ok = digest == want
-        self._send(ContentResult(name, ok, digest, "" if ok else "hash differs after install").encode())
-        self._log(f"installed the host's {name} ({len(data)} bytes)" + ("" if ok else " — hash still differs"))
-        if not ok:
-            self._fail(ERR_CONTENT_MISMATCH, f"{name} still differs from the host's after installing it",
-                       tell_peer=False)
-
-    def _on_content_result(self, r: ContentResult) -> None:
-        if not self.is_host or r.name not in self._pending_content:
-            raise ValueError(f"unexpected CONTENT_RESULT for {r.name!r}")
-        if not r.ok or r.digest != self.content.get(r.name):
-            self._fail(ERR_CONTENT_INSTALL, f"the other unit could not install {r.name}: {r.text or 'hash differs'}",
-                       tell_peer=False)
-            return
-        self._pending_content.discard(r.name)
-        self._log(f"the other unit installed {r.name}")
-        if not self._pending_content:
-            self._after_content()
 
     def _send_start(self, resume: bool) -> None:
         if resume and self.lockstep is not None and self._start is not None:
@@ -560,23 +450,6 @@ class Session:
             self._send(m)
 
 
-class PollThread(threading.Thread):
-    """Polls a session in the background (headless front ends). Hold `lock` to touch the game."""
+from .pollthread import PollThread  # noqa: E402  re-exported: `from firmware_bridge.session import PollThread`
 
-    def __init__(self, session: Session, interval: float = 0.005) -> None:
-        super().__init__(name="tactibox-link", daemon=True)
-        self.session = session
-        self.interval = interval
-        self.lock = threading.Lock()
-        self._stop_event = threading.Event()
-
-    def run(self) -> None:
-        while not self._stop_event.is_set():
-            with self.lock:
-                self.session.poll()
-            self.session.wait(self.interval)
-
-    def stop(self, join: bool = True) -> None:
-        self._stop_event.set()
-        if join and self.is_alive():
-            self.join(2.0)
+__all__ = ["Session", "Progress", "PollThread"]
