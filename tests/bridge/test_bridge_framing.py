@@ -25,6 +25,7 @@ def chunked(data: bytes, cuts: list[int]) -> list[bytes]:
 
 
 @given(bodies)
+@settings(deadline=None)
 def test_round_trip_single_frame(body):
     frame = encode_frame(body)
     assert frame.endswith(b"\x00") and b"\x00" not in frame[:-1]
@@ -34,7 +35,7 @@ def test_round_trip_single_frame(body):
 
 
 @given(st.lists(bodies, min_size=1, max_size=12), st.lists(st.integers(0, 10_000), max_size=30))
-@settings(suppress_health_check=[HealthCheck.too_slow])
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 def test_any_chunking_of_a_stream_gives_the_same_frames(bs, cuts):
     stream = b"".join(encode_frame(b) for b in bs)
     dec = FrameDecoder()
@@ -61,6 +62,7 @@ def test_crc_is_crc16_genibus():
 
 
 @given(bodies)
+@settings(deadline=None)
 def test_a_garbled_delimiter_never_yields_a_valid_longer_frame(body):
     """0x00 → 0x01 turns the delimiter into COBS for a zero byte: the CRC must catch the extra byte."""
     frame = bytearray(encode_frame(body))
@@ -124,7 +126,7 @@ def _valid(stuffed: bytes) -> bytes | None:
 
 
 @given(st.binary(max_size=600), st.lists(st.integers(0, 1000), max_size=8))
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_fuzz_random_bytes_never_raise_and_only_crc_valid_frames_come_out(data, cuts):
     dec = FrameDecoder(Counters())
     got = []
@@ -139,7 +141,7 @@ def test_fuzz_random_bytes_never_raise_and_only_crc_valid_frames_come_out(data, 
 
 
 @given(st.lists(bodies, min_size=1, max_size=5), st.data())
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_fuzz_mutated_frames(bs, data):
     """Flip, insert and delete bytes in a real stream: the decoder survives and counts."""
     stream = bytearray(b"".join(encode_frame(b) for b in bs))

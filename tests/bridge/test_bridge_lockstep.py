@@ -196,7 +196,7 @@ def _guest_waiting_for_host(seed=3):
 
 
 @given(st.binary(max_size=12))
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 def test_fuzz_turn_payloads_into_the_guest(payload):
     """Random turn payloads: no exception; the state changes only for a legal, decodable action,
     and a wrong hash then puts the guest in resync instead of playing on."""
@@ -217,7 +217,7 @@ def test_fuzz_turn_payloads_into_the_guest(payload):
 
 
 @given(st.binary(max_size=12))
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 def test_fuzz_turn_payloads_into_the_host(payload):
     """The host never lets a bad guest frame change its state: undecodable or out-of-turn → snapshot."""
     game = SelfTestGame(3, 0, 50)
@@ -234,7 +234,7 @@ def test_fuzz_turn_payloads_into_the_host(payload):
 
 
 @given(st.binary(min_size=1, max_size=40))
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 def test_fuzz_control_payloads_raise_only_value_error(payload):
     for role in ("host", "guest"):
         game = SelfTestGame(1, 0 if role == "host" else 1, 50)
