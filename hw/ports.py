@@ -5,8 +5,8 @@
         print(p.label, "→", p.device)     # "GPIO UART (serial0 → ttyS0)" → /dev/serial0
 
 Found, in menu order:
-1. the Pi's GPIO UART aliases `/dev/serial0` (pins 8/10) and `/dev/serial1`, labelled with what
-   they point to (`ttyS0` mini UART or `ttyAMA0` PL011);
+1. the Pi's GPIO UART alias `/dev/serial0` (GPIO 14/15, pins 8/10), labelled with what it points
+   to (`ttyS0` mini UART or `ttyAMA0` PL011), then `/dev/serial1` (usually the Bluetooth chip);
 2. other SoC UARTs on a Pi: `/dev/ttyAMA*` (extra PL011s on a Pi 4/5 with overlays), and
    `/dev/ttyS0` when no alias points to it. pyserial's own list hides these ("platform" devices),
    which is why they are looked up here by name;
@@ -97,8 +97,10 @@ def list_ports(dev: str = "/dev", *, comports: Callable[[], Iterable] | None = N
         if os.path.exists(path):
             real = os.path.realpath(path)
             target = os.path.basename(real)
-            pins = " (GPIO 14/15)" if alias == "serial0" else ""
-            found.append(PortInfo(path, f"GPIO UART{pins}: {alias} → {target}", "gpio-uart", target))
+            if alias == "serial0":
+                found.append(PortInfo(path, f"GPIO UART (GPIO 14/15): serial0 → {target}", "gpio-uart", target))
+            else:      # on a Pi 3/4/Zero W serial1 is normally wired to the Bluetooth chip
+                found.append(PortInfo(path, f"Pi UART: serial1 → {target} (often Bluetooth)", "soc-uart", target))
             seen.add(real)
 
     try:

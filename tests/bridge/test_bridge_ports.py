@@ -45,12 +45,13 @@ def test_raspberry_pi_with_gpio_uart_and_two_usb_adapters(tmp_path):
                 FakeComport(f"{dev}/ttyS1")]                      # a PC-style placeholder: ignored
     ports = list_ports(dev, comports=lambda: comports, model_path=model)
     assert [(p.kind, p.name) for p in ports] == [
-        ("gpio-uart", "ttyS0"), ("gpio-uart", "ttyAMA0"),          # serial0 before serial1
+        ("gpio-uart", "ttyS0"), ("soc-uart", "ttyAMA0"),           # serial0 first, serial1 with the SoC UARTs
         ("soc-uart", "ttyAMA10"),                                  # ttyAMA0 already listed as serial1
         ("usb", "ttyACM0"), ("usb", "ttyUSB0"), ("usb", "ttyUSB1")]
     assert ports[0].device == f"{dev}/serial0"
     assert ports[0].label == "GPIO UART (GPIO 14/15): serial0 → ttyS0"
-    assert ports[1].label == "GPIO UART: serial1 → ttyAMA0"
+    assert ports[1].label == "Pi UART: serial1 → ttyAMA0 (often Bluetooth)"
+    assert ports[1].device == f"{dev}/serial1"
     usb0 = ports[4]
     assert usb0.device.endswith("serial/by-id/usb-FTDI_FT232R_USB_UART_A10K1234-if00-port0")   # stable name
     assert usb0.label == "USB serial: FT232R USB UART (ttyUSB0, #0K1234)"
