@@ -46,6 +46,10 @@ class Wizard:
     last_seen: tuple | None = None        # (cell, turn) where the other wizard was last seen
     visible: int = 0                      # current view; derived, not part of the hash
 
+    def clone(self) -> "Wizard":
+        return Wizard(self.pos, self.hp, self.facing, list(self.inventory), self.known, self.seen,
+                      dict(self.potion_memory), self.last_seen, self.visible)
+
     def as_data(self) -> dict:
         return {
             "pos": self.pos, "hp": self.hp, "facing": self.facing,
@@ -71,6 +75,12 @@ class DuelState:
     dealt: tuple = ()                     # spell ids dealt to the current player this turn
     winner: int | None = None
     over: str = ""                        # why the duel ended ("" while it runs)
+
+    def clone(self) -> "DuelState":
+        """An independent copy (layouts never change in place, so they are shared)."""
+        return DuelState(self.options, self.seed, self.rng.copy(), self.layout, self.types,
+                         dict(self.ground), [w.clone() for w in self.wizards], self.current,
+                         self.first, self.turn, self.steps, self.dealt, self.winner, self.over)
 
     @property
     def round(self) -> int:
