@@ -1,0 +1,163 @@
+#!/bin/sh
+# Turn a Debian bookworm (raspi-firmware) or Raspberry Pi OS root filesystem into a Tactibox
+# appliance. Runs INSIDE the target (chroot, qemu-user) as root; both recipes call it:
+#   build.sh (mmdebstrap customize hook)  and  pi-gen-stage/00-tactibox/01-run-chroot.sh.
+# Expects next to itself: rootfs/ boot/ boot-files/ and wheels/ (or TACTIBOX_WHEELS=DIR).
+# Idempotent: running it twice gives the same system.
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+WHEELS=${TACTIBOX_WHEELS:-$HERE/wheels}
+VENV=/opt/tactibox/venv
+BOOT=/boot/firmware
+GAME_USER=tactibox
+GAME_GROUPS="input gpio dialout video audio render"
+HOSTNAME=tactibox
+MARK_BEGIN="# >>> tactibox (image-build/boot/config.txt) >>>"
+MARK_END="# <<< tactibox <<<"
+
+log() { echo "tactibox-setup: $*"; }
+
+if [ -e /etc/rpi-issue ] || dpkg-query -W -f='${Status}' raspberrypi-sys-mods 2>/dev/null | grep -q installed; then
+    FLAVOUR=rpios
+else
+    FLAVOUR=debian
+fi
+log "flavour: $FLAVOUR"
+
+# --- files: units, drop-ins, udev rules, helpers (one tree for both flavours) -------------
+cp -a --no-preserve=ownership "$HERE/rootfs/." /
+chmod 0755 /usr/lib/tactibox/* /etc/kernel/postinst.d/z51-tactibox-cmdline
+mkdir -p "$BOOT/tactibox"
+cp -r --no-preserve=ownership "$HERE/boot-files/." "$BOOT/tactibox/"
+
+# --- the game's user ------------------------------------------------------------------------
+getent group gpio >/dev/null || groupadd --system gpio
+if ! id "$GAME_USER" >/dev/null 2>&1; then
+    useradd --system --user-group --home-dir /var/lib/tactibox --no-create-home \
+        --shell /usr/sbin/nologin --comment "Tactibox game" "$GAME_USER"
+fi
+for g in $GAME_GROUPS; do
+    if getent group "$g" >/dev/null; then
+        usermod -a -G "$g" "$GAME_USER"
+    else
+        log "warning: group $g does not exist here; $GAME_USER is not in it"
+    fi
+done
+install -d -o "$GAME_USER" -g "$GAME_USER" -m 0755 /var/lib/tactibox
+
+# --- hostname ---------------------------------------------------------------------------------
+echo "$HOSTNAME" > /etc/hostname
+if grep -q '^127\.0\.1\.1' /etc/hosts 2>/dev/null; then
+    sed -i "s/^127\.0\.1\.1.*/127.0.1.1\t$HOSTNAME/" /etc/hosts
+else
+    printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' "$HOSTNAME" > /etc/hosts
+fi
+
+# --- Tactibox in a venv (system site-packages: Raspberry Pi OS's python3-lgpio shows through) --
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv --system-site-packages "$VENV"
+fi
+extra=""
+if ls "$WHEELS"/lgpio-*.whl >/dev/null 2>&1; then extra=lgpio; fi
+"$VENV/bin/python" -m pip install --quiet --no-index --no-cache-dir --find-links "$WHEELS" \
+    --upgrade --force-reinstall tactibox $extra
+"$VENV/bin/python" -c "import game, pygame, numpy, serial, cobs, gpiozero, tomli_w, PIL, lgpio"
+log "installed $("$VENV/bin/python" -m pip list --format=freeze 2>/dev/null | grep -i '^tactibox==')"
+
+# --- boot configuration: UART for the link cable, quiet boot, console off tty1 ----------------
+fragment_cmdline=$(grep -v '^#' "$HERE/boot/cmdline.txt" | tr '\n' ' ' | tr -s ' ')
+if [ "$FLAVOUR" = debian ]; then
+    # raspi-firmware generates config.txt and cmdline.txt from these on every kernel or
+    # initramfs update; z51-tactibox-cmdline then drops `rw` (overlayroot wants a ro lower root).
+    cat > /etc/default/raspi-firmware <<'EOF'
+# Tactibox (image-build/setup.sh). See raspi-firmware's documentation for every setting.
+# Root by label (the image's partition 2); consoles come from raspi-extra-cmdline (tty3 only,
+# so nothing is printed over the game on tty1 and the UART stays free for the link cable).
+ROOTPART="LABEL=tbroot"
+CONSOLES=""
+# The kernel's built-in 64 MB CMA pool suits vc4; passing cma= breaks some Pi 4 boards.
+CMA=0
+EOF
+    cp "$HERE/boot/config.txt" /etc/default/raspi-firmware-custom
+    echo "$fragment_cmdline" > /etc/default/raspi-extra-cmdline
+else
+    # Raspberry Pi OS: config.txt and cmdline.txt are plain files on the boot partition.
+    cfg=$BOOT/config.txt
+    if [ -f "$cfg" ]; then
+        sed -i "/^$MARK_BEGIN\$/,/^$MARK_END\$/d" "$cfg"
+    fi
+    { echo "$MARK_BEGIN"; cat "$HERE/boot/config.txt"; echo "$MARK_END"; } >> "$cfg"
+    cmd=$BOOT/cmdline.txt
+    old=$(cat "$cmd")
+    new=""
+    for tok in $old; do
+        case "$tok" in
+            console=*|rw|init=/usr/lib/raspberrypi-sys-mods/firstboot) ;;   # see docs/image.md
+            *) new="$new $tok" ;;
+        esac
+    done
+    for tok in $fragment_cmdline; do
+        case " $new " in *" $tok "*) ;; *) new="$new $tok" ;; esac
+    done
+    echo "${new# }" > "$cmd"
+fi
+
+# --- /etc/fstab -----------------------------------------------------------------------------
+fstab_set() {  # fstab_set MOUNTPOINT "LINE": replace that mount point's line or append it
+    tmp=$(mktemp)
+    awk -v mp="$1" '$2 != mp' /etc/fstab > "$tmp" 2>/dev/null || true
+    echo "$2" >> "$tmp"
+    cat "$tmp" > /etc/fstab
+    rm -f "$tmp"
+}
+touch /etc/fstab
+boot_opts="ro,noatime,fmask=0133,dmask=0022,nofail,x-systemd.device-timeout=10s"
+data_line="LABEL=tbdata /var/lib/tactibox ext4 defaults,noatime,nofail,x-systemd.growfs,x-systemd.device-timeout=20s 0 2"
+if [ "$FLAVOUR" = debian ]; then
+    fstab_set / "LABEL=tbroot / ext4 ro,noatime,errors=remount-ro 0 1"
+    fstab_set /boot/firmware "LABEL=TBBOOT /boot/firmware vfat $boot_opts 0 2"
+else
+    spec=$(awk '$2 == "/boot/firmware" { print $1 }' /etc/fstab)
+    fstab_set /boot/firmware "${spec:-LABEL=bootfs} /boot/firmware vfat $boot_opts 0 2"
+fi
+fstab_set /var/lib/tactibox "$data_line"
+
+# --- services: the game on tty1, nothing else that an appliance does not need -----------------
+systemctl enable tactibox.service tactibox-data-partition.service tactibox-wifi.service \
+    systemd-networkd.service ssh.service
+if [ -e /usr/lib/systemd/system/systemd-resolved.service ]; then
+    systemctl enable systemd-resolved.service
+fi
+systemctl mask getty@tty1.service
+for unit in apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer e2scrub_all.timer \
+        e2scrub_reap.service fstrim.timer man-db.timer systemd-timesyncd.service \
+        dphys-swapfile.service rpi-eeprom-update.service userconfig.service \
+        systemd-networkd-wait-online.service NetworkManager.service \
+        NetworkManager-wait-online.service ModemManager.service bluetooth.service \
+        hciuart.service triggerhappy.service triggerhappy.socket cron.service \
+        console-setup.service keyboard-setup.service regenerate_ssh_host_keys.service \
+        sshswitch.service; do
+    if [ -e "/usr/lib/systemd/system/$unit" ] || [ -e "/lib/systemd/system/$unit" ] || [ -e "/etc/systemd/system/$unit" ]; then
+        systemctl disable --quiet "$unit" 2>/dev/null || true
+        case "$unit" in
+            dphys-swapfile.service|userconfig.service|systemd-timesyncd.service|systemd-networkd-wait-online.service|NetworkManager-wait-online.service|regenerate_ssh_host_keys.service|sshswitch.service)
+                systemctl mask --quiet "$unit" ;;   # would write to or wait on the system
+        esac
+    fi
+done
+systemctl set-default multi-user.target
+
+# --- SSH: host keys are made on the data partition when SSH is first switched on --------------
+rm -f /etc/ssh/ssh_host_*
+
+# --- initramfs with overlayroot (and, on Debian, regenerated config.txt / cmdline.txt) -------
+if ls /boot/initrd.img-* >/dev/null 2>&1 || [ "$FLAVOUR" = rpios ]; then
+    update-initramfs -u -k all
+else
+    for version in $(ls /lib/modules); do update-initramfs -c -k "$version"; done
+fi
+
+# --- one identity per card, not per image ------------------------------------------------------
+: > /etc/machine-id
+rm -f /var/lib/dbus/machine-id
+log "done"
