@@ -57,3 +57,24 @@ def test_options_apply():
     assert r.options.level_size == 15
     with pytest.raises(ValueError):
         play_duel(5, max_turns=0)
+
+
+def test_core_replay_file_round_trip(tmp_path, result):
+    from game.core.replay import load_replay
+    from game.modes.duel.match import to_replay, verify_replay
+    path = tmp_path / "duel.replay"
+    to_replay(result).save(path)
+    rep = load_replay(path)
+    g = verify_replay(rep)
+    assert g.state_hash() == result.final_hash
+    rep.turns[3][2] = "f" * 32
+    with pytest.raises(ReplayError, match="turn 4"):
+        verify_replay(rep)
+    rep = load_replay(path)
+    rep.options = {"level_size": 24}
+    with pytest.raises(ReplayError, match="options"):
+        verify_replay(rep)
+    rep = load_replay(path)
+    rep.actions[0] = [99]
+    with pytest.raises(ReplayError):
+        verify_replay(rep)

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import Action, decode_action
+from game.core.canon import canonical_hash
+from game.core.replay import Replay
+
+from .actions import END_CODE, Action, decode_action
 from .bot import DuelBot
 from .game import DuelGame
 from .options import DuelOptions
 from .wire import pack_turn, unpack_turn
 
 DEFAULT_MAX_TURNS = 200
+RULES_ID = "war-of-wizards"
+# changes whenever generation, rules or encodings change in a way that breaks old replays
+RULES_HASH = canonical_hash({"rules": RULES_ID, "generator": 1, "actions": 1})
 
 
 class ReplayError(ValueError):
@@ -114,3 +120,41 @@ def _actions(actions):
             yield from unpack_turn(a)
         else:
             yield decode_action([a])
+
+
+def to_replay(res: DuelResult) -> Replay:
+    """The duel as a `game.core.replay` file (one action code per entry, a hash per turn)."""
+    rep = Replay(mode="duel", seed=res.seed, ruleset_id=RULES_ID, ruleset_hash=RULES_HASH,
+                 options=res.options.as_dict(), setup={"max_turns": res.max_turns, "bots": list(res.bots)},
+                 result={"winner": res.winner, "over": res.over, "turns": res.turns_played,
+                         "state_hash": res.final_hash})
+    turn = 0
+    for code in res.actions:
+        rep.actions.append([code])
+        if code >= END_CODE:                # a final action ends the turn
+            rep.record_turn(turn + 1, res.hashes[turn])
+            turn += 1
+    return rep
+
+
+def verify_replay(rep: Replay) -> DuelGame:
+    """Replay a duel replay file and check every turn hash (ReplayError names the turn)."""
+    if rep.mode != "duel":
+        raise ReplayError(f"mode {rep.mode!r} is not a duel", 0)
+    if rep.ruleset_hash != RULES_HASH:
+        raise ReplayError("recorded with other duel rules (ruleset hash differs)", 0)
+    try:
+        options = DuelOptions(**rep.options)
+    except (TypeError, ValueError) as exc:
+        raise ReplayError(f"options: {exc}", 0) from None
+    for i, a in enumerate(rep.actions):
+        if not isinstance(a, list) or len(a) != 1:
+            raise ReplayError(f"action {i}: expected one action code", 0)
+    max_turns = rep.setup.get("max_turns") if isinstance(rep.setup, dict) else None
+    codes = [a[0] for a in rep.actions]
+    try:
+        return replay(rep.seed, options, codes, [t[2] for t in rep.turns], max_turns=max_turns)
+    except ReplayError:
+        raise
+    except ValueError as exc:
+        raise ReplayError(str(exc), 0) from None
