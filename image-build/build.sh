@@ -94,7 +94,7 @@ mmdebstrap --arch=arm64 --variant=minbase --mode=root --components="main non-fre
     --essential-hook='chroot "$1" dpkg-divert --quiet --local --rename --add /usr/sbin/update-initramfs' \
     --essential-hook='printf "#!/bin/sh\necho update-initramfs: deferred by build.sh\n" > "$1/usr/sbin/update-initramfs"; chmod 755 "$1/usr/sbin/update-initramfs"' \
     --customize-hook='rm "$1/usr/sbin/update-initramfs"; chroot "$1" dpkg-divert --quiet --local --rename --remove /usr/sbin/update-initramfs' \
-    --customize-hook="mkdir -p \"\$1/tmp/tactibox-setup\" && cp -r $HERE/setup.sh $HERE/rootfs $HERE/boot $HERE/boot-files $WHEELS \"\$1/tmp/tactibox-setup/\"" \
+    --customize-hook="mkdir -p \"\$1/tmp/tactibox-setup\" && cp -r $HERE/setup.sh $HERE/boot-config.sh $HERE/rootfs $HERE/boot $HERE/boot-files $WHEELS \"\$1/tmp/tactibox-setup/\"" \
     --customize-hook='chroot "$1" sh /tmp/tactibox-setup/setup.sh' \
     --customize-hook='rm -rf "$1/tmp/tactibox-setup" "$1"/var/cache/apt/*.bin "$1"/var/log/*.log "$1"/var/log/apt/*' \
     "$SUITE" "$TREE/root" \

@@ -2,7 +2,7 @@
 # Turn a Debian bookworm (raspi-firmware) or Raspberry Pi OS root filesystem into a Tactibox
 # appliance. Runs INSIDE the target (chroot, qemu-user) as root; both recipes call it:
 #   build.sh (mmdebstrap customize hook)  and  pi-gen-stage/00-tactibox/01-run-chroot.sh.
-# Expects next to itself: rootfs/ boot/ boot-files/ and wheels/ (or TACTIBOX_WHEELS=DIR).
+# Expects next to itself: boot-config.sh rootfs/ boot/ boot-files/ and wheels/ (or TACTIBOX_WHEELS=DIR).
 # Idempotent: running it twice gives the same system.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -12,8 +12,6 @@ BOOT=/boot/firmware
 GAME_USER=tactibox
 GAME_GROUPS="input gpio dialout video audio render"
 HOSTNAME=tactibox
-MARK_BEGIN="# >>> tactibox (image-build/boot/config.txt) >>>"
-MARK_END="# <<< tactibox <<<"
 
 log() { echo "tactibox-setup: $*"; }
 
@@ -65,41 +63,12 @@ if ls "$WHEELS"/lgpio-*.whl >/dev/null 2>&1; then extra=lgpio; fi
 log "installed $("$VENV/bin/python" -m pip list --format=freeze 2>/dev/null | grep -i '^tactibox==')"
 
 # --- boot configuration: UART for the link cable, quiet boot, console off tty1 ----------------
-fragment_cmdline=$(grep -v '^#' "$HERE/boot/cmdline.txt" | tr '\n' ' ' | tr -s ' ')
 if [ "$FLAVOUR" = debian ]; then
-    # raspi-firmware generates config.txt and cmdline.txt from these on every kernel or
+    # raspi-firmware regenerates config.txt and cmdline.txt from /etc/default on every kernel or
     # initramfs update; z51-tactibox-cmdline then drops `rw` (overlayroot wants a ro lower root).
-    cat > /etc/default/raspi-firmware <<'EOF'
-# Tactibox (image-build/setup.sh). See raspi-firmware's documentation for every setting.
-# Root by label (the image's partition 2); consoles come from raspi-extra-cmdline (tty3 only,
-# so nothing is printed over the game on tty1 and the UART stays free for the link cable).
-ROOTPART="LABEL=tbroot"
-CONSOLES=""
-# The kernel's built-in 64 MB CMA pool suits vc4; passing cma= breaks some Pi 4 boards.
-CMA=0
-EOF
-    cp "$HERE/boot/config.txt" /etc/default/raspi-firmware-custom
-    echo "$fragment_cmdline" > /etc/default/raspi-extra-cmdline
+    sh "$HERE/boot-config.sh" debian /etc/default
 else
-    # Raspberry Pi OS: config.txt and cmdline.txt are plain files on the boot partition.
-    cfg=$BOOT/config.txt
-    if [ -f "$cfg" ]; then
-        sed -i "/^$MARK_BEGIN\$/,/^$MARK_END\$/d" "$cfg"
-    fi
-    { echo "$MARK_BEGIN"; cat "$HERE/boot/config.txt"; echo "$MARK_END"; } >> "$cfg"
-    cmd=$BOOT/cmdline.txt
-    old=$(cat "$cmd")
-    new=""
-    for tok in $old; do
-        case "$tok" in
-            console=*|rw|init=/usr/lib/raspberrypi-sys-mods/firstboot) ;;   # see docs/image.md
-            *) new="$new $tok" ;;
-        esac
-    done
-    for tok in $fragment_cmdline; do
-        case " $new " in *" $tok "*) ;; *) new="$new $tok" ;; esac
-    done
-    echo "${new# }" > "$cmd"
+    sh "$HERE/boot-config.sh" rpios "$BOOT"
 fi
 
 # --- /etc/fstab -----------------------------------------------------------------------------

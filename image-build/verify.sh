@@ -1,0 +1,265 @@
+#!/bin/bash
+# Slow end-to-end check of the Tactibox SD-card image (not run by CI: ~30-45 minutes on 2 cores).
+#
+#   sudo image-build/verify.sh [--no-build] [--keep]
+#
+#  1. builds the image with build.sh (skipped with --no-build when out/images has one);
+#  2. checks the partition table, the boot partition (config.txt, cmdline.txt, firmware, kernel,
+#     device trees, the owner's tactibox/ folder) with mtools, and the root filesystem (mounted
+#     read-only from a loop device): unit enabled, getty@tty1 masked, user and groups, fstab,
+#     overlayroot, the initramfs hook, and `import game, pygame, ...` run under qemu-user;
+#  3. boots a copy of the image (grown to 2 GiB) under qemu-system-aarch64 -M virt with Debian's
+#     arm64 kernel and initramfs from the boot partition, the SDL dummy drivers switched on from
+#     tactibox/tactibox.env, and waits until the serial log shows Tactibox started; a check
+#     script passed with systemd.run= reports the overlay root, the data mount and its growth;
+#  4. boots once more with partition 3 removed (the pi-gen layout) to check that the data
+#     partition is created on first boot.
+# Results: out/verify/report.txt (and the serial logs next to it). Exit 0 when every check passed.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=$HERE/out
+IMG=$OUT/images/tactibox-arm64.img
+V=$OUT/verify
+BUILD=yes
+KEEP=no
+for arg in "$@"; do
+    case "$arg" in
+        --no-build) BUILD=no ;;
+        --keep) KEEP=yes ;;
+        *) echo "usage: verify.sh [--no-build] [--keep]" >&2; exit 2 ;;
+    esac
+done
+[ "$(id -u)" = 0 ] || { echo "verify.sh: run as root (loop mounts, chroot)" >&2; exit 1; }
+for pair in qemu-system-aarch64:qemu-system-arm mcopy:mtools sfdisk:fdisk; do
+    command -v "${pair%%:*}" >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pair#*:}" >/dev/null
+done
+
+rm -rf "$V"
+mkdir -p "$V"
+REPORT=$V/report.txt
+: > "$REPORT"
+FAILED=0
+say() { echo "$*" | tee -a "$REPORT"; }
+ok() { say "ok   $*"; }
+bad() { say "FAIL $*"; FAILED=$((FAILED + 1)); }
+check() {  # check "description" command...
+    local what=$1; shift
+    if "$@" >/dev/null 2>&1; then ok "$what"; else bad "$what"; fi
+}
+
+# ---- 1. build -----------------------------------------------------------------------------------
+if [ "$BUILD" = yes ] || [ ! -f "$IMG" ]; then
+    t0=$(date +%s)
+    "$HERE/build.sh" || { bad "build.sh failed (see $OUT/build.log)"; exit 1; }
+    say "build time: $(( $(date +%s) - t0 )) s"
+fi
+size=$(stat -c %s "$IMG")
+say "image: $IMG, $size bytes ($((size / 1048576)) MiB)"
+check "image is at most 1 GiB" test "$size" -le $((1024 * 1048576))
+
+# ---- 2. partitions --------------------------------------------------------------------------------
+sfdisk --dump "$IMG" > "$V/partitions.txt"
+part() {  # part N FIELD -> start|size (sectors) or type of partition N
+    sfdisk --json "$IMG" | python3 -c "import json,sys; p=json.load(sys.stdin)['partitiontable']['partitions'][$1-1]; print(p['$2'])"
+}
+check "MBR partition table" grep -q '^label: dos' "$V/partitions.txt"
+check "three partitions" test "$(grep -c "^$IMG" "$V/partitions.txt")" = 3
+check "partition 1 is FAT32 (LBA) and bootable" grep -Eq "${IMG}1 .*type=c, bootable" "$V/partitions.txt"
+check "partitions 2 and 3 are Linux" test "$(part 2 type)$(part 3 type)" = 8383
+check "partition 3 (data) is the last one on the disk" test $(( $(part 3 start) + $(part 3 size) )) -le $((size / 512))
+BOOT_OFF=$(( $(part 1 start) * 512 ))
+export MTOOLS_SKIP_CHECK=1
+mt() { local cmd=$1; shift; "$cmd" -i "$1@@$BOOT_OFF" "${@:2}"; }
+mt mtype "$IMG" ::config.txt > "$V/config.txt" 2>/dev/null
+mt mtype "$IMG" ::cmdline.txt > "$V/cmdline.txt" 2>/dev/null
+mt mdir "$IMG" -b :: > "$V/boot-files.txt" 2>/dev/null
+mt mdir "$IMG" -b ::tactibox >> "$V/boot-files.txt" 2>/dev/null
+say "boot partition label: $(mlabel -s -i "$IMG@@$BOOT_OFF" :: 2>/dev/null)"
+check "boot partition label TBBOOT" sh -c "mlabel -s -i '$IMG@@$BOOT_OFF' :: | grep -q TBBOOT"
+for line in arm_64bit=1 enable_uart=1 upstream_kernel=1 disable_splash=1 boot_delay=0 dtparam=audio=on; do
+    check "config.txt: $line" grep -qx "$line" "$V/config.txt"
+done
+check "config.txt: kernel=vmlinuz-*" grep -q '^kernel=vmlinuz-' "$V/config.txt"
+check "config.txt: initramfs initrd.img-*" grep -q '^initramfs initrd.img-' "$V/config.txt"
+cmdline=$(tr -d '\r' < "$V/cmdline.txt")
+say "cmdline.txt: $cmdline"
+for tok in root=LABEL=tbroot console=tty3 quiet loglevel=3 vt.global_cursor_default=0 logo.nologo consoleblank=0 rootwait; do
+    case " $cmdline " in *" $tok "*) ok "cmdline.txt has $tok" ;; *) bad "cmdline.txt lacks $tok" ;; esac
+done
+for tok in rw console=serial0,115200 console=ttyS1,115200 console=ttyAMA0,115200 console=tty1 cma=64M; do
+    case " $cmdline " in *" $tok "*) bad "cmdline.txt still has $tok" ;; *) ok "cmdline.txt has no $tok" ;; esac
+done
+for f in bootcode.bin start.elf start4.elf fixup.dat fixup4.dat bcm2837-rpi-3-b.dtb bcm2837-rpi-3-b-plus.dtb \
+        bcm2711-rpi-4-b.dtb bcm2837-rpi-zero-2-w.dtb README.txt rulesets tactibox.env.example \
+        wpa_supplicant.conf.example authorized_keys.example; do
+    check "boot partition has $f" grep -q "/$f\$" "$V/boot-files.txt"
+done
+check "boot partition has vmlinuz and initrd.img" sh -c "grep -q '/vmlinuz-' '$V/boot-files.txt' && grep -q '/initrd.img-' '$V/boot-files.txt'"
+
+# ---- root filesystem (read-only loop mount) -------------------------------------------------------
+MNT=$V/root
+mkdir -p "$MNT"
+ROOT_OFF=$(( $(part 2 start) * 512 ))
+if mount -o ro,loop,offset=$ROOT_OFF,sizelimit=$(( $(part 2 size) * 512 )) "$IMG" "$MNT"; then
+    trap 'umount "$MNT" 2>/dev/null' EXIT
+    say "root filesystem: $(df -h "$MNT" | awk 'NR==2 {print $3 " used of " $2}')"
+    check "root label tbroot" sh -c "blkid -p -O $ROOT_OFF -s LABEL -o value '$IMG' | grep -qx tbroot"
+    check "tactibox.service installed" test -f "$MNT/etc/systemd/system/tactibox.service"
+    check "tactibox.service enabled (multi-user.target)" test -L "$MNT/etc/systemd/system/multi-user.target.wants/tactibox.service"
+    check "tactibox-data-partition.service enabled" test -L "$MNT/etc/systemd/system/local-fs.target.wants/tactibox-data-partition.service"
+    check "getty@tty1 masked" sh -c "readlink '$MNT/etc/systemd/system/getty@tty1.service' | grep -q /dev/null"
+    if command -v systemctl >/dev/null; then
+        check "systemctl --root: tactibox.service is enabled" sh -c "systemctl --root='$MNT' is-enabled tactibox.service | grep -qx enabled"
+        check "systemctl --root: default target multi-user" sh -c "systemctl --root='$MNT' get-default | grep -qx multi-user.target"
+    fi
+    check "unit runs as tactibox with kmsdrm and Restart=always" sh -c "grep -qx User=tactibox '$MNT/etc/systemd/system/tactibox.service' && grep -qx Environment=SDL_VIDEODRIVER=kmsdrm '$MNT/etc/systemd/system/tactibox.service' && grep -qx Restart=always '$MNT/etc/systemd/system/tactibox.service'"
+    groups=$(chroot "$MNT" id -nG tactibox 2>/dev/null)
+    say "tactibox user groups: $groups"
+    for g in input gpio dialout video audio render; do
+        case " $groups " in *" $g "*) ok "tactibox is in $g" ;; *) bad "tactibox is not in $g" ;; esac
+    done
+    check "tactibox has no login shell" sh -c "grep '^tactibox:' '$MNT/etc/passwd' | grep -q nologin"
+    check "hostname tactibox" grep -qx tactibox "$MNT/etc/hostname"
+    check "fstab: data partition at /var/lib/tactibox with growfs" grep -Eq '^LABEL=tbdata +/var/lib/tactibox +ext4 +.*x-systemd.growfs' "$MNT/etc/fstab"
+    check "fstab: boot partition read-only" grep -Eq '^LABEL=TBBOOT +/boot/firmware +vfat +ro,' "$MNT/etc/fstab"
+    check "overlayroot configured (tmpfs, recurse=0)" grep -qx 'overlayroot="tmpfs:recurse=0"' "$MNT/etc/overlayroot.local.conf"
+    initrd=$(ls "$MNT"/boot/initrd.img-* | head -1)
+    check "initramfs contains the overlayroot script" sh -c "unmkinitramfs '$initrd' '$V/initrd' && find '$V/initrd' -path '*init-bottom/overlayroot' | grep -q ."
+    check "initramfs contains overlay.ko" sh -c "find '$V/initrd' -name 'overlay.ko*' | grep -q ."
+    rm -rf "$V/initrd"
+    check "no SSH host keys baked into the image" sh -c "! ls '$MNT'/etc/ssh/ssh_host_* 2>/dev/null"
+    check "empty machine-id (one per card)" test ! -s "$MNT/etc/machine-id"
+    check "udev rules for gpio and serial0" test -f "$MNT/etc/udev/rules.d/60-tactibox-gpio.rules" -a -f "$MNT/etc/udev/rules.d/61-tactibox-serial.rules"
+    # The installed package under qemu-user (binfmt) in the read-only chroot.
+    imports="import game, game.cli, hw, firmware_bridge, pygame, numpy, serial, cobs, gpiozero, tomli_w, PIL, lgpio; print('imports ok', pygame.version.ver, numpy.__version__)"
+    if out=$(chroot "$MNT" env PYTHONDONTWRITEBYTECODE=1 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy /opt/tactibox/venv/bin/python -c "$imports" 2>&1); then
+        ok "venv imports under qemu-user: $(echo "$out" | tail -1)"
+    else
+        bad "venv imports under qemu-user: $out"
+    fi
+    if out=$(chroot "$MNT" env PYTHONDONTWRITEBYTECODE=1 /opt/tactibox/venv/bin/tactibox --help 2>&1); then
+        ok "tactibox --help runs under qemu-user"
+    else
+        bad "tactibox --help under qemu-user: $out"
+    fi
+    check "SDL in pygame-ce supports kmsdrm" sh -c "grep -q KMSDRM \$(ls '$MNT'/opt/tactibox/venv/lib/python3.11/site-packages/pygame_ce.libs/libSDL2-*)"
+    cp "$MNT"/boot/vmlinuz-* "$V/vmlinuz"
+    cp "$initrd" "$V/initrd.img"
+    umount "$MNT"
+    trap - EXIT
+else
+    bad "cannot mount the root partition"
+fi
+
+# ---- 3. boot under qemu -----------------------------------------------------------------------------
+boot_qemu() {  # boot_qemu DISK SERIAL_LOG TIMEOUT: boot until the guest powers off (or time out)
+    local disk=$1 log=$2 limit=$3
+    local append
+    append="root=LABEL=tbroot console=ttyAMA0 loglevel=6 printk.time=1 fsck.repair=yes net.ifnames=0 rootwait"
+    append="$append systemd.show_status=1 systemd.journald.forward_to_console=1"
+    append="$append systemd.run=\"/bin/sh /boot/firmware/tactibox-verify.sh\" systemd.run_success_action=poweroff systemd.run_failure_action=poweroff"
+    timeout "$limit" qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 1024 \
+        -accel tcg,thread=multi -display none -no-reboot \
+        -serial "file:$log" -monitor none \
+        -kernel "$V/vmlinuz" -initrd "$V/initrd.img" -append "$append" \
+        -drive "file=$disk,format=raw,if=virtio"
+}
+cat > "$V/tactibox-verify.sh" <<'EOF'
+#!/bin/sh
+# Runs inside the booted image (systemd.run=), reports to the serial console, then powers off.
+exec > /dev/console 2>&1
+echo "VERIFY: begin"
+i=0
+while [ $i -lt 240 ]; do
+    [ "$(systemctl show -p ExecMainStartTimestampMonotonic --value tactibox.service)" != 0 ] && \
+        [ -n "$(journalctl -b -u tactibox.service -o cat | grep -v '^Started\|^Starting' | head -1)" ] && break
+    sleep 1; i=$((i + 1))
+done
+sleep 5
+echo "VERIFY: tactibox-active=$(systemctl is-active tactibox.service)"
+echo "VERIFY: tactibox-started-us=$(systemctl show -p ExecMainStartTimestampMonotonic --value tactibox.service)"
+echo "VERIFY: tactibox-user=$(ps -o user= -C tactibox -C python3 | head -1)"
+echo "VERIFY: tactibox-log-begin"
+journalctl -b -u tactibox.service -o cat --no-pager | head -20
+echo "VERIFY: tactibox-log-end"
+echo "VERIFY: root=$(findmnt -n -o FSTYPE,OPTIONS /)"
+echo "VERIFY: root-ro=$(findmnt -n -o FSTYPE,OPTIONS /media/root-ro)"
+echo "VERIFY: data=$(findmnt -n -o SOURCE,FSTYPE,OPTIONS /var/lib/tactibox)"
+echo "VERIFY: data-size-k=$(df -k --output=size /var/lib/tactibox | tail -1 | tr -d ' ')"
+echo "VERIFY: data-owner=$(stat -c %U /var/lib/tactibox)"
+echo "VERIFY: boot=$(findmnt -n -o FSTYPE,OPTIONS /boot/firmware)"
+echo "VERIFY: getty-tty1=$(systemctl is-enabled getty@tty1.service 2>&1)"
+echo "VERIFY: ssh=$(systemctl is-active ssh.service) networkd=$(systemctl is-active systemd-networkd.service) wifi=$(systemctl is-active tactibox-wifi.service)"
+echo "VERIFY: failed-units=$(systemctl list-units --failed --plain --no-legend | awk '{print $1}' | tr '\n' ' ')"
+echo "VERIFY: hostname=$(cat /proc/sys/kernel/hostname)"
+echo "VERIFY: serial0=$(readlink -f /dev/serial0)"
+echo "VERIFY: gpiochip-group=$(stat -c %G /dev/gpiochip0 2>&1)"
+echo "VERIFY: write-test=$(touch /etc/verify-write && echo overlay-writable)"
+systemd-analyze 2>/dev/null | head -1 | sed 's/^/VERIFY: analyze=/'
+journalctl -b -u tactibox-data-partition.service -o cat --no-pager | sed 's/^/VERIFY: data-partition: /'
+echo "VERIFY: end"
+EOF
+prepare_disk() {  # prepare_disk DISK: a 2 GiB copy with the dummy SDL drivers and the check script
+    local disk=$1
+    cp --sparse=always "$IMG" "$disk"
+    truncate -s 2G "$disk"
+    printf 'SDL_VIDEODRIVER=dummy\nSDL_AUDIODRIVER=dummy\n' > "$V/tactibox.env"
+    mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox.env" ::tactibox/tactibox.env
+    mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox-verify.sh" ::tactibox-verify.sh
+}
+field() { grep -a "VERIFY: $1=" "$2" | head -1 | sed "s/.*VERIFY: $1=//" | tr -d '\r'; }
+
+if [ -f "$V/vmlinuz" ]; then
+    DISK=$V/disk.img
+    prepare_disk "$DISK"
+    say "booting under qemu-system-aarch64 -M virt (TCG, 2 vCPUs) ..."
+    t0=$(date +%s)
+    boot_qemu "$DISK" "$V/serial.log" 1200
+    say "qemu run: $(( $(date +%s) - t0 )) s wall clock (boot, checks, power-off)"
+    LOG=$V/serial.log
+    check "serial log: Tactibox service started" grep -aq 'Started tactibox.service' "$LOG"
+    check "serial log: the game printed output" sh -c "sed -n '/VERIFY: tactibox-log-begin/,/VERIFY: tactibox-log-end/p' '$LOG' | grep -av 'VERIFY:' | grep -aq ."
+    say "--- Tactibox output (journal) ---"
+    sed -n '/VERIFY: tactibox-log-begin/,/VERIFY: tactibox-log-end/p' "$LOG" | grep -av 'VERIFY:' | head -12 | tee -a "$REPORT" >/dev/null
+    say "---"
+    started=$(field tactibox-started-us "$LOG")
+    if [ -n "$started" ] && [ "$started" != 0 ]; then
+        ok "Tactibox started $(python3 -c "print(f'{$started/1e6:.1f}')") s after kernel start (qemu TCG)"
+    else
+        bad "no start time for tactibox.service"
+    fi
+    say "systemd-analyze: $(field analyze "$LOG")"
+    check "tactibox.service active" test "$(field tactibox-active "$LOG")" = active
+    check "root is an overlay (tmpfs upper)" sh -c "grep -a 'VERIFY: root=' '$LOG' | grep -q overlay"
+    check "lower root mounted read-only" sh -c "grep -a 'VERIFY: root-ro=' '$LOG' | grep -q 'ext4 *ro,'"
+    check "overlay is writable (changes go to RAM)" test "$(field write-test "$LOG")" = overlay-writable
+    check "data partition mounted read-write at /var/lib/tactibox" sh -c "grep -a 'VERIFY: data=' '$LOG' | grep -q 'ext4 *rw,'"
+    check "data partition owned by tactibox" test "$(field data-owner "$LOG")" = tactibox
+    datak=$(field data-size-k "$LOG")
+    say "data filesystem after first boot: ${datak:-?} KiB (image had 64 MiB, disk 2 GiB)"
+    check "data filesystem grown to fill the card (> 900 MiB)" test "${datak:-0}" -gt 921600
+    check "boot partition mounted read-only" sh -c "grep -a 'VERIFY: boot=' '$LOG' | grep -q 'vfat *ro,'"
+    check "getty@tty1 masked" test "$(field getty-tty1 "$LOG")" = masked
+    check "SSH, networkd and Wi-Fi off by default" sh -c "grep -a 'VERIFY: ssh=' '$LOG' | grep -q 'ssh=inactive networkd=inactive wifi=inactive'"
+    check "hostname tactibox" test "$(field hostname "$LOG")" = tactibox
+    check "/dev/serial0 -> the UART the device tree calls serial0 (ttyAMA0 on virt)" test "$(field serial0 "$LOG")" = /dev/ttyAMA0
+    check "/dev/gpiochip0 belongs to group gpio" test "$(field gpiochip-group "$LOG")" = gpio
+    failed=$(field failed-units "$LOG")
+    if [ -z "$(echo "$failed" | tr -d ' ')" ]; then ok "no failed units"; else bad "failed units: $failed"; fi
+    check "partition 3 now ends at the end of the 2 GiB disk" test "$(sfdisk --dump "$DISK" | awk -F'[=,]' '/disk.img3/ { print $2 + $4 }' | tr -d ' ')" = $((2 * 1024 * 1024 * 1024 / 512))
+
+    # ---- 4. pi-gen layout: no data partition in the image -> made on first boot ----------------
+    DISK2=$V/disk-no-data.img
+    prepare_disk "$DISK2"
+    sfdisk --quiet --delete "$DISK2" 3
+    say "booting again without partition 3 (pi-gen layout) ..."
+    boot_qemu "$DISK2" "$V/serial-no-data.log" 1200
+    LOG2=$V/serial-no-data.log
+    check "no-data boot: data partition created and mounted" sh -c "grep -a 'VERIFY: data=' '$LOG2' | grep -q 'ext4 *rw,'"
+    check "no-data boot: Tactibox started" test "$(field tactibox-active "$LOG2")" = active
+    grep -a 'VERIFY: data-partition:' "$LOG2" | head -3 | tee -a "$REPORT" >/dev/null
+    [ "$KEEP" = yes ] || rm -f "$DISK" "$DISK2"
+fi
+
+say "verify: $FAILED check(s) failed"
+[ "$FAILED" = 0 ]
