@@ -1,0 +1,197 @@
+"""The Tactibox application: the services every scene uses, the scene stack, the frame loop.
+
+    screen = hw.display.open_display(plan)
+    app = App(screen)
+    app.run()                      # until Quit / window closed; returns the exit status
+
+Services on ``app``: ``theme`` (sizes and fonts for the canvas), ``settings`` / ``update_settings``
+(``game.store``), ``stats``, ``replays``, ``data``, ``content`` (the ruleset, loaded in the
+background), ``hub`` (``hw.input.InputHub``), ``sound``, ``toast(text)``. The scene stack:
+``open(name, **kw)``, ``push(scene)``, ``replace(...)``, ``back()``, ``goto_menu()``, ``quit()``.
+
+Tests build an App on the dummy video driver with a fixed time step and feed it logical
+buttons (``app.press(Button.A)``, ``app.step()``); that is the same code path as the real loop.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from typing import Callable
+
+import pygame
+
+from game.store import ReplayStore, SettingsStore, StatsStore, open_data_dir
+from game.ui.app_loop import FrameLoop
+from game.ui.content import Content
+from game.ui.registry import load_ui_modules
+from game.ui.scene import SCENES, Scene
+from game.ui.sound import Sound
+from game.ui.theme import Theme
+from hw.input.buttons import Button, EventKind, InputEvent
+
+POWEROFF = ("systemctl", "poweroff")
+
+
+class App(FrameLoop):
+    def __init__(self, screen, *, data=None, clock: Callable[[], float] | None = None,
+                 fixed_dt: float | None = None, fps: int | None = None, hub=None,
+                 make_hub: bool = True, audio: bool = True, appliance: bool | None = None,
+                 ruleset: str = "default", first_scene: str = "title") -> None:
+        self.screen = screen
+        self.surface = screen.surface
+        self.theme = Theme(screen.canvas_size)
+        self.fixed_dt = fixed_dt
+        self._fake_now = 0.0
+        self.clock = clock or (self._fake_clock if fixed_dt else time.monotonic)
+        self.data = data or open_data_dir()
+        self.messages: list[str] = list(self.data.messages)
+        self.settings_store = SettingsStore(self.data.settings_file)
+        self.settings_store.load()
+        self.messages += self.settings_store.messages
+        self.stats = StatsStore(self.data.stats_file)
+        self.replays = ReplayStore(self.data.replays)
+        self.content = Content(ruleset)
+        self.fps = fps or self.settings.fps_cap
+        self.hub = hub
+        self._make_hub = make_hub and hub is None
+        self.sound = Sound(self.settings.volume if audio else 0, enabled=audio)
+        self.appliance = (os.environ.get("TACTIBOX_APPLIANCE") == "1") if appliance is None else appliance
+        self.poweroff_command: tuple[str, ...] = POWEROFF
+        self.seed_source: Callable[[], int] = lambda: int.from_bytes(os.urandom(4), "little")
+        self.last_battle_players: list[str] = []
+        self.stack: list[Scene] = []
+        self.injected: list[InputEvent] = []
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        load_ui_modules()
+        FrameLoop.__init__(self)
+        self.open(first_scene)
+
+    # --- time ---------------------------------------------------------------------------------
+    def _fake_clock(self) -> float:
+        return self._fake_now
+
+    def now(self) -> float:
+        return self.clock()
+
+    # --- settings -----------------------------------------------------------------------------
+    @property
+    def settings(self):
+        return self.settings_store.settings
+
+    def update_settings(self, **changes):
+        s = self.settings_store.update(**changes)
+        if self.settings_store.messages:
+            self.toast(self.settings_store.messages[-1])
+            self.settings_store.messages.clear()
+        return s
+
+    def player_name(self, index: int) -> str:
+        return self.settings.player_names[index]
+
+    # --- services started after the first frame -------------------------------------------------
+    def after_first_frame(self) -> None:
+        self.content.start()
+        if self._make_hub:
+            self._make_hub = False
+            from hw.input import InputHub
+            self.hub = InputHub.create(
+                overrides=self.settings.keymap, gpio_file=self.data.gpio_file, clock=self.clock,
+                on_keymap_change=lambda o: self.update_settings(keymap=o))
+            self.messages += self.hub.messages
+        self.sound.start()
+        self.stats.open()
+        self.messages += self.stats.messages
+        self.stats.messages.clear()
+
+    # --- the scene stack ------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def make(self, name: str, **kwargs) -> Scene:
+        try:
+            cls = SCENES[name]
+        except KeyError:
+            raise KeyError(f"no scene {name!r}; registered: {', '.join(sorted(SCENES))}") from None
+        return cls(self, **kwargs)
+
+    def push(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack[-1].leave()
+        self.stack.append(scene)
+        scene.enter()
+        self.invalidate()
+        return scene
+
+    def open(self, name: str, **kwargs) -> Scene:
+        return self.push(self.make(name, **kwargs))
+
+    def back(self) -> None:
+        if len(self.stack) <= 1:
+            return
+        self.stack.pop().close()
+        self.stack[-1].enter()
+        self.invalidate()
+
+    def replace(self, scene: Scene | str, **kwargs) -> Scene:
+        if isinstance(scene, str):
+            scene = self.make(scene, **kwargs)
+        if self.stack:
+            self.stack.pop().close()
+        self.stack.append(scene)
+        scene.enter()
+        self.invalidate()
+        return scene
+
+    def goto_menu(self) -> None:
+        """Back to the main menu from anywhere (START+SELECT held, or a scene asking)."""
+        while self.stack and self.stack[-1].scene_name != "menu":
+            self.stack.pop().close()
+        if not self.stack:
+            self.stack.append(self.make("menu"))
+        self.stack[-1].enter()
+        self.invalidate()
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    def shutdown(self) -> None:
+        """Power the appliance off (the menu's Shutdown, after a confirm)."""
+        self.close_scenes()
+        try:
+            subprocess.run(self.poweroff_command, check=True, timeout=30)
+        except (OSError, subprocess.SubprocessError) as exc:
+            self.toast(f"shutdown failed: {exc}")
+            self.open("menu")
+            return
+        self.quit(0)
+
+    def close_scenes(self) -> None:
+        while self.stack:
+            self.stack.pop().close()
+
+    def close(self) -> None:
+        """Release everything (scenes record abandoned battles, stores close)."""
+        self.close_scenes()
+        self.sound.close()
+        if self.hub is not None:
+            self.hub.close()
+        self.stats.close()
+
+    # --- tests and the attract demo feed logical input directly ----------------------------------
+    def press(self, button: Button, *, release: bool = True) -> None:
+        t = self.now()
+        self.injected.append(InputEvent(EventKind.PRESS, button, t, "test"))
+        if release:
+            self.injected.append(InputEvent(EventKind.RELEASE, button, t, "test"))
+
+    def inject(self, ev: InputEvent) -> None:
+        self.injected.append(ev)
+
+    def screenshot(self, path) -> None:
+        pygame.image.save(self.surface, str(path))

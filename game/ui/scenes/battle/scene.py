@@ -1,0 +1,338 @@
+"""The battle screen: a Skirmish battle played at the cursor, by bots, or from a replay.
+
+    app.open("battle", session=BattleSession.new(...))                 # play (humans and bots)
+    app.open("battle", session=s, mode="replay", actions=replay.actions)
+    app.open("battle", session=s, mode="attract")                       # bots only; any key leaves
+
+Per frame: animations advance; when none blocks, the driver for the seat to play (the human
+cursor, the bot worker, the replay) may apply one action; the camera glides to the action.
+The frame is repainted only when something visible changed (otherwise only the waiting timer's
+line, once a second).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.art.recolour import PieceArt
+from game.ui.art.tiles import TileArt
+from game.ui.camera import Camera
+from game.ui.minimap import Minimap
+from game.ui.scene import Scene, register_scene
+from game.ui.scenes.battle import hud
+from game.ui.scenes.battle.anim import Animator
+from game.ui.scenes.battle.board import BoardView, Marks
+from game.ui.scenes.battle.book import Book
+from game.ui.scenes.battle.control import HumanControl
+from game.ui.scenes.battle.drivers import BotDriver, ReplayDriver
+from game.ui.scenes.battle.layout import BattleLayout
+from hw.input.buttons import Button, EventKind
+
+_ART: dict[str, object] = {}
+
+
+def shared_art():
+    if not _ART:
+        _ART["tiles"], _ART["pieces"] = TileArt(), PieceArt()
+    return _ART["tiles"], _ART["pieces"]
+
+
+@register_scene("battle")
+class BattleScene(Scene):
+    def __init__(self, app, session, mode: str = "play", actions=None, label: str = "", on_over=None) -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.label = label or {"replay": "replay", "attract": "demo"}.get(mode, "")
+        self.on_over = on_over
+        self.layout = BattleLayout.for_canvas(self.theme, app.surface.get_size())
+        self.tile_art, self.piece_art = shared_art()
+        self.replay_driver = ReplayDriver(actions or []) if mode == "replay" else None
+        self.bots = BotDriver()
+        self.start(session)
+
+    # --- a battle (again for each attract battle) ------------------------------------------------
+    def start(self, session) -> None:
+        self.session = session
+        self.game = game = session.game
+        self.board = BoardView(self.theme, game.rs, game.gmap, self.tile_art, self.piece_art)
+        self.camera = Camera(self.layout.view.size, self.board.geom.size)
+        self.anim = Animator(game, self.app.sound)
+        self.anim.on_start = self._anim_started
+        self.control = HumanControl(game, self.submit, self.ask_end_turn, on_select=self._selected)
+        self.book = Book(self)
+        mm = self.layout.minimap_max
+        self.minimap = Minimap(game.rs, game.gmap, mm)
+        self.info = hud.InfoWindow()
+        self.version = 0
+        self.time = 0.0
+        self.turn_started = 0.0
+        self.message, self.message_until = "", 0.0
+        self.banner, self.banner_until = "", 0.0
+        self.over_at: float | None = None
+        self.last_human_seat = next((s for s in game.seats() if game.controller(s) == "human"), game.current)
+        self._key = None
+        self._wait_shown = -1
+        self.humans = [s for s in game.seats() if game.controller(s) == "human"]
+        self._turn_began([{"e": "turn", "seat": game.current, "turn": game.turn}])
+        self.camera.snap()
+        self.dirty = True
+
+    @property
+    def human_turn(self) -> bool:
+        return self.mode == "play" and self.control.my_turn()
+
+    def viewer_seat(self) -> int:
+        g = self.game
+        if self.mode == "play" and g.controller(g.current) == "human":
+            return g.current
+        return self.last_human_seat if self.mode == "play" else g.current
+
+    # --- acting -----------------------------------------------------------------------------------
+    def submit(self, action) -> None:
+        """Apply an action from the cursor or a driver; refusals become a hint, never a crash."""
+        from game.modes.base import ActionError
+        try:
+            events = self.session.apply(action)
+        except ActionError as exc:
+            self.control.hint = str(exc)
+            return
+        self.version += 1
+        self.anim.add_events(events)
+        for ev in events:
+            from game.modes.skirmish.log import describe
+            line = describe(self.game, ev)
+            if line and ev["e"] != "turn":
+                self.message, self.message_until = line, self.time + 3.5
+        if any(ev["e"] == "turn" for ev in events):
+            self._turn_began(events)
+        self.control.after_action()
+        if any(ev["e"] == "walk" for ev in events):
+            self.app.sound.play("move")
+
+    def _turn_began(self, events) -> None:
+        g = self.game
+        self.turn_started = self.time
+        if g.over:
+            return
+        if g.controller(g.current) == "human" and self.mode == "play":
+            self.last_human_seat = g.current
+            self.control.reset_for_turn()
+            if len(self.humans) > 1:
+                self.banner = f"{T.TEAM_LETTER[g.current]} {g.seat_name(g.current).title()}: {g.player_name(g.current)}, your turn"
+                self.banner_until = self.time + 1.6
+            elif len(self.humans) == 1:
+                self.banner, self.banner_until = "Your turn", self.time + 0.8
+            self.camera.keep_visible(self.board.world_rect(self.control.cell), self.layout.view.w // 4)
+
+    def _selected(self, piece) -> None:
+        pt = self.game.piece_type(piece)
+        self.app.sound.play_set(self.game.rs.sound_sets.get(pt.sound_set, ("select",)))
+
+    def ask_end_turn(self) -> None:
+        from game.modes.skirmish import actions as A
+        self.app.open("confirm", question="End your turn?", on_yes=lambda: self.submit(A.EndTurn()))
+
+    def proxy_select(self, piece) -> None:
+        self.control.put(piece.cell)
+        if self.human_turn and self.control.attack_piece() is None:
+            self.control.select(piece)
+        self.camera.centre_on(self.board.geom.centre(piece.cell))
+
+    def _anim_started(self, a) -> None:
+        g = self.game
+        geo = self.board.geom
+        if a.kind == "hop":
+            (x0, y0), (x1, y1) = geo.centre(a.path[0]), geo.centre(a.path[-1])
+            self.camera.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
+        elif a.kind == "strike":
+            tcell = a.ghost[2] if a.ghost else g.pieces[a.target].cell
+            (x0, y0), (x1, y1) = geo.centre(g.pieces[a.piece].cell), geo.centre(tcell)
+            self.camera.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
+
+    # --- input --------------------------------------------------------------------------------------
+    def handle(self, ev) -> None:
+        if self.mode == "attract":
+            if ev.kind is EventKind.PRESS:
+                self.app.back()
+            return
+        if self.book.handle(ev):
+            return
+        if ev.pressed(Button.START):
+            self.pause_menu()
+            return
+        if ev.pressed(Button.SELECT):
+            self.book.toggle()
+            return
+        if self.mode == "replay":
+            self._replay_keys(ev)
+            return
+        if self.anim.busy and ev.kind is EventKind.PRESS and ev.button in (Button.A, Button.X, Button.Y):
+            return   # let the animation finish first
+        self.control.handle(ev)
+
+    def _replay_keys(self, ev) -> None:
+        d = self.replay_driver
+        if ev.pressed(Button.A):
+            d.paused = not d.paused
+            self.message, self.message_until = ("paused" if d.paused else "playing"), self.time + 1.5
+        elif ev.pressed(Button.R):
+            d.fast = not d.fast
+            self.anim.speed = 4.0 if d.fast else 1.0
+        elif ev.pressed(Button.B):
+            self.app.back()
+        else:
+            self.control.handle(ev)   # look around with the cursor
+
+    def pause_menu(self) -> None:
+        if self.mode == "replay":
+            options = [("Resume", None), ("Stop watching", self.app.back)]
+        else:
+            options = [("Resume", None), ("Abandon battle", self._ask_abandon)]
+        self.app.open("choice", title="Paused", options=options)
+
+    def _ask_abandon(self) -> None:
+        self.app.open("confirm", question="Abandon this battle? It is kept as a replay.", on_yes=self.abandon)
+
+    def abandon(self) -> None:
+        result = self.session.finish(abandoned=True)
+        self.app.last_battle_players = self.session.players()
+        self.app.replace("results", result=result, session=self.session)
+
+    # --- time --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.anim.update(dt)
+        if not self.anim.busy and not self.game.over:
+            self._drive()
+        if self.human_turn:
+            self.camera.keep_visible(self.board.world_rect(self.control.cell), 3 * self.theme.tile // 2)
+        self.camera.update(dt)
+        if self.game.over and not self.anim.busy:
+            if self.over_at is None:
+                self.over_at = self.time
+            elif self.time - self.over_at > (2.5 if self.mode == "attract" else 0.8):
+                self._finished()
+
+    def _drive(self) -> None:
+        g = self.game
+        now = self.time
+        action = None
+        if self.mode == "replay":
+            action = self.replay_driver.next_action(g, now)
+            if self.replay_driver.error:
+                self.app.toast(f"replay: {self.replay_driver.error}")
+                self.replay_driver.error = ""
+        elif self.mode == "attract" or g.controller(g.current) != "human":
+            action = self.bots.next_action(g, now)
+            if self.bots.error:
+                self.app.toast(self.bots.error)
+                self.bots.error = ""
+        if action is not None:
+            self.submit(action)
+
+    def _finished(self) -> None:
+        if self.mode == "attract":
+            if self.on_over:
+                self.bots.wait_idle()
+                self.start(self.on_over())
+            return
+        if self.mode == "replay":
+            self.over_at = float("inf")
+            self.banner, self.banner_until = "End of the replay — B to leave", float("inf")
+            return
+        result = self.session.finish()
+        self.app.last_battle_players = self.session.players()
+        self.app.replace("results", result=result, session=self.session)
+
+    def close(self) -> None:
+        self.bots.close()
+        if self.mode == "play" and self.session.result is None:
+            self.session.finish(abandoned=True)
+            self.app.last_battle_players = self.session.players()
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def marks(self) -> Marks:
+        if self.mode == "play" and not self.anim.busy:
+            return self.control.marks()
+        return Marks(cursor=self.control.cell if self.mode == "replay" else -1)
+
+    def info_piece(self):
+        if self.anim.busy:
+            return None
+        p = self.game.piece_at(self.control.cell)
+        return p if p is not None and self.mode != "attract" else None
+
+    def frame_key(self):
+        blink = self.human_turn and int(self.time * 2) % 2 == 0
+        banner = self.banner if self.time < self.banner_until else ""
+        message = self.message if self.time < self.message_until else ""
+        info = self.info_piece()
+        return (self.camera.offset, self.marks().key(), self.anim.active and self.time, self.version, blink,
+                info.id if info else -1, self.book.key(), banner, message, self.control.hint,
+                self.replay_driver.paused if self.replay_driver else None)
+
+    def waiting(self) -> int:
+        return int(self.time - self.turn_started)
+
+    def render(self, surf, force: bool = False):
+        key = self.frame_key()
+        if force or self.dirty or key != self._key:
+            self.dirty = False
+            self._key = key
+            self.draw(surf)
+            return [surf.get_rect()]
+        w = self.waiting()
+        if w >= 10 and w != self._wait_shown:
+            self._wait_shown = w
+            hud.top_line(surf, self.theme, self.layout.top, self.game, waiting=w, label=self.label)
+            return [self.layout.top]
+        return []
+
+    def draw(self, surf) -> None:
+        th, lay, g = self.theme, self.layout, self.game
+        blink = self.human_turn and int(self.time * 2) % 2 == 0
+        marks = self.marks()
+        self.board.draw(surf, lay.view, self.camera.offset, g, marks, self.anim, blink)
+        self._wait_shown = self.waiting()
+        hud.top_line(surf, th, lay.top, g, waiting=self._wait_shown, label=self.label)
+        seat = self.viewer_seat()
+        highlight = marks.selected if marks.selected >= 0 else -1
+        if self.mode != "attract" or True:
+            pieces = [p for p in g.pieces if p.alive and p.seat == seat]
+            self.proxy_rects = hud.proxies(surf, th, lay.proxies, g, pieces, self.piece_art, highlight=highlight)
+        info = self.info_piece()
+        if info is not None and not self.book.open:
+            own = self.mode == "play" and info.seat == seat and g.controller(seat) == "human"
+            self.info.build(g, info, self.control.chosen_piece() if self.mode == "play" else None, own)
+            cx = lay.view.x + self.board.world_rect(self.control.cell).centerx - self.camera.offset[0]
+            self.info.draw(surf, th, lay.info_rect(th, cx))
+        else:
+            self.info.lines, self.info.estimate_lines = [], []
+        mw, mh = self.minimap.size
+        mpos = (lay.view.right - mw - th.pad, lay.view.bottom - mh - th.pad)
+        pygame.draw.rect(surf, T.PANEL_EDGE, (mpos[0] - 1, mpos[1] - 1, mw + 2, mh + 2), 1)
+        cam = pygame.Rect(*self.camera.offset, *lay.view.size)
+        self.minimap.draw_pieces(surf, mpos, [p for p in g.pieces if p.alive], cam, self.board.geom.size)
+        if self.time < self.message_until and self.message:
+            hud.message_line(surf, th, lay.message, self.message)
+        if self.time < self.banner_until and self.banner:
+            self._draw_banner(surf, self.banner)
+        if self.mode == "play":
+            hud.button_bar(surf, th, lay.bottom, g, self.human_turn and not self.anim.busy, self.control.hint)
+        else:
+            from game.ui.widgets import hint_bar
+            hints = ([("A", "pause"), ("R", "fast"), ("B", "leave"), ("SELECT", "book")] if self.mode == "replay"
+                     else [("A", "any button: back to the title")])
+            hint_bar(surf, th, lay.bottom, hints)
+        if self.book.open:
+            self.book.draw(surf, th, lay.book)
+
+    def _draw_banner(self, surf, text: str) -> None:
+        th = self.theme
+        img = th.render(text, T.TEXT, "big")
+        box = img.get_rect().inflate(th.pad * 6, th.pad * 3)
+        box.midtop = (self.layout.view.centerx, self.layout.view.y + th.pad * 2)
+        pygame.draw.rect(surf, T.PANEL_DARK, box)
+        pygame.draw.rect(surf, T.ACCENT, box, 1)
+        surf.blit(img, img.get_rect(center=box.center))

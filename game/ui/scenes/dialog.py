@@ -1,0 +1,152 @@
+"""Overlay dialogs: a yes/no confirm, a list of choices, a message box.
+
+    app.open("confirm", question="End your turn?", on_yes=fn)          # B / No = cancel
+    app.open("choice", title="Paused", options=[("Resume", None), ("Abandon", fn)])
+    app.open("message", title="Problems", lines=[...])
+
+The dialog closes itself first, then calls the chosen function (which may open other scenes).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.scene import Scene, register_scene
+from game.ui.widgets import Item, ListMenu, hint_bar, panel
+from hw.input.buttons import Button
+
+
+class _Dialog(Scene):
+    overlay = True
+
+    def _box(self, surf, w_frac: float, lines: int) -> pygame.Rect:
+        th = self.theme
+        w = int(surf.get_width() * w_frac)
+        h = (lines + 2) * (th.line_height("normal") + 2) + th.line_height("tiny") + th.pad * 3
+        r = pygame.Rect(0, 0, w, min(h, surf.get_height() - 2 * th.pad))
+        r.center = surf.get_rect().center
+        return r
+
+    def _choose(self, fn) -> None:
+        self.app.back()
+        if fn is not None:
+            fn()
+
+
+@register_scene("confirm")
+class Confirm(_Dialog):
+    def __init__(self, app, question: str, on_yes, on_no=None, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(app)
+        self.question = question
+        self.on_yes, self.on_no = on_yes, on_no
+        self.menu = ListMenu([Item(no, lambda: self._choose(self.on_no)), Item(yes, lambda: self._choose(self.on_yes))])
+
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.B):
+            self._choose(self.on_no)
+            return
+        if self.menu.handle(ev):
+            self.dirty = True
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        words = self.question.split()
+        lines, cur = [], ""
+        box = self._box(surf, 0.8, 4)
+        for w in words:
+            t = (cur + " " + w).strip()
+            if th.text_width(t, "normal") > box.w - 4 * th.pad and cur:
+                lines.append(cur)
+                cur = w
+            else:
+                cur = t
+        lines.append(cur)
+        box = self._box(surf, 0.8, len(lines) + 2)
+        inner = panel(surf, box, edge=T.ACCENT)
+        y = inner.y + th.pad
+        for line in lines:
+            th.text(surf, line, (inner.centerx, y), T.TEXT, "normal", align="centre")
+            y += th.line_height("normal")
+        self.menu.draw(surf, th, pygame.Rect(inner.x + inner.w // 4, y + th.pad, inner.w // 2,
+                                              2 * (th.line_height("normal") + 2)))
+        hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - th.line_height("tiny") - th.pad - 1, box.w - 2,
+                                       th.line_height("tiny") + th.pad), [("A", "choose"), ("B", "cancel")])
+
+
+@register_scene("choice")
+class Choice(_Dialog):
+    def __init__(self, app, title: str, options, on_cancel=None) -> None:
+        super().__init__(app)
+        self.title_text = title
+        self.on_cancel = on_cancel
+        self.menu = ListMenu([Item(label, (lambda f=fn: self._choose(f))) for label, fn in options])
+
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.B) or ev.pressed(Button.START):
+            self._choose(self.on_cancel)
+            return
+        if self.menu.handle(ev):
+            self.dirty = True
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        box = self._box(surf, 0.6, len(self.menu.items))
+        inner = panel(surf, box, th=th, title=self.title_text, edge=T.ACCENT)
+        self.menu.draw(surf, th, pygame.Rect(inner.x, inner.y + 2, inner.w,
+                                              len(self.menu.items) * (th.line_height("normal") + 2)))
+        hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - th.line_height("tiny") - th.pad - 1, box.w - 2,
+                                       th.line_height("tiny") + th.pad), [("A", "choose"), ("B", "back")])
+
+
+@register_scene("message")
+class Message(_Dialog):
+    """Lines of text (problems found in files, errors); A or B closes; UP/DOWN scroll."""
+
+    def __init__(self, app, title: str, lines, on_close=None) -> None:
+        super().__init__(app)
+        self.title_text = title
+        self.lines = list(lines)
+        self.on_close = on_close
+        self.top = 0
+
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.A) or ev.pressed(Button.B):
+            self._choose(self.on_close)
+        elif ev.triggered(Button.DOWN):
+            self.top = min(self.top + 1, max(0, len(self._wrapped) - 1))
+            self.dirty = True
+        elif ev.triggered(Button.UP):
+            self.top = max(0, self.top - 1)
+            self.dirty = True
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        box = surf.get_rect().inflate(-4 * th.pad, -4 * th.pad)
+        inner = panel(surf, box, th=th, title=self.title_text, edge=T.TEXT_BAD)
+        self._wrapped = wrap(th, self.lines, inner.w - 2, "tiny")
+        lh = th.line_height("tiny")
+        y = inner.y
+        bottom = box.bottom - lh - th.pad * 2
+        for line in self._wrapped[self.top:]:
+            if y + lh > bottom:
+                break
+            th.text(surf, line, (inner.x + 1, y), T.TEXT, "tiny")
+            y += lh
+        hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - lh - th.pad - 1, box.w - 2, lh + th.pad),
+                 [("A", "OK"), ("UPDOWN", "scroll")])
+
+
+def wrap(th, lines, width: int, size: str = "tiny") -> list[str]:
+    out = []
+    for line in lines:
+        cur = ""
+        for word in str(line).split(" "):
+            t = f"{cur} {word}" if cur else word
+            if th.text_width(t, size) > width and cur:
+                out.append(cur)
+                cur = "  " + word
+            else:
+                cur = t
+        out.append(cur)
+    return out

@@ -1,0 +1,131 @@
+"""Replays: every finished or abandoned battle, newest first; A watches one on the battle screen.
+
+Damaged files are listed greyed with their problem (never a crash); X deletes the selected
+replay after a confirm. A replay recorded with a ruleset that has changed since cannot be
+played back exactly: the scene says so (``game_from_replay`` checks the ruleset hash).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.scene import Scene, register_scene
+from game.ui.widgets import bottom_rect, hint_bar, title_bar
+from hw.input.buttons import Button
+
+
+def open_replay(app, info):
+    """Load a replay file into a ready BattleSession (mode replay) or raise ReplayError."""
+    from game.core.replay import ReplayError as CoreReplayError
+    from game.core.replay import parse_replay
+    from game.modes.skirmish.match import game_from_replay
+    from game.store.replays import ReplayError
+    from game.ui.session import BattleSession
+    _, doc = app.replays.load(info)
+    if not isinstance(doc, dict):
+        raise ReplayError(f"{info.name}: not a Skirmish replay (binary payload)")
+    try:
+        replay = parse_replay(doc, info.name)
+        rs = app.content.ruleset()
+        if rs is None:
+            raise ReplayError("no ruleset loaded")
+        if replay.ruleset_id and replay.ruleset_id != rs.id:
+            raise ReplayError(f"{info.name}: recorded with ruleset {replay.ruleset_id!r}, playing {rs.id!r}")
+        game = game_from_replay(replay, rs)
+    except CoreReplayError as exc:
+        raise ReplayError(str(exc)) from None
+    return BattleSession(game, [], record=False, replay=replay), replay.actions
+
+
+@register_scene("replays")
+class ReplaysScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.index = 0
+        self.items = []
+        self.problem = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.items = self.app.replays.list()
+        self.index = min(self.index, max(0, len(self.items) - 1))
+        self.dirty = True
+
+    def enter(self) -> None:
+        super().enter()
+        self.refresh()
+
+    def handle(self, ev) -> None:
+        self.dirty = True
+        if ev.pressed(Button.B):
+            self.app.back()
+            return
+        if not self.items:
+            return
+        if ev.triggered(Button.UP):
+            self.index = (self.index - 1) % len(self.items)
+            self.problem = ""
+        elif ev.triggered(Button.DOWN):
+            self.index = (self.index + 1) % len(self.items)
+            self.problem = ""
+        elif ev.pressed(Button.A):
+            self.watch(self.items[self.index])
+        elif ev.pressed(Button.X):
+            info = self.items[self.index]
+            self.app.open("confirm", question=f"Delete the replay {info.name}?", on_yes=lambda: self._delete(info))
+
+    def _delete(self, info) -> None:
+        self.app.replays.delete(info)
+        self.refresh()
+
+    def watch(self, info) -> None:
+        from game.store.replays import ReplayError
+        if not info.ok:
+            self.problem = info.problem
+            return
+        try:
+            session, actions = open_replay(self.app, info)
+        except ReplayError as exc:
+            self.problem = str(exc)
+            return
+        self.app.open("battle", session=session, mode="replay", actions=actions)
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        top = title_bar(surf, th, "Replays", f"{len(self.items)} kept")
+        bar = bottom_rect(surf, th)
+        lh = th.line_height("small") + th.line_height("tiny") + 3
+        area = pygame.Rect(th.pad, top.bottom + th.pad, w - 2 * th.pad, bar.y - top.bottom - 3 * th.pad
+                           - th.line_height("tiny"))
+        if not self.items:
+            th.text(surf, "no replays yet: every battle you play is kept here", (w // 2, area.y + th.pad),
+                    T.TEXT_DIM, "small", align="centre")
+        rows = max(1, area.h // lh)
+        first = max(0, min(self.index - rows // 2, len(self.items) - rows))
+        for n, i in enumerate(range(first, min(len(self.items), first + rows))):
+            info = self.items[i]
+            r = pygame.Rect(area.x, area.y + n * lh, area.w, lh - 1)
+            sel = i == self.index
+            if sel:
+                pygame.draw.rect(surf, (70, 60, 110), r)
+                pygame.draw.rect(surf, T.ACCENT, r, 1)
+            when = info.when.strftime("%Y-%m-%d %H:%M") if info.when else "?"
+            if info.ok:
+                extra = info.extra or {}
+                name = extra.get("map_name") or info.map
+                head = f"{when}  {name}" + ("" if extra.get("finished", True) else "  (abandoned)")
+                players = ", ".join(extra.get("players", [])) or f"seed {info.seed}"
+                th.text(surf, th.fit(head, r.w - 6, "small"), (r.x + 3, r.y + 1), T.ACCENT if sel else T.TEXT, "small")
+                th.text(surf, th.fit(players, r.w - 6, "tiny"), (r.x + 3, r.y + 1 + th.line_height("small")),
+                        T.TEXT_DIM, "tiny")
+            else:
+                th.text(surf, th.fit(f"{when}  damaged: {info.name}", r.w - 6, "small"), (r.x + 3, r.y + 1),
+                        T.TEXT_BAD, "small")
+        msg = self.problem or (self.items[self.index].problem if self.items and not self.items[self.index].ok else "")
+        if msg:
+            th.text(surf, th.fit(msg, w - 2 * th.pad, "tiny"), (th.pad, bar.y - th.line_height("tiny") - 2),
+                    T.TEXT_BAD, "tiny")
+        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("A", "watch"), ("X", "delete"), ("B", "back")])

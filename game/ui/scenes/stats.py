@@ -1,0 +1,73 @@
+"""Stats (WoS Book of Tactics "stats" view): your totals, then each player of your last battle
+with their record *against you* and their rating (bots only appear to have one).
+
+LEFT/RIGHT choose which of the four player names is "you" (hot-seat players share a device).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.scene import Scene, register_scene
+from game.ui.scenes.battle.book import draw_stats_table
+from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
+from hw.input.buttons import Button
+
+
+def last_battle_players(app) -> list[str]:
+    """Players of the last battle: this session's, else the newest battle in the stats file.
+
+    (game.store.stats has no query for a game's players yet; this reads its ``seats`` table
+    through the store's connection, read-only.)"""
+    if app.last_battle_players:
+        return list(app.last_battle_players)
+    games = app.stats.recent_games(1)
+    if not games:
+        return []
+
+    import sqlite3
+    try:
+        rows = app.stats.conn().execute("SELECT player FROM seats WHERE game_id = ? ORDER BY seat",
+                                        (games[0]["id"],)).fetchall()
+    except sqlite3.Error:
+        return []
+    return [r[0] for r in rows]
+
+
+@register_scene("stats")
+class StatsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.me = 0
+        self._lines = None
+
+    def lines(self):
+        if self._lines is None:
+            me = self.app.player_name(self.me)
+            others = [p for p in last_battle_players(self.app) if p != me]
+            self._lines = self.app.stats.stats_view(me, others)
+        return self._lines
+
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.B) or ev.pressed(Button.A):
+            self.app.back()
+        elif ev.triggered(Button.LEFT) or ev.triggered(Button.RIGHT):
+            self.me = (self.me + (1 if ev.button is Button.RIGHT else -1)) % 4
+            self._lines = None
+            self.dirty = True
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        top = title_bar(surf, th, "Stats", f"{self.app.stats.game_count()} battles kept")
+        bar = bottom_rect(surf, th)
+        box = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad, bar.y - top.bottom - 2 * th.pad)
+        inner = panel(surf, box, th=th, title=f"you: {self.app.player_name(self.me)}  (others: their record against you)")
+        lines = self.lines()
+        draw_stats_table(surf, th, inner, lines)
+        if len(lines) == 1:
+            th.text(surf, "play a battle to see your opponents here", (inner.x, inner.bottom - 2 * th.line_height("tiny")),
+                    T.TEXT_DIM, "tiny")
+        hint_bar(surf, th, bar, [("DPAD", "who is you"), ("B", "back")])

@@ -1,0 +1,121 @@
+"""Title screen: the logo, a parade of pieces in the four team colours, "press A".
+
+Any of A / Start goes to the main menu. Left alone for ``ATTRACT_AFTER`` seconds (a cabinet in
+a hall), it starts the attract demo: bots play a battle; any button comes back here.
+Only the parade strip and the blinking prompt are repainted while it waits.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.art.pieces import KINDS
+from game.ui.scene import Scene, register_scene
+from hw.input.buttons import Button, EventKind
+
+ATTRACT_AFTER = 30.0
+
+
+@register_scene("title")
+class Title(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.t = 0.0
+        self.idle = 0.0
+        self._phase = None
+        self.demos = 0
+
+    def enter(self) -> None:
+        super().enter()
+        self.idle = 0.0
+
+    def handle(self, ev) -> None:
+        if ev.kind is EventKind.PRESS:
+            self.idle = 0.0
+            if ev.button in (Button.A, Button.START):
+                self.app.sound.play("select")
+                self.app.replace("menu")
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.idle += dt
+        if self.idle >= ATTRACT_AFTER and self.app.content.ready and self.app.content.ruleset() is not None:
+            self.idle = 0.0
+            from game.ui.attract import attract_session
+            self.demos += 1
+            self.app.open("battle", session=attract_session(self.app.content.ruleset(), self.demos,
+                                                            self.app.seed_source()),
+                          mode="attract",
+                          on_over=lambda: attract_session(self.app.content.ruleset(), self._next(),
+                                                          self.app.seed_source()))
+
+    def _next(self) -> int:
+        self.demos += 1
+        return self.demos
+
+    # ------------------------------------------------------------------------------------------
+    def _strip(self, surf) -> pygame.Rect:
+        w, h = surf.get_size()
+        u = self.theme.unit * 2
+        return pygame.Rect(0, h // 2, w, 24 * u)
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        for i in range(0, h, 4):
+            pygame.draw.line(surf, (22, 20, 36), (0, i), (w, i))
+        y = h // 5
+        word = "TACTIBOX"
+        big = th.font("huge")
+        total = sum(big.size(ch)[0] for ch in word)
+        x = (w - total) // 2
+        for i, ch in enumerate(word):
+            col = T.team_colour(i % 4)
+            th.text(surf, ch, (x + 2, y + 2), (0, 0, 0), "huge")
+            th.text(surf, ch, (x, y), col, "huge")
+            x += big.size(ch)[0]
+        th.text(surf, "turn-based tactics for two to four armies", (w // 2, y + th.line_height("huge")),
+                T.TEXT_DIM, "small", align="centre")
+        self._draw_strip(surf)
+        self._draw_prompt(surf)
+        th.text(surf, "START+SELECT held: back to the menu from anywhere", (w // 2, h - th.line_height("tiny") - 2),
+                T.TEXT_DIM, "tiny", align="centre")
+
+    def _draw_strip(self, surf) -> pygame.Rect:
+        from game.ui.scenes.battle.scene import shared_art
+        _, art = shared_art()
+        r = self._strip(surf)
+        surf.fill(T.BG, r)
+        u = self.theme.unit * 2
+        n = len(KINDS)
+        step = min(20 * u, (r.w - 8) // n)
+        if step < 16 * u:
+            u = self.theme.unit
+            step = min(20 * u, (r.w - 8) // n)
+        x0 = (r.w - step * n) // 2
+        frame = int(self.t * 6)
+        for i, kind in enumerate(KINDS):
+            hop = 2 * u if (frame + i) % 4 == 0 else 0
+            surf.blit(art.get(kind, i % 4, u), (x0 + i * step, r.y + 4 * u - hop))
+        return r
+
+    def _prompt_rect(self, surf) -> pygame.Rect:
+        w, h = surf.get_size()
+        lh = self.theme.line_height("normal")
+        return pygame.Rect(0, self._strip(surf).bottom + 4, w, lh + 2)
+
+    def _draw_prompt(self, surf) -> pygame.Rect:
+        r = self._prompt_rect(surf)
+        surf.fill(T.BG, r)
+        if int(self.t * 2) % 2 == 0:
+            self.theme.text(surf, "press A to start", (r.centerx, r.y), T.ACCENT, "normal", align="centre")
+        return r
+
+    def draw_update(self, surf):
+        phase = (int(self.t * 6), int(self.t * 2) % 2)
+        if phase == self._phase:
+            return []
+        self._phase = phase
+        return [self._draw_strip(surf), self._draw_prompt(surf)]

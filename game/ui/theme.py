@@ -1,0 +1,119 @@
+"""Colours, team colours, fonts and sizes for one canvas.
+
+Team colours are the Okabe-Ito colour-blind-safe set (vermillion, bluish green, yellow, blue);
+every team also has a shape (circle, triangle, diamond, square) and a letter (R G Y B) so no
+one depends on colour alone. Fonts are pygame-ce's bundled freesansbold (``Font(None, px)``),
+sized from the canvas height; rendered text is cached (menus and the HUD redraw the same
+strings every frame).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+SEAT_NAMES = ("red", "green", "yellow", "blue")
+TEAM_BASE = ((0xD5, 0x5E, 0x00), (0x00, 0x9E, 0x73), (0xF0, 0xE4, 0x42), (0x00, 0x72, 0xB2))
+TEAM_LETTER = ("R", "G", "Y", "B")
+TEAM_SHAPE = ("circle", "triangle", "diamond", "square")
+
+BG = (18, 16, 28)
+PANEL = (34, 30, 52)
+PANEL_EDGE = (120, 110, 160)
+PANEL_DARK = (24, 22, 38)
+TEXT = (236, 232, 244)
+TEXT_DIM = (140, 134, 160)
+TEXT_BAD = (255, 96, 80)
+ACCENT = (255, 210, 90)
+GOOD = (110, 220, 120)
+PURPLE = (168, 84, 255)
+ORANGE = (255, 150, 30)
+CURSOR = (255, 255, 255)
+HP_COLOURS = ((220, 60, 50), (240, 190, 40), (90, 210, 90))
+
+
+def team_colour(seat: int) -> tuple[int, int, int]:
+    return TEAM_BASE[seat % 4]
+
+
+def shade(rgb, factor: float) -> tuple[int, int, int]:
+    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour."""
+    if factor <= 1:
+        return tuple(max(0, int(c * factor)) for c in rgb)
+    t = factor - 1
+    return tuple(min(255, int(c + (255 - c) * t)) for c in rgb)
+
+
+def team_ramp(seat: int) -> tuple[tuple[int, int, int], ...]:
+    """Four shades (darkest first) of a team colour: the palette range pieces are recoloured with."""
+    base = team_colour(seat)
+    return (shade(base, 0.42), shade(base, 0.7), base, shade(base, 1.45))
+
+
+def hp_colour(frac: float) -> tuple[int, int, int]:
+    return HP_COLOURS[0] if frac < 0.34 else HP_COLOURS[1] if frac < 0.67 else HP_COLOURS[2]
+
+
+class Theme:
+    """Sizes for one canvas. ``unit`` scales the 16-px pixel art (1 up to 480 px wide, 2 above)."""
+
+    def __init__(self, canvas: tuple[int, int]):
+        self.canvas = canvas
+        w, h = canvas
+        self.unit = 2 if w >= 560 and h >= 330 else 1
+        self.tile = 16 * self.unit
+        scale = h / 240
+        self.px = {"tiny": max(11, round(10.5 * scale)), "small": max(12, round(12 * scale)),
+                   "normal": max(14, round(14 * scale)), "big": max(18, round(19 * scale)),
+                   "huge": max(30, round(34 * scale))}
+        self._fonts: dict[str, pygame.font.Font] = {}
+        self._cache: OrderedDict = OrderedDict()
+        self.pad = max(2, round(3 * scale))
+
+    def font(self, size: str = "normal") -> pygame.font.Font:
+        f = self._fonts.get(size)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = self._fonts[size] = pygame.font.Font(None, self.px[size])
+        return f
+
+    def line_height(self, size: str = "normal") -> int:
+        return self.font(size).get_linesize()
+
+    def render(self, text: str, colour=TEXT, size: str = "normal") -> pygame.Surface:
+        key = (text, tuple(colour), size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self.font(size).render(text, True, colour)
+            self._cache[key] = surf
+            if len(self._cache) > 600:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return surf
+
+    def text(self, surf: pygame.Surface, text: str, pos, colour=TEXT, size: str = "normal",
+             align: str = "left", shadow: bool = False) -> pygame.Rect:
+        """Draw text; `align` left | centre | right relative to pos's x. Returns its rect."""
+        img = self.render(text, colour, size)
+        x, y = pos
+        if align == "centre":
+            x -= img.get_width() // 2
+        elif align == "right":
+            x -= img.get_width()
+        if shadow:
+            surf.blit(self.render(text, (0, 0, 0), size), (x + 1, y + 1))
+        return surf.blit(img, (x, y))
+
+    def text_width(self, text: str, size: str = "normal") -> int:
+        return self.render(text, TEXT, size).get_width()
+
+    def fit(self, text: str, width: int, size: str = "normal") -> str:
+        """`text`, cut with an ellipsis to fit `width` pixels."""
+        if self.text_width(text, size) <= width:
+            return text
+        while text and self.text_width(text + "…", size) > width:
+            text = text[:-1]
+        return text + "…"

@@ -1,0 +1,37 @@
+"""UI tests run on SDL's dummy video and audio drivers; scenes are driven by logical buttons."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pathlib  # noqa: E402
+
+import pytest  # noqa: E402
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    """make_app(size=(480, 320), **App kwargs) -> an App on the dummy driver with its own data dir."""
+    from ui_harness import new_app
+    monkeypatch.setenv("TACTIBOX_DATA", str(tmp_path / "data"))
+    monkeypatch.delenv("TACTIBOX_APPLIANCE", raising=False)
+    apps = []
+
+    def make(size=(480, 320), **kw):
+        app = new_app(size, tmp_path / "data", **kw)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

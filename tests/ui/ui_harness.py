@@ -1,0 +1,136 @@
+"""Driving the app in tests: build it, press logical buttons, step frames, find cells on screen."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.app import App
+from game.store import open_data_dir
+from hw.display import DisplayPlan, open_display
+from hw.input.buttons import Button
+
+B = Button
+
+
+def new_app(size, data_root, **kw) -> App:
+    screen = open_display(DisplayPlan("window", "dummy", tuple(size)))
+    kw.setdefault("fixed_dt", 1 / 30)
+    kw.setdefault("make_hub", False)
+    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": str(data_root)}), **kw)
+    app.seed_source = lambda: 4242
+    app.run_frames(2)
+    return app
+
+
+def press(app, *buttons, frames: int = 1) -> None:
+    for b in buttons:
+        app.press(b)
+        app.run_frames(frames)
+
+
+def stack(app) -> list[str]:
+    return [s.scene_name for s in app.stack]
+
+
+def run_until(app, pred, max_frames: int = 3000, what: str = "condition") -> None:
+    for _ in range(max_frames):
+        if pred():
+            return
+        app.step()
+        scene = app.top
+        bots = getattr(scene, "bots", None)
+        if bots is not None and bots.thinking:
+            time.sleep(0.0005)   # the bot's worker thread
+    assert pred(), f"{what} not reached after {max_frames} frames; scenes {stack(app)}"
+
+
+def settle(app, max_frames: int = 300) -> None:
+    """Until the battle's animations and camera are still."""
+    sc = app.top
+    run_until(app, lambda: not sc.anim.busy and not sc.camera.moving, max_frames, "animations to end")
+    app.run_frames(1)
+
+
+def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, seats=None) -> None:
+    """Title -> menu -> Skirmish setup (army size lowered) -> formation -> battle, by buttons only."""
+    press(app, B.A)
+    if stack(app)[-1] == "message":
+        press(app, B.A)
+    assert stack(app) == ["menu"]
+    press(app, B.A)                       # Skirmish is the first entry
+    assert stack(app)[-1] == "setup"
+    press(app, B.DOWN, B.DOWN)            # Army size
+    for _ in range(army_downs):
+        press(app, B.LEFT)
+    press(app, B.DOWN)                    # Turn limit
+    for _ in range(turn_limit_rights):
+        press(app, B.RIGHT)
+    for _ in range(5):
+        press(app, B.DOWN)                # ... to "Form armies and fight"
+    press(app, B.A)
+    assert stack(app)[-1] == "formation", stack(app)
+    press(app, B.START)
+    assert stack(app)[-1] == "battle", stack(app)
+
+
+def screen_point(scene, cell: int, dx: int = 0, dy: int = 0) -> tuple[int, int]:
+    """Canvas pixel inside a cell's top face (dx, dy from its centre)."""
+    r = scene.board.geom.top_rect(cell)
+    cx, cy = scene.camera.offset
+    v = scene.layout.view
+    return v.x + r.centerx - cx + dx, v.y + r.centery - cy + dy
+
+
+def world_pixel(scene, cell: int, dx: int = 0, dy: int = 0):
+    r = scene.board.geom.top_rect(cell)
+    return scene.board.world.get_at((r.centerx + dx, r.centery + dy))
+
+
+def cursor_to(app, cell: int) -> None:
+    sc = app.top
+    col, row = sc.game.grid.offset_of(cell)
+    for _ in range(60):
+        c = sc.control
+        if (c.col, c.row) == (col, row):
+            return
+        if c.col < col:
+            press(app, B.RIGHT, frames=0)
+        elif c.col > col:
+            press(app, B.LEFT, frames=0)
+        elif c.row < row:
+            press(app, B.DOWN, frames=0)
+        else:
+            press(app, B.UP, frames=0)
+        app.run_frames(1)
+    raise AssertionError(f"cursor cannot reach cell {cell}")
+
+
+def free_of_hud(scene, point) -> bool:
+    x, y = point
+    lay = scene.layout
+    if not lay.view.collidepoint(point):
+        return False
+    if x < lay.proxies.right + 2 or scene.info.rect.collidepoint(point):
+        return False
+    mw, mh = scene.minimap.size
+    if x > lay.view.right - mw - 10 and y > lay.view.bottom - mh - 10:
+        return False
+    return not lay.message.collidepoint(point)
+
+
+def pixel(app, point) -> pygame.Color:
+    return app.surface.get_at(point)
+
+
+def menu_open(app, label: str) -> None:
+    """From the main menu, move to the entry `label` with DOWN presses and press A."""
+    assert stack(app)[-1] == "menu"
+    menu = app.top.menu
+    for _ in range(len(menu.items)):
+        if menu.current.label == label:
+            press(app, B.A)
+            return
+        press(app, B.DOWN)
+    raise AssertionError(f"no menu entry {label!r}")
