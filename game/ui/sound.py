@@ -49,15 +49,22 @@ def _synth(np) -> dict[str, "object"]:
     def seq(*parts):
         return np.concatenate(parts)
 
+    def mix(*parts):
+        out = np.zeros(max(len(x) for x in parts))
+        for x in parts:
+            out[:len(x)] += x
+        return out
+
     s = {
         "select": tone(880, 0.08, 30, "square") * 0.5,
         "cursor": tone(1320, 0.03, 60, "square") * 0.25,
         "back": tone(sweep(660, 440, 0.08), 0.08, 25, "square") * 0.4,
         "move": noise(0.05, 60, 4) * 0.5,
-        "hit": noise(0.14, 25, 2) * 0.7 + tone(180, 0.14, 25) * 0.5,
-        "hit_high": noise(0.12, 30, 1) * 0.5 + tone(sweep(900, 500, 0.12), 0.12, 25) * 0.4,
-        "thud": tone(sweep(120, 50, 0.22), 0.22, 14) * 0.9 + noise(0.1, 40, 8) * 0.4,
-        "arrow": noise(0.2, 12, 1) * np.linspace(0.1, 0.6, int(RATE * 0.2)) + tone(sweep(1400, 700, 0.2), 0.2, 10) * 0.15,
+        "hit": mix(noise(0.14, 25, 2) * 0.7, tone(180, 0.14, 25) * 0.5),
+        "hit_high": mix(noise(0.12, 30, 1) * 0.5, tone(sweep(900, 500, 0.12), 0.12, 25) * 0.4),
+        "thud": mix(tone(sweep(120, 50, 0.22), 0.22, 14) * 0.9, noise(0.1, 40, 8) * 0.4),
+        "arrow": mix(noise(0.2, 12, 1) * np.linspace(0.1, 0.6, int(RATE * 0.2)),
+                     tone(sweep(1400, 700, 0.2), 0.2, 10) * 0.15),
         "claw": seq(noise(0.05, 50, 1), noise(0.05, 50, 1), noise(0.07, 40, 1)) * 0.6,
         "fire": noise(0.4, 5, 6) * (0.6 + 0.4 * np.sin(t(0.4) * 2 * np.pi * 23)),
         "magic": seq(tone(660, 0.07, 20), tone(880, 0.07, 20), tone(1320, 0.14, 12)) * 0.5,

@@ -41,8 +41,10 @@ def _tree(s, x, y, dark, light) -> None:
     pygame.draw.line(s, (90, 60, 30), (x, y + 1), (x, y + 2))
 
 
-def _texture(tile, w: int, h: int) -> pygame.Surface:
+def _texture(tile, w: int, h: int, lift: int = 0) -> pygame.Surface:
     base = hex_colour(tile.colour)
+    if lift > 0:
+        base = shade(base, 1 + 0.08 * min(lift, 5))
     s = pygame.Surface((w, h))
     s.fill(base)
     rng = Pcg32(zlib.crc32(tile.id.encode()) or 1)
@@ -99,12 +101,14 @@ class TileArt:
     def __init__(self) -> None:
         self._cache: dict[tuple, pygame.Surface] = {}
 
-    def top(self, tile, hexagonal: bool, unit: int = 1) -> pygame.Surface:
-        key = (tile.id, tile.colour, hexagonal, unit)
+    def top(self, tile, hexagonal: bool, unit: int = 1, lift: int = 0) -> pygame.Surface:
+        """The top face; `lift` (elevation above the tile's own) lightens it a little per step."""
+        lift = max(0, lift - tile.elevation)
+        key = (tile.id, tile.colour, hexagonal, unit, lift)
         s = self._cache.get(key)
         if s is None:
             w, h = (HEX_W, HEX_H) if hexagonal else (16, 16)
-            tex = _texture(tile, w, h)
+            tex = _texture(tile, w, h, lift)
             edge = shade(hex_colour(tile.colour), 0.6)
             if hexagonal:
                 s = pygame.Surface((w, h))

@@ -57,7 +57,7 @@ class BoardView:
             pts = g.side_polygon(c)
             pygame.draw.polygon(world, side, pts)
             pygame.draw.polygon(world, T.shade(side, 0.6), pts, 1)
-            world.blit(self.tile_art.top(tile, g.hex, self.unit), g.top_rect(c).topleft)
+            world.blit(self.tile_art.top(tile, g.hex, self.unit, g.elevation[c]), g.top_rect(c).topleft)
         return world.convert() if pygame.display.get_surface() else world
 
     def _fill_surface(self, colour, alpha) -> pygame.Surface:

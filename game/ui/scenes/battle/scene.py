@@ -264,11 +264,10 @@ class BattleScene(Scene):
         return p if p is not None and self.mode != "attract" else None
 
     def frame_key(self):
-        blink = self.human_turn and int(self.time * 2) % 2 == 0
         banner = self.banner if self.time < self.banner_until else ""
         message = self.message if self.time < self.message_until else ""
         info = self.info_piece()
-        return (self.camera.offset, self.marks().key(), self.anim.active and self.time, self.version, blink,
+        return (self.camera.offset, self.marks().key(), self.anim.active and self.time, self.version,
                 info.id if info else -1, self.book.key(), banner, message, self.control.hint,
                 self.replay_driver.paused if self.replay_driver else None)
 
@@ -291,9 +290,8 @@ class BattleScene(Scene):
 
     def draw(self, surf) -> None:
         th, lay, g = self.theme, self.layout, self.game
-        blink = self.human_turn and int(self.time * 2) % 2 == 0
         marks = self.marks()
-        self.board.draw(surf, lay.view, self.camera.offset, g, marks, self.anim, blink)
+        self.board.draw(surf, lay.view, self.camera.offset, g, marks, self.anim)
         self._wait_shown = self.waiting()
         hud.top_line(surf, th, lay.top, g, waiting=self._wait_shown, label=self.label)
         seat = self.viewer_seat()

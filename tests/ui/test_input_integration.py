@@ -1,0 +1,82 @@
+"""The real input layer under the UI: keyboard events through hw.input.InputHub reach scenes as
+logical buttons; remapping from Settings > Controls is saved; START+SELECT held goes home."""
+
+from __future__ import annotations
+
+import pygame
+
+from hw.input.keynames import CODE_BY_NAME
+from ui_harness import menu_open, press, stack, B
+
+
+def key(name: str, down: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
+                                         {"key": CODE_BY_NAME[name], "mod": 0, "unicode": "", "scancode": 0}))
+
+
+def tap(app, name: str) -> None:
+    key(name)
+    app.step()
+    key(name, False)
+    app.step()
+
+
+def hub_app(make_app):
+    app = make_app(make_hub=True)
+    assert app.hub is not None
+    app.hub.close()                                    # no real pads or GPIO in a test
+    from hw.input import InputHub
+    app.hub = InputHub.create(overrides=app.settings.keymap, clock=app.clock, joysticks=False, gpio=False,
+                              on_keymap_change=lambda o: app.update_settings(keymap=o))
+    pygame.event.clear()
+    return app
+
+
+def test_keyboard_drives_the_menus(make_app):
+    app = hub_app(make_app)
+    tap(app, "return")                                 # A
+    assert stack(app) == ["menu"]
+    tap(app, "down")
+    assert app.top.menu.current.label == "Settings"
+    tap(app, "kp_2")                                   # the numpad works as a d-pad in menus
+    assert app.top.menu.current.label == "Stats"
+    tap(app, "escape")                                 # B: back to the title
+    assert stack(app) == ["title"]
+
+
+def test_remap_a_button_from_settings_and_it_is_saved(make_app):
+    app = hub_app(make_app)
+    tap(app, "return")
+    menu_open(app, "Settings")
+    sc = app.top
+    while sc.menu.current.label != "Controls":
+        press(app, B.DOWN)
+    press(app, B.A)
+    remap = app.top
+    assert remap.scene_name == "keyremap"
+    from hw.input.buttons import PAD_BUTTONS
+    target = PAD_BUTTONS.index(B.A)
+    while remap.index != target:
+        press(app, B.DOWN)
+    press(app, B.A)                                    # capture
+    assert remap.capturing is B.A
+    tap(app, "k")                                      # the new key for A
+    assert remap.capturing is None and "A = K" in remap.note.upper()
+    assert "k" in app.settings.keymap["keyboard"]["A"]
+    tap(app, "escape")                                 # B still goes back
+    tap(app, "escape")
+    assert stack(app) == ["menu"]
+    tap(app, "k")                                      # and K now opens the menu entry
+    assert stack(app)[-1] != "menu"
+
+
+def test_start_select_held_goes_back_to_the_menu(make_app):
+    app = hub_app(make_app)
+    tap(app, "return")
+    menu_open(app, "Stats")
+    assert stack(app)[-1] == "stats"
+    key("tab")                                         # START
+    key("i")                                           # SELECT
+    for _ in range(60):                                # 2 s of frames at 1/30 s
+        app.step()
+    assert stack(app) == ["menu"]

@@ -1,0 +1,295 @@
+"""Scenes driven by logical buttons: menu, setup choices, formation rules, settings, names,
+controls test, appliance shutdown, leaving a battle (pause menu, START+SELECT), the title demo."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui import theme as T
+from game.ui.scene import MENU_ENTRIES, SCENES
+from hw.input.buttons import EventKind, InputEvent
+from ui_harness import B, menu_open, press, run_until, stack, to_battle
+
+
+def test_registry_has_every_scene_and_menu_entry(make_app):
+    make_app()
+    for name in ("title", "menu", "setup", "formation", "battle", "results", "settings", "keyremap", "textentry",
+                 "stats", "replays", "controls", "confirm", "choice", "message"):
+        assert name in SCENES
+    labels = [e.label for e in MENU_ENTRIES]
+    assert labels[:5] == ["Skirmish", "Settings", "Stats", "Replays", "Controls test"]
+
+
+def test_menu_idle_frames_repaint_nothing(make_app):
+    app = make_app()
+    press(app, B.A)
+    assert stack(app) == ["menu"]
+    app.run_frames(2)
+    assert app.step() == []                     # nothing changed: nothing sent to the screen
+    press(app, B.DOWN)
+    assert app.last_rects                       # a change repaints
+
+
+def test_title_repaints_only_its_animated_strips(make_app):
+    app = make_app()
+    full = app.surface.get_rect()
+    rects = []
+    for _ in range(40):
+        rects += app.step()
+    assert rects and all(r.h < full.h // 3 for r in rects)
+
+
+def test_quit_on_a_desktop_and_shutdown_on_the_appliance(make_app):
+    app = make_app()
+    press(app, B.A)
+    labels = [i.label for i in app.top.menu.items]
+    assert "Quit" in labels and "Shutdown" not in labels
+    menu_open(app, "Quit")
+    assert not app.running and app.exit_code == 0
+
+    cab = make_app(appliance=True)
+    cab.poweroff_command = ("false",)            # a poweroff that fails: reported, game goes on
+    press(cab, B.A)
+    assert "Shutdown" in [i.label for i in cab.top.menu.items]
+    menu_open(cab, "Shutdown")
+    assert stack(cab)[-1] == "confirm"
+    press(cab, B.DOWN, B.A)
+    assert cab.running and stack(cab) == ["menu"]
+    cab.poweroff_command = ("true",)
+    menu_open(cab, "Shutdown")
+    press(cab, B.DOWN, B.A)
+    assert not cab.running
+
+
+def test_setup_defaults_and_choices_are_remembered(make_app):
+    app = make_app()
+    press(app, B.A, B.A)
+    sc = app.top
+    assert sc.scene_name == "setup"
+    rs = sc.rs
+    assert sc.map_id == rs.maps[0].id and sc.seats == ["human", "bot:hard", "empty", "empty"]
+    press(app, B.RIGHT)                          # next map
+    assert sc.map_id == rs.maps[1].id
+    for _ in range(5):
+        press(app, B.DOWN)                       # Player 2
+    press(app, B.LEFT)
+    assert sc.seats[1] == "bot:normal"
+    press(app, B.DOWN, B.DOWN, B.DOWN, B.A)      # go
+    assert stack(app)[-1] == "formation"
+    s = app.settings
+    assert s.last_map == rs.maps[1].id and s.last_seats[1] == "bot:normal"
+
+
+def test_setup_refuses_a_battle_of_one(make_app):
+    app = make_app()
+    press(app, B.A, B.A)
+    sc = app.top
+    for _ in range(5):
+        press(app, B.DOWN)
+    while sc.seats[1] != "empty":
+        press(app, B.RIGHT)
+    press(app, B.DOWN, B.DOWN, B.DOWN, B.A)
+    assert stack(app)[-1] == "setup" and "two players" in sc.error
+
+
+def limited_ruleset(tmp_path):
+    """The default ruleset with at most two knights per army."""
+    import shutil
+    from game.rules.catalog import ASSETS
+    folder = tmp_path / "limited"
+    shutil.copytree(ASSETS / "rulesets" / "default", folder)
+    pieces = folder / "pieces.toml"
+    pieces.write_text(pieces.read_text().replace('[pieces.knight]\n', '[pieces.knight]\nmax_per_army = 2\n'))
+    return str(folder)
+
+
+def test_formation_limits_and_memory(make_app, tmp_path):
+    app = make_app(ruleset=limited_ruleset(tmp_path))
+    press(app, B.A, B.A)
+    for _ in range(8):
+        press(app, B.DOWN)
+    press(app, B.A)
+    f = app.top
+    assert f.scene_name == "formation"
+    rs = f.rs
+    assert rs.piece("knight").max_per_army == 2
+    assert f.army == list(rs.army_default) and f.army.count("knight") == 2
+    press(app, B.DOWN, B.RIGHT)                  # slot 5 (middle)
+    assert f.cursor == 4
+    press(app, B.A)
+    assert f.picking
+    while f.choices[f.pick] != "knight":
+        press(app, B.DOWN)
+    assert not f.allowed("knight")
+    press(app, B.A)                              # refused: a third knight
+    assert f.picking and "at most 2 Knight" in f.error and f.army[4] != "knight"
+    press(app, B.B)
+    press(app, B.X)                              # empty slot 5
+    assert f.army[4] == ""
+    press(app, B.START)                          # accept: battle starts, army remembered
+    assert stack(app)[-1] == "battle"
+    assert app.settings.default_armies[app.player_name(0)][4] == ""
+    app.goto_menu()
+    press(app, B.A)                              # Skirmish again: the remembered army is offered
+    for _ in range(8):
+        press(app, B.DOWN)
+    press(app, B.A)
+    assert app.top.army[4] == ""
+
+
+def test_formation_needs_a_piece(make_app):
+    app = make_app()
+    press(app, B.A, B.A)
+    for _ in range(8):
+        press(app, B.DOWN)
+    press(app, B.A)
+    f = app.top
+    for i in range(9):
+        f.cursor = i
+        press(app, B.X)
+    press(app, B.START)
+    assert stack(app)[-1] == "formation" and "at least one" in f.error
+
+
+def test_player_name_on_screen_keyboard(make_app):
+    app = make_app()
+    press(app, B.A)
+    menu_open(app, "Settings")
+    for _ in range(4):
+        press(app, B.DOWN)                       # Name 1
+    press(app, B.A)
+    te = app.top
+    assert te.scene_name == "textentry" and te.text == "Player 1"
+    for _ in range(len("Player 1")):
+        press(app, B.B)                          # delete
+    press(app, B.A)                              # 'A' (top-left key)
+    press(app, B.RIGHT, B.RIGHT, B.A)            # 'C'
+    press(app, B.X, B.A)                         # lower case 'c'
+    app.inject(InputEvent(EventKind.TEXT, None, 0.0, "keyboard", "e!"))   # typed on a keyboard
+    press(app, B.START)
+    assert stack(app)[-1] == "settings"
+    assert app.settings.player_names[0] == "ACce!"
+
+
+def test_settings_fps_and_volume_apply_and_save(make_app):
+    app = make_app()
+    press(app, B.A)
+    menu_open(app, "Settings")
+    press(app, B.DOWN, B.DOWN, B.RIGHT)          # fps 30 -> 45
+    assert app.fps == 45 and app.settings.fps_cap == 45
+    press(app, B.DOWN, B.LEFT)                   # volume 80 -> 70
+    assert app.settings.volume == 70 and app.sound.volume == 70
+    text = app.settings_store.path.read_text()
+    assert "fps_cap = 45" in text and "volume = 70" in text
+
+
+def test_controls_test_lights_buttons(make_app):
+    app = make_app()
+    press(app, B.A)
+    menu_open(app, "Controls test")
+    sc = app.top
+    app.press(B.Y, release=False)
+    app.run_frames(1)
+    r = sc.pad_rects[B.Y]
+    assert tuple(app.surface.get_at((r.centerx, r.y + 2)))[:3] == T.ACCENT      # lit
+    app.inject(InputEvent(EventKind.RELEASE, B.Y, 0.0, "test"))
+    app.run_frames(1)
+    assert tuple(app.surface.get_at((r.centerx, r.y + 2)))[:3] != T.ACCENT
+    from hw.input.buttons import Button
+    app.press(Button.KP5, release=False)
+    app.run_frames(1)
+    kr = sc.pad_rects[Button.KP5]
+    assert tuple(app.surface.get_at((kr.x + 3, kr.y + 3)))[:3] == T.ACCENT
+    # holding B leaves
+    app.press(B.B, release=False)
+    app.run_frames(40)
+    assert stack(app) == ["menu"]
+
+
+def test_back_to_menu_from_a_battle_keeps_it_as_abandoned(make_app):
+    app = make_app()
+    to_battle(app, army_downs=6)
+    sc = app.top
+    run_until(app, lambda: len(sc.session.replay.actions) >= 1 or sc.control.my_turn(), what="a first action")
+    if not sc.session.replay.actions:             # the human starts: make one move
+        p = sc.game.movable_pieces()[0]
+        from ui_harness import cursor_to
+        cursor_to(app, p.cell)
+        press(app, B.A, B.X)
+    app.inject(InputEvent(EventKind.BACK_TO_MENU, None, 0.0, "test"))
+    app.run_frames(1)
+    assert stack(app) == ["menu"]
+    games = app.stats.recent_games()
+    assert len(games) == 1 and games[0]["finished"] == 0
+    assert app.replays.list()[0].extra["finished"] is False
+
+
+def test_pause_menu_abandon(make_app):
+    app = make_app()
+    to_battle(app, army_downs=6)
+    press(app, B.START)
+    assert stack(app)[-1] == "choice"
+    press(app, B.A)                               # Resume
+    assert stack(app)[-1] == "battle"
+    press(app, B.START, B.DOWN, B.A)              # Abandon battle
+    assert stack(app)[-1] == "confirm"
+    press(app, B.DOWN, B.A)
+    assert stack(app)[-1] == "results"
+    assert not app.top.result.finished
+    assert all(p.place is None for p in app.top.result.placements)
+
+
+def test_end_turn_asks_first(make_app):
+    app = make_app()
+    to_battle(app, army_downs=6)
+    sc = app.top
+    run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy, what="the human's turn")
+    seat, turn = sc.game.current, sc.game.turn
+    press(app, B.Y)
+    press(app, B.A)                               # "No" is first
+    assert sc.game.turn == turn and sc.game.current == seat
+    press(app, B.Y, B.DOWN, B.A)
+    assert sc.game.turn == turn + 1
+
+
+def test_title_demo_starts_when_idle_and_any_button_leaves(make_app, monkeypatch):
+    import game.ui.scenes.title as title
+    monkeypatch.setattr(title, "ATTRACT_AFTER", 1.0)
+    app = make_app()
+    run_until(app, lambda: stack(app)[-1] == "battle", 200, "the demo")
+    demo = app.top
+    assert demo.mode == "attract" and all(demo.game.controller(s).startswith("bot") for s in demo.game.seats())
+    run_until(app, lambda: len(demo.session.replay.actions) >= 3, 2000, "bots playing")
+    press(app, B.B)
+    assert stack(app) == ["title"]
+    assert app.stats.game_count() == 0            # demos are not recorded
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
+def test_results_lists_every_army(make_app, size):
+    app = make_app(size)
+    to_battle(app, army_downs=7)
+    press(app, B.START, B.DOWN, B.A, B.DOWN, B.A)
+    res = app.top.result
+    assert len(res.placements) == 2
+    app.run_frames(1)
+    press(app, B.A)
+    assert stack(app) == ["menu"]
+
+
+def test_idle_battle_repaints_only_the_waiting_timer(make_app):
+    app = make_app()
+    to_battle(app, army_downs=6)
+    sc = app.top
+    run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy and not sc.camera.moving
+              and sc.time > sc.banner_until and sc.time > sc.message_until, what="a quiet human turn")
+    app.run_frames(2)
+    w0 = sc.waiting()
+    repaints = []
+    for _ in range(12 * 30):                      # 12 s of frames, nobody touches anything
+        repaints.append(app.step())
+    painted = [r for rects in repaints for r in rects]
+    assert painted, "the waiting timer appears after 10 s"
+    assert all(r == sc.layout.top for r in painted)
+    assert len(painted) == sc.waiting() - max(w0, 9)   # once a second, from 10 s on
+    assert sc.waiting() >= 10
