@@ -1,7 +1,8 @@
-"""Short synthesised sounds (numpy), played through pygame's mixer, or nothing at all.
+"""Short synthesised sounds, played through pygame's mixer, or nothing at all.
 
-No sound device, no mixer, no numpy, volume 0: every ``play`` is a no-op and nothing crashes.
-Sounds are made in a background thread after the first frame (about 30 ms of numpy work) and
+No sound device, no mixer, volume 0: every ``play`` is a no-op and nothing crashes. Sounds are
+made in a background thread after the first frame (pure Python, ~0.1 s; numpy would do it
+faster but its import alone costs ~10 MB of the 64 MB RSS budget) and
 are named as in the ruleset's sound sets: ``hit``, ``hit_high``, ``thud``, ``arrow``, ``claw``,
 ``fire``, ``magic``, ``zap``, ``select``; the UI adds ``move``, ``miss``, ``crit``, ``levelup``,
 ``victory``, ``cursor`` and ``back``.
@@ -10,72 +11,103 @@ are named as in the ruleset's sound sets: ``hit``, ``hit_high``, ``thud``, ``arr
 from __future__ import annotations
 
 import logging
+import math
 import threading
+from array import array
 
 log = logging.getLogger("tactibox.ui")
 
 RATE = 22050
 
 
-def _synth(np) -> dict[str, "object"]:
-    """name -> int16 mono samples. Deterministic (a fixed noise seed)."""
-    rng = np.random.default_rng(1234)
+def _synth() -> dict[str, list[float]]:
+    """name -> mono samples in -1..1, in plain Python (no numpy: it would cost ~10 MB of RSS on a
+    Pi for 60 ms of work). Deterministic: the noise comes from the project's PCG32."""
+    from game.core.prng import Pcg32
+    rng = Pcg32(1234)
+    tau = 2 * math.pi
 
-    def t(sec):
-        return np.arange(int(RATE * sec)) / RATE
+    def count(sec):
+        return int(RATE * sec)
 
-    def env(n, attack=0.005, decay=8.0):
-        x = np.arange(n) / RATE
-        a = np.clip(x / max(attack, 1e-4), 0, 1)
-        return a * np.exp(-decay * x)
+    def env(i, decay, attack=0.005):
+        x = i / RATE
+        return min(1.0, x / attack) * math.exp(-decay * x)
 
     def tone(freq, sec, decay=8.0, shape="sine"):
-        x = t(sec)
-        f = np.asarray(freq) if np.ndim(freq) else freq
-        phase = 2 * np.pi * np.cumsum(np.broadcast_to(f, x.shape)) / RATE
-        w = np.sin(phase) if shape == "sine" else np.sign(np.sin(phase)) * 0.6 if shape == "square" else \
-            2 * (phase / (2 * np.pi) % 1) - 1
-        return w * env(len(x), decay=decay)
-
-    def noise(sec, decay=10.0, smooth=1):
-        n = rng.uniform(-1, 1, int(RATE * sec))
-        if smooth > 1:
-            n = np.convolve(n, np.ones(smooth) / smooth, mode="same")
-        return n * env(len(n), decay=decay)
-
-    def sweep(f0, f1, sec):
-        return np.linspace(f0, f1, int(RATE * sec))
-
-    def seq(*parts):
-        return np.concatenate(parts)
-
-    def mix(*parts):
-        out = np.zeros(max(len(x) for x in parts))
-        for x in parts:
-            out[:len(x)] += x
+        """`freq` in Hz, or (start, end) for a sweep."""
+        f0, f1 = freq if isinstance(freq, tuple) else (freq, freq)
+        n = count(sec)
+        out, phase = [0.0] * n, 0.0
+        for i in range(n):
+            phase += tau * (f0 + (f1 - f0) * i / n) / RATE
+            v = math.sin(phase)
+            if shape == "square":
+                v = 0.6 if v >= 0 else -0.6
+            elif shape == "saw":
+                v = 2 * ((phase / tau) % 1) - 1
+            out[i] = v * env(i, decay)
         return out
 
-    s = {
-        "select": tone(880, 0.08, 30, "square") * 0.5,
-        "cursor": tone(1320, 0.03, 60, "square") * 0.25,
-        "back": tone(sweep(660, 440, 0.08), 0.08, 25, "square") * 0.4,
-        "move": noise(0.05, 60, 4) * 0.5,
-        "hit": mix(noise(0.14, 25, 2) * 0.7, tone(180, 0.14, 25) * 0.5),
-        "hit_high": mix(noise(0.12, 30, 1) * 0.5, tone(sweep(900, 500, 0.12), 0.12, 25) * 0.4),
-        "thud": mix(tone(sweep(120, 50, 0.22), 0.22, 14) * 0.9, noise(0.1, 40, 8) * 0.4),
-        "arrow": mix(noise(0.2, 12, 1) * np.linspace(0.1, 0.6, int(RATE * 0.2)),
-                     tone(sweep(1400, 700, 0.2), 0.2, 10) * 0.15),
-        "claw": seq(noise(0.05, 50, 1), noise(0.05, 50, 1), noise(0.07, 40, 1)) * 0.6,
-        "fire": noise(0.4, 5, 6) * (0.6 + 0.4 * np.sin(t(0.4) * 2 * np.pi * 23)),
-        "magic": seq(tone(660, 0.07, 20), tone(880, 0.07, 20), tone(1320, 0.14, 12)) * 0.5,
-        "zap": tone(sweep(2000, 200, 0.18), 0.18, 12, "saw") * 0.4,
-        "miss": noise(0.18, 14, 3) * np.linspace(0.7, 0.05, int(RATE * 0.18)),
-        "crit": seq(noise(0.08, 20, 1) * 0.8, tone(sweep(400, 1200, 0.2), 0.2, 8, "square") * 0.4),
-        "levelup": seq(*(tone(f, 0.09, 14, "square") * 0.4 for f in (523, 659, 784, 1047))),
-        "victory": seq(*(tone(f, d, 6, "square") * 0.45 for f, d in
+    def noise(sec, decay=10.0, smooth=1):
+        n = count(sec)
+        raw = [rng.below(65536) / 32768 - 1 for _ in range(n)]
+        if smooth > 1:
+            acc, out = 0.0, []
+            for i, v in enumerate(raw):
+                acc += v - (raw[i - smooth] if i >= smooth else 0.0)
+                out.append(acc / smooth)
+            raw = out
+        return [v * env(i, decay) for i, v in enumerate(raw)]
+
+    def gain(xs, k):
+        return [v * k for v in xs]
+
+    def ramp(xs, a, b):
+        n = max(1, len(xs) - 1)
+        return [v * (a + (b - a) * i / n) for i, v in enumerate(xs)]
+
+    def mix(*parts):
+        out = [0.0] * max(len(p) for p in parts)
+        for p in parts:
+            for i, v in enumerate(p):
+                out[i] += v
+        return out
+
+    def seq(*parts):
+        return [v for p in parts for v in p]
+
+    fire = noise(0.4, 5, 6)
+    return {
+        "select": gain(tone(880, 0.08, 30, "square"), 0.5),
+        "cursor": gain(tone(1320, 0.03, 60, "square"), 0.25),
+        "back": gain(tone((660, 440), 0.08, 25, "square"), 0.4),
+        "move": gain(noise(0.05, 60, 4), 0.5),
+        "hit": mix(gain(noise(0.14, 25, 2), 0.7), gain(tone(180, 0.14, 25), 0.5)),
+        "hit_high": mix(gain(noise(0.12, 30), 0.5), gain(tone((900, 500), 0.12, 25), 0.4)),
+        "thud": mix(gain(tone((120, 50), 0.22, 14), 0.9), gain(noise(0.1, 40, 8), 0.4)),
+        "arrow": mix(ramp(noise(0.2, 12), 0.1, 0.6), gain(tone((1400, 700), 0.2, 10), 0.15)),
+        "claw": gain(seq(noise(0.05, 50), noise(0.05, 50), noise(0.07, 40)), 0.6),
+        "fire": [v * (0.6 + 0.4 * math.sin(tau * 23 * i / RATE)) for i, v in enumerate(fire)],
+        "magic": gain(seq(tone(660, 0.07, 20), tone(880, 0.07, 20), tone(1320, 0.14, 12)), 0.5),
+        "zap": gain(tone((2000, 200), 0.18, 12, "saw"), 0.4),
+        "miss": ramp(noise(0.18, 14, 3), 0.7, 0.05),
+        "crit": seq(gain(noise(0.08, 20), 0.8), gain(tone((400, 1200), 0.2, 8, "square"), 0.4)),
+        "levelup": seq(*(gain(tone(f, 0.09, 14, "square"), 0.4) for f in (523, 659, 784, 1047))),
+        "victory": seq(*(gain(tone(f, d, 6, "square"), 0.45) for f, d in
                          ((523, 0.12), (523, 0.12), (523, 0.12), (659, 0.36), (587, 0.12), (659, 0.12), (784, 0.5)))),
     }
-    return {k: (np.clip(v, -1, 1) * 30000).astype(np.int16) for k, v in s.items()}
+
+
+def pcm16(samples: list[float], rate: int, channels: int) -> bytes:
+    """Signed 16-bit native-endian PCM at the mixer's rate and channel count."""
+    if rate != RATE:
+        n = int(len(samples) * rate / RATE)
+        samples = [samples[int(i * RATE / rate)] for i in range(n)]
+    out = array("h", (int(max(-1.0, min(1.0, v)) * 30000) for v in samples))
+    if channels > 1:
+        out = array("h", (v for v in out for _ in range(channels)))
+    return out.tobytes()
 
 
 class Sound:
@@ -105,16 +137,10 @@ class Sound:
 
     def _build(self) -> None:
         try:
-            import numpy as np
             freq, _, channels = self._mixer.get_init()
             made = {}
-            for name, pcm in _synth(np).items():
-                if freq != RATE:
-                    idx = (np.arange(int(len(pcm) * freq / RATE)) * RATE / freq).astype(int)
-                    pcm = pcm[idx]
-                if channels > 1:
-                    pcm = np.repeat(pcm[:, None], channels, axis=1)
-                made[name] = self._mixer.Sound(buffer=np.ascontiguousarray(pcm).tobytes())
+            for name, samples in _synth().items():
+                made[name] = self._mixer.Sound(buffer=pcm16(samples, freq, channels))
             self.sounds = made
             self.set_volume(self.volume)
         except Exception as exc:  # noqa: BLE001

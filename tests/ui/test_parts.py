@@ -112,6 +112,9 @@ def test_sounds_are_made_with_the_ruleset_names(rs):
     needed = {s for ids in rs.sound_sets.values() for s in ids}
     needed |= {"select", "move", "hit", "miss", "crit", "levelup", "victory"}
     assert needed <= set(snd.sounds), needed - set(snd.sounds)
+    assert all(0.02 < s.get_length() < 2.0 for s in snd.sounds.values())
+    raw = snd.sounds["hit"].get_raw()
+    assert max(raw) > 0                                   # not silence
     snd.play("hit")
     snd.play_set(("claw", "hit_high"))
     snd.close()

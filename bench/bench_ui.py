@@ -1,0 +1,184 @@
+"""UI benchmarks: full-frame battle render time at 480x320 and 1280x720, start to first frame,
+peak RSS with the battle scene open. Budgets (DESIGN.md): <= 2 ms at 480x320, <= 0.5 s, <= 64 MB.
+
+`run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_ui [--json]`.
+The frame is the busiest ordinary one: 4 armies of 9 on the 32x32 map, a piece selected (purple
+cells), the cursor on a purple cell (orange outlines), the info window and minimap up. "render"
+is drawing the canvas; "present" is handing it to SDL (dummy driver here: a software scale).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+BUDGET_RENDER_MS = 2.0
+BUDGET_FIRST_FRAME_S = 0.5
+BUDGET_RSS_MB = 64
+
+
+def _battle_app(size, data_root):
+    from game.app import App
+    from game.modes.skirmish.pieces import Options
+    from game.modes.skirmish.setup import Participant
+    from game.store import open_data_dir
+    from game.ui.session import BattleSession
+    from hw.display import DisplayPlan, open_display
+    screen = open_display(DisplayPlan("window", "dummy", size))
+    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
+    app.run_frames(2)
+    rs = app.content.ruleset()
+    gmap = rs.map("02_highlands")
+    parts = [Participant("You", "human")] + [Participant("", "bot:hard") for _ in range(3)]
+    session = BattleSession.new(rs, gmap, parts, 99, Options(), stats=app.stats, replays=app.replays)
+    app.replace("battle", session=session)
+    return app
+
+
+def _ready_frame(app):
+    """Run until the human's turn, select a piece, put the cursor on a far purple cell."""
+    sc = app.top
+    for _ in range(20000):
+        if sc.control.my_turn() and not sc.anim.busy:
+            break
+        app.step()
+        if sc.bots.thinking:
+            time.sleep(0.0005)
+    g = sc.game
+    p = max(g.movable_pieces(), key=lambda q: len(g.reach(q).cells()))
+    sc.control.select(p)
+    sc.control.put(max(g.reach(p).cells(), key=lambda c: g.reach(p).cost_to(c)))
+    for _ in range(120):
+        app.step()
+    return sc
+
+
+def _frame_times(size, data_root, n=300) -> dict:
+    import pygame
+    app = _battle_app(size, data_root)
+    sc = _ready_frame(app)
+    surf = app.surface
+    marks = sc.marks()
+    assert marks.purple and marks.orange_outline is not None
+    draws, presents = [], []
+    for _ in range(n):
+        t = time.perf_counter()
+        sc.draw(surf)
+        t2 = time.perf_counter()
+        pygame.display.flip()
+        t3 = time.perf_counter()
+        draws.append(t2 - t)
+        presents.append(t3 - t2)
+    info = sc.info.lines != []
+    app.close()
+    return {"render_ms": round(statistics.median(draws) * 1000, 3),
+            "render_p95_ms": round(sorted(draws)[int(n * 0.95)] * 1000, 3),
+            "present_ms": round(statistics.median(presents) * 1000, 3),
+            "canvas": f"{surf.get_width()}x{surf.get_height()}", "purple_cells": len(marks.purple),
+            "info_window": info}
+
+
+def first_frame(runs: int = 5) -> float:
+    """Median seconds from starting `python -m game --window` to its first frame on screen."""
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, TACTIBOX_FIRST_FRAME_EXIT="1", TACTIBOX_DATA=tmp, SDL_VIDEODRIVER="dummy")
+        for _ in range(runs):
+            t = time.perf_counter()
+            p = subprocess.Popen([sys.executable, "-m", "game", "--window", "--size", "480x320"], stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, env=env, text=True)
+            line = p.stdout.readline()
+            dt = time.perf_counter() - t
+            p.wait(30)
+            if "first-frame" not in line:
+                raise RuntimeError(f"no first frame reported (got {line!r})")
+            times.append(dt)
+    return statistics.median(times)
+
+
+def _rss_child() -> None:
+    """In a fresh process: the app with a 4x9-piece battle open, 600 frames of bots playing."""
+    import resource
+    with tempfile.TemporaryDirectory() as tmp:
+        app = _battle_app((480, 320), tmp)
+        app.after_first_frame()
+        sc = app.top
+        for _ in range(600):
+            app.step()
+            if sc.bots.thinking:
+                time.sleep(0.0005)
+        sc.draw(app.surface)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        hwm = _vm_hwm_mb()
+        actions = len(sc.session.replay.actions)
+        app.close()
+    print(json.dumps({"peak_rss_mb": round(peak, 1), "vm_hwm_mb": hwm, "actions": actions}))
+
+
+def _vm_hwm_mb() -> float | None:
+    """Linux's own peak RSS of this process image (VmHWM, reset by exec, unlike ru_maxrss)."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
+def peak_rss() -> dict:
+    r = subprocess.run([sys.executable, "-m", "bench.bench_ui", "--rss-child"], capture_output=True, text=True,
+                       timeout=300, env=dict(os.environ))
+    if r.returncode != 0:
+        raise RuntimeError(r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "rss child failed")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def run() -> dict:
+    out = {}
+    # first, while this process is still small: on Linux a child's ru_maxrss starts from the
+    # forking parent's RSS (it survives exec), so measuring after the frame timings would
+    # charge the child with the parent's memory
+    rss = peak_rss()
+    with tempfile.TemporaryDirectory() as tmp:
+        small = _frame_times((480, 320), tmp)
+        big = _frame_times((1280, 720), tmp)
+    out["render_480x320_ms"] = small["render_ms"]
+    out["render_480x320_p95_ms"] = small["render_p95_ms"]
+    out["present_480x320_ms(dummy)"] = small["present_ms"]
+    out["render_1280x720_ms"] = big["render_ms"]
+    out["render_1280x720_canvas"] = big["canvas"]
+    out["present_1280x720_ms(dummy)"] = big["present_ms"]
+    out["render_budget_ms"] = BUDGET_RENDER_MS
+    out["render_ok"] = small["render_ms"] <= BUDGET_RENDER_MS
+    ff = first_frame()
+    out["first_frame_s"] = round(ff, 3)
+    out["first_frame_budget_s"] = BUDGET_FIRST_FRAME_S
+    out["first_frame_ok"] = ff <= BUDGET_FIRST_FRAME_S
+    out["peak_rss_battle_mb"] = rss["peak_rss_mb"]
+    out["peak_rss_battle_vm_hwm_mb"] = rss["vm_hwm_mb"]
+    out["peak_rss_budget_mb"] = BUDGET_RSS_MB
+    out["peak_rss_ok"] = rss["peak_rss_mb"] <= BUDGET_RSS_MB
+    return out
+
+
+if __name__ == "__main__":
+    if "--rss-child" in sys.argv:
+        _rss_child()
+    else:
+        res = run()
+        if "--json" in sys.argv:
+            print(json.dumps(res, sort_keys=True))
+        else:
+            for k, v in res.items():
+                print(f"{k:<32} {v}")
