@@ -143,6 +143,9 @@ class DuelGame:
 
     def end_as_draw(self, cause: str = "turn limit") -> list:
         """Stop a duel that ran too long (match runners): nobody wins."""
+        from .validate import OVER_CAUSES
+        if cause not in OVER_CAUSES or cause in ("", "death", "both died"):
+            raise ValueError(f"a draw ends with one of {OVER_CAUSES[3:]}, not {cause!r}")
         st = self.state
         if st.over:
             return []

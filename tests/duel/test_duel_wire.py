@@ -31,6 +31,7 @@ def test_actions_are_one_byte():
             action_from_bytes(bad)
 
 
+@settings(deadline=None)
 @given(steps, finals)
 def test_turn_round_trip_and_size(dirs, final):
     turn = [Action(d) for d in dirs] + [Action(final)]
@@ -39,6 +40,7 @@ def test_turn_round_trip_and_size(dirs, final):
     assert len(data) == (7 + 3 * len(dirs) + 7) // 8 <= 3
 
 
+@settings(deadline=None)
 @given(st.binary(max_size=6))
 def test_random_turn_bytes_never_crash(data):
     try:
@@ -58,6 +60,7 @@ def test_turn_packing_refuses_malformed_turns():
         split_turns([Action(8), Action(1)])
 
 
+@settings(deadline=None)
 @given(st.integers(0, 2**64 - 1), st.booleans(), st.booleans(), st.sampled_from(range(13, 32, 2)))
 def test_seed_form_round_trip(seed, fov, potions, size):
     opts = DuelOptions(fov=fov, potions=potions, level_size=size)
@@ -120,6 +123,7 @@ def test_demolished_and_arbitrary_layouts_round_trip(seed, noise):
         assert decode_layout(encode_layout(lay)) == lay
 
 
+@settings(deadline=None)
 @given(st.binary(max_size=80))
 def test_random_layout_bytes_never_crash(data):
     try:
