@@ -124,7 +124,8 @@ class Book:
     def _draw_stats(self, surf, th, body, g) -> None:
         app = self.scene.app
         if self._stats_cache is None:
-            me = app.player_name(0)
+            seat = self.seat()
+            me = g.player_name(seat) if g.controller(seat) == "human" else app.player_name(0)
             others = [g.player_name(s) for s in g.seats() if g.player_name(s) != me]
             self._stats_cache = tuple(app.stats.stats_view(me, others))
         draw_stats_table(surf, th, body, self._stats_cache)

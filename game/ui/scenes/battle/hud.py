@@ -82,8 +82,11 @@ class InfoWindow:
         if self.own:
             from game.modes.skirmish.battle import xp_to_next
             need = xp_to_next(p.level, g.rules)
-            meter(surf, (inner.x, y, inner.w, max(2, lh // 4)), p.xp / need if need else 1, (120, 160, 255))
-            y += max(2, lh // 4) + 2
+            mh = max(3, lh // 3)
+            bar = pygame.Rect(inner.x, y, inner.w, mh)
+            meter(surf, bar.inflate(-2, -2), p.xp / need if need else 1, (120, 160, 255), back=T.PANEL_DARK)
+            pygame.draw.rect(surf, (120, 160, 255), bar, 1)
+            y += mh + 2
         half = inner.w // 2
         for i, text in enumerate(self.lines):
             colour = T.TEXT_BAD if text.startswith("RST") and self.rest_low else T.TEXT

@@ -269,7 +269,11 @@ class BattleScene(Scene):
         info = self.info_piece()
         return (self.camera.offset, self.marks().key(), self.anim.active and self.time, self.version,
                 info.id if info else -1, self.book.key(), banner, message, self.control.hint,
-                self.replay_driver.paused if self.replay_driver else None)
+                self.replay_driver.paused if self.replay_driver else None, self._top_label())
+
+    def _top_label(self) -> str:
+        thinking = self.bots.thinking and not self.anim.busy and self.mode == "play"
+        return " ".join(x for x in (self.label, "thinking…" if thinking else "") if x)
 
     def waiting(self) -> int:
         return int(self.time - self.turn_started)
@@ -284,7 +288,7 @@ class BattleScene(Scene):
         w = self.waiting()
         if w >= 10 and w != self._wait_shown:
             self._wait_shown = w
-            hud.top_line(surf, self.theme, self.layout.top, self.game, waiting=w, label=self.label)
+            hud.top_line(surf, self.theme, self.layout.top, self.game, waiting=w, label=self._top_label())
             return [self.layout.top]
         return []
 
@@ -293,7 +297,7 @@ class BattleScene(Scene):
         marks = self.marks()
         self.board.draw(surf, lay.view, self.camera.offset, g, marks, self.anim)
         self._wait_shown = self.waiting()
-        hud.top_line(surf, th, lay.top, g, waiting=self._wait_shown, label=self.label)
+        hud.top_line(surf, th, lay.top, g, waiting=self._wait_shown, label=self._top_label())
         seat = self.viewer_seat()
         highlight = marks.selected if marks.selected >= 0 else -1
         if self.mode != "attract" or True:
@@ -304,7 +308,10 @@ class BattleScene(Scene):
             own = self.mode == "play" and info.seat == seat and g.controller(seat) == "human"
             self.info.build(g, info, self.control.chosen_piece() if self.mode == "play" else None, own)
             cx = lay.view.x + self.board.world_rect(self.control.cell).centerx - self.camera.offset[0]
-            self.info.draw(surf, th, lay.info_rect(th, cx))
+            rect = lay.info_rect(th, cx)
+            if not self.info.estimate_lines:
+                rect.h -= 2 * th.line_height("tiny") + 2
+            self.info.draw(surf, th, rect)
         else:
             self.info.lines, self.info.estimate_lines = [], []
         mw, mh = self.minimap.size
