@@ -83,7 +83,7 @@ def test_starting_potions_need_two_harmless_types():
 def test_pick_up_then_drink_from_inventory_identifies_for_the_drinker_only():
     st = duel(LEVEL, types=(T["healing"], 1, 2, 3, 4), hp=(3, 5))
     g = DuelGame(st)
-    g.apply(Action_step_east())
+    g.apply(step_east())
     ev = g.apply(pick_up())
     assert st.wizards[0].inventory == [0] and of_type(ev, PotionPickedUp) == [PotionPickedUp(0, 15, 0, 0)]
     assert 15 not in st.ground
@@ -96,7 +96,7 @@ def test_pick_up_then_drink_from_inventory_identifies_for_the_drinker_only():
     assert of_type(ev, PotionDrunk) == [PotionDrunk(0, 0, T["healing"], "inventory")]
 
 
-def Action_step_east():
+def step_east():
     from game.modes.duel.actions import step
     return step(1)
 

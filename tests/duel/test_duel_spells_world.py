@@ -57,7 +57,7 @@ def test_demolition_crumbles_rock_within_two_squares():
     (lc,) = of_type(ev, LayoutChanged)
     assert set(lc.cells) == gone and not lc.whole
     assert all(st.layout.is_open(c) for c in gone)
-    assert st.layout.open.bit_count() == 121 - 16 + len(gone) - 1 + 1
+    assert st.layout.open.bit_count() == 121 - 16 + len(gone)
     assert msgs(ev, 1) == [m.ROCK] and msgs(ev, 0) == [m.CAST, m.DEMOLISHED]
     assert m.TEXTS[m.ROCK] == "You hear rock being destroyed."
 
@@ -96,7 +96,7 @@ def test_navigate_opens_four_lines_to_the_outer_wall():
     opened = {6 * 13 + 2, 6 * 13 + 9, 1 * 13 + 6, 10 * 13 + 6}
     (lc,) = of_type(ev, LayoutChanged)
     assert set(lc.cells) == opened
-    assert st.layout.open & 0 == 0 and all(st.layout.is_open(c) for c in opened)
+    assert all(st.layout.is_open(c) for c in opened)
     assert not st.layout.is_open(6 * 13 + 0), "the outer wall stays"
     assert msgs(ev, 1) == [m.ROCK]
     ev = cast(st, "navigate")
