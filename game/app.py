@@ -47,6 +47,7 @@ class App(FrameLoop):
         self.clock = clock or (self._fake_clock if fixed_dt else time.monotonic)
         self.data = data or open_data_dir()
         self.messages: list[str] = list(self.data.messages)
+        self.shown_problems: set[str] = set()      # start-up problems the menu has reported
         self.settings_store = SettingsStore(self.data.settings_file)
         self.settings_store.load()
         self.messages += self.settings_store.messages

@@ -22,7 +22,7 @@ def test_scenes_at_size(make_app, artifacts, size):
         app.screenshot(artifacts / f"{name}_{tag}.png")
 
     shot("title")
-    to_battle(app, army_downs=4)
+    to_battle(app, army_downs=4, shot=shot)
     sc = app.top
     run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy and sc.time >= sc.banner_until,
               what="the human's turn")
@@ -55,8 +55,19 @@ def test_scenes_at_size(make_app, artifacts, size):
     press(app, B.B, B.START)
     assert stack(app)[-1] == "choice"
     shot("pause")
+    press(app, B.DOWN, B.A)
+    assert stack(app)[-1] == "confirm"
+    shot("confirm")
+    press(app, B.DOWN, B.A)
+    assert stack(app)[-1] == "results"
+    shot("results")
     app.goto_menu()
-    shot("menu")
+    menu_open(app, "Stats")
+    shot("stats")
+    app.goto_menu()
+    menu_open(app, "Replays")
+    shot("replays")
+    app.goto_menu()
     menu_open(app, "Settings")
     assert stack(app)[-1] == "settings"
     shot("settings")

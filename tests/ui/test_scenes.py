@@ -293,3 +293,27 @@ def test_idle_battle_repaints_only_the_waiting_timer(make_app):
     assert all(r == sc.layout.top for r in painted)
     assert len(painted) == sc.waiting() - max(w0, 9)   # once a second, from 10 s on
     assert sc.waiting() >= 10
+
+
+def test_broken_settings_and_stats_are_reported_and_the_game_goes_on(tmp_path, monkeypatch):
+    from ui_harness import new_app
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").write_bytes(b"\xff\xfe not toml at all [[[")
+    (data / "stats.sqlite3").write_bytes(b"this is not a database" * 100)
+    monkeypatch.setenv("TACTIBOX_DATA", str(data))
+    app = new_app((320, 240), data)
+    try:
+        press(app, B.A)
+        assert stack(app) == ["menu", "message"]
+        text = " ".join(app.top.lines)
+        assert "settings.toml" in text and "stats.sqlite3" in text
+        app.run_frames(1)
+        press(app, B.A)
+        assert stack(app) == ["menu"]
+        assert app.settings.fps_cap == 30                    # defaults in force
+        press(app, B.B, B.A)                                 # title and back: not reported twice
+        assert stack(app) == ["menu"]
+        assert any(p.name.startswith("settings.toml.corrupt") for p in data.iterdir())
+    finally:
+        app.close()

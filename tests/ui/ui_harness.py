@@ -53,14 +53,18 @@ def settle(app, max_frames: int = 300) -> None:
     app.run_frames(1)
 
 
-def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, seats=None) -> None:
-    """Title -> menu -> Skirmish setup (army size lowered) -> formation -> battle, by buttons only."""
+def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None) -> None:
+    """Title -> menu -> Skirmish setup (army size lowered) -> formation -> battle, by buttons only.
+    `shot(name)` (optional) is called on each scene on the way."""
+    shot = shot or (lambda name: None)
     press(app, B.A)
     if stack(app)[-1] == "message":
         press(app, B.A)
     assert stack(app) == ["menu"]
+    shot("menu")
     press(app, B.A)                       # Skirmish is the first entry
     assert stack(app)[-1] == "setup"
+    shot("setup")
     press(app, B.DOWN, B.DOWN)            # Army size
     for _ in range(army_downs):
         press(app, B.LEFT)
@@ -71,6 +75,10 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, seats=Non
         press(app, B.DOWN)                # ... to "Form armies and fight"
     press(app, B.A)
     assert stack(app)[-1] == "formation", stack(app)
+    shot("formation")
+    press(app, B.A)
+    shot("formation_picker")
+    press(app, B.B)
     press(app, B.START)
     assert stack(app)[-1] == "battle", stack(app)
 

@@ -19,7 +19,6 @@ class MainMenu(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self._build()
-        self._reported = 0
 
     def _build(self) -> None:
         self.entries = menu_entries(self.app)
@@ -37,16 +36,17 @@ class MainMenu(Scene):
         self._report_problems()
 
     def _report_problems(self) -> None:
+        """Show each start-up problem once (settings, stats, key map, data folder, ruleset files)."""
         app = self.app
         problems = list(app.messages)
         if app.content.ready:
             problems += app.content.problems
-        if app.stats.messages:
-            problems += app.stats.messages
-            app.stats.messages.clear()
-        if len(problems) > self._reported:
-            new = problems[self._reported:]
-            self._reported = len(problems)
+        problems += app.stats.messages
+        app.stats.messages.clear()
+        app.messages = [p for p in problems if p not in app.content.problems]
+        new = [p for p in dict.fromkeys(problems) if p not in app.shown_problems]
+        if new:
+            app.shown_problems.update(new)
             app.open("message", title="Problems found (the game goes on with defaults)", lines=new)
 
     def handle(self, ev) -> None:

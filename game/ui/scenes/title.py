@@ -40,7 +40,8 @@ class Title(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         self.idle += dt
-        if self.idle >= ATTRACT_AFTER and self.app.content.ready and self.app.content.ruleset() is not None:
+        rs = self.app.content.ruleset() if self.app.content.ready else None
+        if self.idle >= ATTRACT_AFTER and rs is not None and rs.maps:
             self.idle = 0.0
             from game.ui.attract import attract_session
             self.demos += 1
