@@ -57,7 +57,6 @@ def test_animations_follow_the_events(rs):
     anim.add_events(events)
     assert anim.busy
     assert anim.hop_position(p.id, geo) == geo.centre(start)      # not started: at the start cell
-    path = g.reach  # noqa: F841 - the path is in the event
     walk = next(e for e in events if e["e"] == "walk")
     anim.update(HOP_TIME * len(walk["path"]) / 2)
     x, y = anim.hop_position(p.id, geo)

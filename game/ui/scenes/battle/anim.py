@@ -38,12 +38,6 @@ class Anim:
     t: float = 0.0
     started: bool = False
 
-    @property
-    def focus_cell(self) -> int:
-        if self.kind == "hop":
-            return self.path[-1]
-        return -1
-
 
 class Animator:
     def __init__(self, game, sound=None, speed: float = 1.0) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.modes.skirmish import actions as A
 from game.ui.scenes.battle.board import Marks
-from hw.input.buttons import Button
+from hw.input.buttons import Button, EventKind
 
 
 class HumanControl:
@@ -117,7 +117,7 @@ class HumanControl:
             self.cycle(-1 if ev.button is Button.L else 1)
             return True
         if not self.my_turn():
-            if ev.kind.value == "press" and ev.button in (Button.A, Button.X, Button.Y):
+            if ev.kind is EventKind.PRESS and ev.button in (Button.A, Button.X, Button.Y):
                 self.hint = "wait for your turn"
             return False
         if ev.pressed(Button.A):

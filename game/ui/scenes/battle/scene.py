@@ -300,9 +300,8 @@ class BattleScene(Scene):
         hud.top_line(surf, th, lay.top, g, waiting=self._wait_shown, label=self._top_label())
         seat = self.viewer_seat()
         highlight = marks.selected if marks.selected >= 0 else -1
-        if self.mode != "attract" or True:
-            pieces = [p for p in g.pieces if p.alive and p.seat == seat]
-            self.proxy_rects = hud.proxies(surf, th, lay.proxies, g, pieces, self.piece_art, highlight=highlight)
+        pieces = [p for p in g.pieces if p.alive and p.seat == seat]
+        self.proxy_rects = hud.proxies(surf, th, lay.proxies, g, pieces, self.piece_art, highlight=highlight)
         info = self.info_piece()
         if info is not None and not self.book.open:
             own = self.mode == "play" and info.seat == seat and g.controller(seat) == "human"

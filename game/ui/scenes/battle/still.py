@@ -20,10 +20,8 @@ def render_still(game, surf, theme: Theme | None = None):
     key = (game.gmap.id, th.canvas)
     if key not in _views:
         _views.clear()
-        _views[key] = (BoardView(th, game.rs, game.gmap, tiles, art),
-                       BattleLayout.for_canvas(th, surf.get_size()),
-                       None)
-    board, lay, _ = _views[key]
+        _views[key] = (BoardView(th, game.rs, game.gmap, tiles, art), BattleLayout.for_canvas(th, surf.get_size()))
+    board, lay = _views[key]
     mm = Minimap(game.rs, game.gmap, lay.minimap_max)
     cam = Camera(lay.view.size, board.geom.size)
     own = [p for p in game.pieces if p.alive and p.seat == game.current] or [p for p in game.pieces if p.alive]
