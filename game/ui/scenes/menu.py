@@ -50,6 +50,9 @@ class MainMenu(Scene):
             app.open("message", title="Problems found (the game goes on with defaults)", lines=new)
 
     def handle(self, ev) -> None:
+        if ev.pressed(Button.START) and self.menu.current is not None:
+            self.menu.current.on_select()
+            return
         if self.menu.handle(ev) == "move":
             self.app.sound.play("cursor")
         if ev.pressed(Button.B):

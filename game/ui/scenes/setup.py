@@ -145,6 +145,10 @@ class SkirmishSetup(Scene):
         if ev.pressed(Button.B):
             self.app.back()
             return
+        if ev.pressed(Button.START) and self.minimap is not None:
+            self.go()
+            self.dirty = True
+            return
         r = self.menu.handle(ev)
         if r:
             self.app.sound.play("cursor")
@@ -180,7 +184,7 @@ class SkirmishSetup(Scene):
         if self.error:
             th.text(surf, self.error, (w // 2, bar.y - th.line_height("small") - 1), T.TEXT_BAD, "small",
                     align="centre")
-        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("B", "back")])
+        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("START", "fight"), ("B", "back")])
 
 
 def start_formations(app, pending: PendingBattle, index: int = 0) -> None:
