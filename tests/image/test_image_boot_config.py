@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import IMAGE_BUILD
+from image_recipe import IMAGE_BUILD
 
 BOOT_CONFIG = IMAGE_BUILD / "boot-config.sh"
 RPIOS_CMDLINE = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import IMAGE_BUILD
+from image_recipe import IMAGE_BUILD
 
 STAGE = IMAGE_BUILD / "pi-gen-stage"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import IMAGE_BUILD, ROOTFS, package_lines
+from image_recipe import IMAGE_BUILD, ROOTFS, package_lines
 
 REPO = IMAGE_BUILD.parent
 SIZE = {"K": 1024, "M": 1024**2, "G": 1024**3}

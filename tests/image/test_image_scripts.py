@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import IMAGE_BUILD
+from image_recipe import IMAGE_BUILD
 
 
 def shell_scripts() -> list[Path]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import IMAGE_BUILD, ROOTFS, UNIT_DIR, environment, parse_unit
+from image_recipe import IMAGE_BUILD, ROOTFS, UNIT_DIR, environment, parse_unit
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
 OUR_UNITS = ["tactibox.service", "tactibox-data-partition.service", "tactibox-wifi.service"]
