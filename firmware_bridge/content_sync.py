@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .blob import PURPOSE_CONTENT, blob_messages
+from .blob import BLOB_CHUNK, PURPOSE_CONTENT, blob_messages
 from .messages import ERR_CONTENT_INSTALL, ERR_CONTENT_MISMATCH, ERR_CONTENT_UNAVAILABLE, ContentResult
 from .reliable import MAX_PAYLOAD
 
@@ -61,7 +61,7 @@ class ContentSync:
             if data is None:
                 self._fail(ERR_CONTENT_UNAVAILABLE, f"the units have different {name} and this unit cannot send it")
                 return
-            msgs = blob_messages(PURPOSE_CONTENT, name.encode("utf-8"), data, MAX_PAYLOAD)
+            msgs = blob_messages(PURPOSE_CONTENT, name.encode("utf-8"), data, min(MAX_PAYLOAD, BLOB_CHUNK))
             first = None
             for m in msgs:
                 n = self._send(m)

@@ -28,6 +28,7 @@ class Counters:
     messages_sent: int = 0        # reliable messages handed to the link (not counting retransmits)
     messages_delivered: int = 0   # reliable messages delivered in order to the layer above
     retransmits: int = 0
+    fast_retransmits: int = 0     # of those, sent early on duplicate acks (a gap seen by the receiver)
     duplicates: int = 0           # data frames received again (already delivered or buffered)
     out_of_window: int = 0        # data frames whose sequence number is outside the window
     acks_sent: int = 0            # stand-alone ack frames (acks riding on data frames are free)

@@ -48,7 +48,7 @@ class LinkConfig:
     window: int = 3                  # < SEQ_MOD/2: fresh acks (1..3 ahead) never look like stale ones (5..7)
     rto_initial: float = 0.5         # before any RTT sample
     rto_min: float = 0.15            # > ack_delay + a UI frame, so piggybacked acks win the race
-    rto_max: float = 2.0             # caps the back-off: after a cut, resume within 2 s
+    rto_max: float = 1.0             # caps the back-off: after a cut, resume within 1 s
     ack_delay: float = 0.05          # wait this long for outgoing data to carry the ack (> one UI frame)
     heartbeat_interval: float = 0.5  # send something at least this often
     link_timeout: float = 2.5        # nothing heard this long → down (≤ 3 s)
@@ -62,11 +62,11 @@ class LinkConfig:
 
 
 class _Out:
-    __slots__ = ("seq", "kind", "payload", "sent_at", "due", "tries")
+    __slots__ = ("seq", "kind", "payload", "sent_at", "last_tx", "due", "tries")
 
     def __init__(self, seq: int, kind: int, payload: bytes) -> None:
         self.seq, self.kind, self.payload = seq, kind, payload
-        self.sent_at = self.due = 0.0
+        self.sent_at = self.last_tx = self.due = 0.0
         self.tries = 0
 
 
@@ -182,7 +182,8 @@ class ReliableLink:
             elif seq == CTRL_ACK and not payload:
                 if self.established:
                     self._heard(now)
-                    self._on_ack(ack, now)
+                    if not self._on_ack(ack, now):
+                        self._on_dup_ack(now)
             elif seq == CTRL_BYE and not payload:
                 if self.established:
                     self.established = False
@@ -206,13 +207,14 @@ class ReliableLink:
                 m.due = now
             self._ack_due = now
 
-    def _on_ack(self, ack: int, now: float) -> None:
+    def _on_ack(self, ack: int, now: float) -> bool:
+        """Release acknowledged messages; True when the ack moved the window."""
         n = len(self._unacked)
         if not n:
-            return
+            return False
         d = (ack - self._tx_base) % SEQ_MOD
         if d == 0 or d > n:
-            return                          # nothing new, or stale
+            return False                    # nothing new, or stale
         last = None
         for _ in range(d):
             last = self._unacked.popleft()
@@ -222,6 +224,19 @@ class ReliableLink:
             self._rtt_sample(max(0.0, now - last.sent_at))
         if self._queue:
             self._push_new(now)
+        return True
+
+    def _on_dup_ack(self, now: float) -> None:
+        """Fast retransmit: the receiver acks at once when a frame arrives after a gap, so a
+        stand-alone ack that releases nothing while the oldest message has been out for half a
+        timeout means that message was lost (a serial line never reorders). Resend it now instead
+        of waiting out a backed-off timeout: this is what keeps a noisy cable moving."""
+        if not self._unacked:
+            return
+        m = self._unacked[0]
+        if now - m.last_tx >= max(self.config.ack_delay, self.rto / 2):
+            self.counters.fast_retransmits += 1
+            self._retransmit(m, now, backoff=False)
 
     def _on_data(self, kind: int, seq: int, payload: bytes, now: float, delivered: list) -> None:
         w = self.config.window
@@ -243,7 +258,7 @@ class ReliableLink:
             else:
                 self._rx_buf[seq] = (kind, payload)
                 self._rx_unacked += 1
-            self._schedule_ack(now)
+            self._ack_due = now                  # a gap: tell the sender at once (fast retransmit)
         elif d >= SEQ_MOD - w:
             self.counters.duplicates += 1
             self._ack_due = now                  # our ack was lost: repeat it promptly
@@ -315,14 +330,15 @@ class ReliableLink:
             kind, payload = self._queue.popleft()
             m = _Out(self._tx_next, kind, payload)
             self._tx_next += 1
-            m.sent_at = self._emit(kind, m.seq, payload, now)
+            m.sent_at = m.last_tx = self._emit(kind, m.seq, payload, now)
             m.due = m.sent_at + self.rto
             self._unacked.append(m)
 
-    def _retransmit(self, m: _Out, now: float) -> None:
-        m.tries += 1
+    def _retransmit(self, m: _Out, now: float, backoff: bool = True) -> None:
+        m.tries += 1                     # Karn: no RTT sample from a resent message
         done = self._emit(m.kind, m.seq, m.payload, now)
-        m.due = done + min(self.rto * (2 ** m.tries), self.config.rto_max)
+        m.last_tx = done
+        m.due = done + (min(self.rto * (2 ** m.tries), self.config.rto_max) if backoff else self.rto)
         self.counters.retransmits += 1
 
     def _send_syn(self, now: float, reply_wanted: bool) -> None:

@@ -36,7 +36,7 @@ import time
 from collections import deque
 from typing import Callable
 
-from .blob import (MSG_BLOB_BEGIN, MSG_BLOB_DATA, PURPOSE_CONTENT, PURPOSE_SNAPSHOT, BlobReceiver,
+from .blob import (BLOB_CHUNK, MSG_BLOB_BEGIN, MSG_BLOB_DATA, PURPOSE_CONTENT, PURPOSE_SNAPSHOT, BlobReceiver,
                    blob_messages)
 from .content_sync import ContentSync, Progress, _Outgoing
 from .counters import Counters
@@ -446,7 +446,7 @@ class Session(ContentSync):
         return self.link.state == "up" and not self.link.pending
 
     def send_snapshot(self, meta: bytes, data: bytes) -> None:
-        for m in blob_messages(PURPOSE_SNAPSHOT, meta, data, MAX_PAYLOAD):
+        for m in blob_messages(PURPOSE_SNAPSHOT, meta, data, min(MAX_PAYLOAD, BLOB_CHUNK)):
             self._send(m)
 
 
