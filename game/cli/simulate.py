@@ -17,7 +17,11 @@ def add_arguments(p) -> None:
     p.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     p.add_argument("--pieces-per-turn", default="rested", help="1, 2, 3, 4 or 'rested' (default rested)")
     p.add_argument("--army-limit", type=int, default=9, help="pieces per army, 1-9 (default 9)")
-    p.add_argument("--turn-limit", type=int, default=0, help="end after N turns, ranking by pieces and HP (0 = none)")
+    p.add_argument("--turn-limit", type=int, default=0,
+                   help="end after N turns: skirmish ranks by pieces and HP (0 = none); duel default 200, then a draw")
+    p.add_argument("--level-size", type=int, default=25, help="duel: level size, odd 13-31 (default 25)")
+    p.add_argument("--no-fov", action="store_true", help="duel: field of view off (the whole level is seen)")
+    p.add_argument("--no-potions", action="store_true", help="duel: no potions")
     p.add_argument("--replay-out", default=None, help="write the replay to this file")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the battle log")
     p.add_argument("--quiet", action="store_true", help="no battle log, only the result lines")

@@ -70,7 +70,7 @@ class SkirmishGame:
             g.seat_part[seat] = pi
         for seat, pi in seats.items():
             part = g.participants[pi]
-            if part.army:
+            if any(part.army):            # an army with no filled slot means: default / random
                 army = check_army(rs, part.army, part.is_bot)
             elif part.is_bot:
                 army = check_army(rs, bot_army(rs, options.army_limit, g.rng), True)

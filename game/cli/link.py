@@ -1,0 +1,87 @@
+"""`tactibox link`: play a whole linked game headless, this unit's side played by a bot.
+
+    tactibox link --port /dev/serial0 --host --mode duel --seed 7 --seat bot:hard --json
+    tactibox link --port /dev/serial0 --join --seat bot:normal
+
+PORT is a device path or a URL (`socket://host:port`, `tcp://host:port`, `tcp://:port` to listen).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from game.cli.common import CliError, run_guarded
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--port", required=True, help="serial device, pyserial URL or tcp://[host]:port")
+    role = p.add_mutually_exclusive_group(required=True)
+    role.add_argument("--host", action="store_true", help="this unit is the controller (owns options and the seed)")
+    role.add_argument("--join", action="store_true", help="this unit joins the controller's game")
+    p.add_argument("--mode", default="duel", choices=("duel", "skirmish"), help="game mode (host only; default duel)")
+    p.add_argument("--seed", type=int, default=None, help="shared seed (host only; default random)")
+    p.add_argument("--baud", type=int, default=115200, help="serial baud rate (default 115200)")
+    p.add_argument("--seat", default="bot:hard", help="who plays this unit's side: bot:easy|bot:normal|bot:hard")
+    p.add_argument("--ruleset", default=None, help="skirmish ruleset (host; the guest receives it if different)")
+    p.add_argument("--map", default="01_meadow", help="skirmish map (host only)")
+    p.add_argument("--pieces-per-turn", default="rested", help="skirmish option (host only)")
+    p.add_argument("--turn-limit", type=int, default=0, help="skirmish: stop after N turns (0 = none)")
+    p.add_argument("--name", default=None, help="this unit's name shown to the other unit")
+    p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds (default 900)")
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end")
+
+
+def run(args) -> int:
+    return run_guarded(_run, args)
+
+
+def _run(args) -> int:
+    from firmware_bridge.session import Session
+
+    from game import __version__
+    from game.link.setup import build_link_game
+
+    if not args.seat.startswith("bot:") or args.seat.split(":")[1] not in ("easy", "normal", "hard"):
+        raise CliError(f"--seat {args.seat!r}: expected bot:easy, bot:normal or bot:hard")
+    role = "host" if args.host else "guest"
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    spec = build_link_game(args, role)
+    log = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
+    try:
+        session = Session.open(
+            args.port, baud=args.baud, role=role, app_version=__version__,
+            unit_name=args.name or f"tactibox-{role}", content=spec.content,
+            content_provider=spec.content_provider, install_content=spec.install_content,
+            make_game=lambda s, o: spec.make_game(s, o, log), seed=seed if role == "host" else None,
+            options=spec.options, on_progress=lambda p: log(f"link: {p}"))
+    except (OSError, ValueError) as exc:
+        raise CliError(f"{args.port}: cannot open the link ({exc})") from None
+    last_status = None
+    try:
+        def until(s):
+            nonlocal last_status
+            st = s.status_text()
+            if st != last_status:
+                if not args.json:
+                    print(f"link: {st}", file=sys.stderr, flush=True)
+                last_status = st
+            return s.finished
+        ok = session.run(timeout=args.timeout, until=until)
+        session.linger(2.0)
+    finally:
+        result = session.result()
+        game = session.lockstep.game if session.lockstep else None
+        session.close()
+    result.update(spec.summary(game))
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"winner: {result.get('winner')} after {result.get('turns')} turns; state {result.get('state_hash', '')[:16]}")
+        print(f"bytes sent {result.get('bytes_sent')}, frames {result.get('frames_sent')}, crc errors "
+              f"{result.get('crc_errors')}, retransmits {result.get('retransmits')}, resyncs {result.get('resyncs')}")
+    if not ok:
+        print(f"tactibox: link {session.state}: {session.error or 'timed out'}", file=sys.stderr)
+        return 1
+    return 0
