@@ -190,9 +190,14 @@ class Settings:
     last_ruleset: str = setting("last_setup.ruleset", "default", "Ruleset chosen last time.", text(64))
     last_map: str = setting("last_setup.map", "", "Map chosen last time (\"\" = the first map).", text(64))
     last_pieces_per_turn: int = setting(
-        "last_setup.pieces_per_turn", 0, "Pieces each army may use per turn; 0 = all of them.", int_range(0, 9))
+        "last_setup.pieces_per_turn", 0, "Pieces each army may move per turn (1-4); 0 = every rested piece.",
+        int_range(0, 4))
+    last_army_limit: int = setting(
+        "last_setup.army_limit", 9, "Pieces per army chosen last time.", int_range(1, 9))
+    last_turn_limit: int = setting(
+        "last_setup.turn_limit", 0, "Turn limit chosen last time; 0 = play until one army is left.", int_range(0, 10000))
     last_seats: tuple[str, ...] = setting(
-        "last_setup.seats", ("human", "bot:normal", "bot:normal", "bot:normal"),
+        "last_setup.seats", ("human", "bot:hard", "empty", "empty"),
         "Who sat in seats 1-4 last time.", seats(4))
 
 

@@ -322,6 +322,13 @@ class StatsStore:
     def game_count(self) -> int:
         return self._run("count battles", lambda c: c.execute("SELECT COUNT(*) FROM games").fetchone()[0], 0)
 
+    def game_players(self, game_id: int) -> list[str]:
+        """Names of the players of one recorded battle, in seat order ([] if unknown)."""
+        def q(conn):
+            return [r[0] for r in conn.execute("SELECT player FROM seats WHERE game_id = ? ORDER BY seat",
+                                                (game_id,)).fetchall()]
+        return self._run("read a battle's players", q, [])
+
     def recent_games(self, limit: int = 20) -> list[dict]:
         def q(conn):
             rows = conn.execute(

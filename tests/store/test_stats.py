@@ -185,3 +185,14 @@ def test_unusable_location_reports_and_returns_defaults(tmp_path):
     assert s.totals("Ann").games == 0
     assert s.record_game(game(("Ann", False, 1), ("Bob", False, 2))) is None
     assert s.messages and all("stats.sqlite3" in m for m in s.messages)
+
+
+def test_game_players_in_seat_order(tmp_path):
+    from game.store.stats import GameRecord, SeatRecord, StatsStore
+    store = StatsStore(tmp_path / "s.sqlite3")
+    rec = GameRecord(mode="skirmish", map="m", ruleset_hash="h", seed=1, seats=[
+        SeatRecord(seat=1, player="Bob", is_bot=False, placement=2, pieces_left=0, hp_left=0),
+        SeatRecord(seat=0, player="Ann", is_bot=False, placement=1, pieces_left=3, hp_left=20)])
+    gid = store.record_game(rec)
+    assert store.game_players(gid) == ["Ann", "Bob"]
+    assert store.game_players(gid + 99) == []

@@ -19,7 +19,6 @@ from hw.input.buttons import Button
 
 SEAT_CHOICES = ("human", "bot:easy", "bot:normal", "bot:hard", "empty")
 DEFAULT_SEATS = ("human", "bot:hard", "empty", "empty")
-STORE_DEFAULT_SEATS = ("human", "bot:normal", "bot:normal", "bot:normal")   # game.store's default
 PPT_CHOICES = (0, 1, 2, 3, 4)
 TURN_LIMITS = (0, 10, 20, 30, 50, 100)
 
@@ -80,10 +79,9 @@ class SkirmishSetup(Scene):
         ids = [m.id for m in self.rs.maps]
         self.map_id = s.last_map if s.last_map in ids else ids[0]
         self.ppt = s.last_pieces_per_turn if s.last_pieces_per_turn in PPT_CHOICES else 0
-        self.limit = self.rs.rules.army_limit
-        self.turn_limit = 0
-        seats = tuple(s.last_seats)
-        self.seats = list(DEFAULT_SEATS if seats == STORE_DEFAULT_SEATS else seats)
+        self.limit = min(s.last_army_limit, self.rs.rules.army_limit)
+        self.turn_limit = s.last_turn_limit if s.last_turn_limit in TURN_LIMITS else 0
+        self.seats = list(s.last_seats)
         if self.seats[0] == "empty":
             self.seats[0] = "human"
         items = [
@@ -137,7 +135,8 @@ class SkirmishSetup(Scene):
             self.error = "at most three bots"
             return
         self.error = ""
-        self.app.update_settings(last_map=self.map_id, last_pieces_per_turn=self.ppt, last_seats=tuple(self.seats))
+        self.app.update_settings(last_map=self.map_id, last_pieces_per_turn=self.ppt, last_seats=tuple(self.seats),
+                                 last_army_limit=self.limit, last_turn_limit=self.turn_limit)
         self.app.sound.play("select")
         start_formations(self.app, p)
 

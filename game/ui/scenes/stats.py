@@ -18,21 +18,11 @@ from hw.input.buttons import Button
 def last_battle_players(app) -> list[str]:
     """Players of the last battle: this session's, else the newest battle in the stats file.
 
-    (game.store.stats has no query for a game's players yet; this reads its ``seats`` table
-    through the store's connection, read-only.)"""
+    """
     if app.last_battle_players:
         return list(app.last_battle_players)
     games = app.stats.recent_games(1)
-    if not games:
-        return []
-
-    import sqlite3
-    try:
-        rows = app.stats.conn().execute("SELECT player FROM seats WHERE game_id = ? ORDER BY seat",
-                                        (games[0]["id"],)).fetchall()
-    except sqlite3.Error:
-        return []
-    return [r[0] for r in rows]
+    return app.stats.game_players(games[0]["id"]) if games else []
 
 
 @register_scene("stats")
