@@ -57,18 +57,22 @@ def _lossy(dst, rng: random.Random, p_byte: float, p_drop: float, p_dup: float):
 
 
 def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, dt: float = 0.01,
-                noise: tuple[float, float, float] | None = None, seed: int = 7) -> dict:
-    """Play one self-test game between two sessions; return the traffic figures."""
+                noise: tuple[float, float, float] | None = None, seed: int = 7, make=None,
+                options: bytes = b"") -> dict:
+    """Play one linked game between two sessions; return the traffic figures. The game is the
+    self-test game, or `make(seat)` -> a make_game factory for that seat (the real duel)."""
     clock = _Clock()
     ta, tb = memory_pair(now=clock, counters_a=Counters(), counters_b=Counters())
     if noise:
         rng = random.Random(seed)
         ta.wire, tb.wire = _lossy(tb, rng, *noise), _lossy(ta, rng, *noise)
     delay = int(round(think_s / dt))
+    if make is None:
+        def make(seat):
+            return lambda s, o: SelfTestGame(s, seat, turns, bot_delay=delay)
     host = Session(ReliableLink(ta, now=clock), role="host", app_version="bench", seed=seed, hash_len=hash_len,
-                   make_game=lambda s, o: SelfTestGame(s, 0, turns, bot_delay=delay))
-    guest = Session(ReliableLink(tb, now=clock), role="guest", app_version="bench",
-                    make_game=lambda s, o: SelfTestGame(s, 1, turns, bot_delay=delay))
+                   make_game=make(0), options=options)
+    guest = Session(ReliableLink(tb, now=clock), role="guest", app_version="bench", make_game=make(1))
     at_play = None
     for _ in range(int(3600 / dt)):
         clock.t += dt
@@ -86,6 +90,7 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
         host.poll()
         guest.poll()
     hp, gp, t_play = at_play
+    turns = host.lockstep.turns
     dh, dg = host.counters - hp, guest.counters - gp
     play_bytes = dh.bytes_sent + dg.bytes_sent
     return {
@@ -99,6 +104,21 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
         "resyncs": dh.resyncs + dg.resyncs,
         "game_seconds": round(clock.t - t_play, 1),
     }
+
+
+def real_duel(seeds=(1, 2, 3, 4, 5)) -> dict:
+    """The real Wizard duel (hard bots, default options, 200-turn limit) over the same stack:
+    per-turn framed traffic both ways, averaged over a few seeds."""
+    from game.link.duel_link import encode_duel_setup, make_duel
+    from game.modes.duel.options import DuelOptions
+    setup = encode_duel_setup(DuelOptions(), 200)
+    runs = [linked_game(seed=s, options=setup, make=lambda seat: (lambda sd, o: make_duel(sd, o, seat, "hard")))
+            for s in seeds]
+    turns = sum(r["game_bytes"] / r["bytes_per_turn"] for r in runs)
+    game_bytes = sum(r["game_bytes"] for r in runs)
+    return {"games": len(runs), "turns": round(turns), "bytes_per_turn": round(game_bytes / turns, 2),
+            "setup_bytes": runs[0]["setup_bytes"], "whole_game_bytes_mean": round(
+                sum(r["game_bytes"] + r["setup_bytes"] for r in runs) / len(runs))}
 
 
 def frame_overhead() -> dict:
@@ -165,6 +185,8 @@ def run() -> dict:
                 if k in ("bytes_per_turn", "standalone_acks", "heartbeats", "retransmits")})
     idle_per_s = (human["game_bytes"] - fast["game_bytes"] - 4 * human["standalone_acks"]) / max(1.0, human["game_seconds"])
     fig["idle_heartbeat_bytes_per_s_both_ways"] = round(idle_per_s, 2)
+    duel = real_duel()
+    fig.update({f"duel_{k}": v for k, v in duel.items()})
     noisy = linked_game(noise=(0.01, 0.05, 0.05))
     fig.update({f"noisy_{k}": v for k, v in noisy.items()
                 if k in ("bytes_per_turn", "retransmits", "resyncs")})
