@@ -6,26 +6,15 @@
 
 from __future__ import annotations
 
-import json
 import lzma
 import statistics
-import sys
 import time
 import zlib
 
+from bench.common import best_of, standalone
+
 SEEDS = 200
 SIZE = 25
-
-
-def _best_of(fn, number: int, repeat: int = 7) -> float:
-    """Median over `repeat` rounds of the per-call time of `number` calls (seconds)."""
-    rounds = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        for _ in range(number):
-            fn()
-        rounds.append((time.perf_counter() - t) / number)
-    return statistics.median(rounds)
 
 
 def _lzma_raw(data: bytes) -> bytes:
@@ -114,7 +103,7 @@ def bench_fov() -> dict:
     def ours():
         fov_from_rows(rows, SIZE, cells[next(it) % len(cells)])
 
-    t_ours = _best_of(ours, 2000)
+    t_ours = best_of(ours, 2000)
     out = {"fov_us": round(t_ours * 1e6, 2)}
     try:
         import numpy as np
@@ -134,7 +123,7 @@ def bench_fov() -> dict:
             c = cells[next(it2) % len(cells)]
             tcod.map.compute_fov(transparent, (c // SIZE, c % SIZE), radius=6, light_walls=True, algorithm=alg)
 
-        t = _best_of(theirs, 2000)
+        t = best_of(theirs, 2000)
         out[f"tcod_{name}_us"] = round(t * 1e6, 2)
         out[f"fov_ratio_vs_tcod_{name}"] = round(t_ours / t, 2)
     out["fov_budget"] = "ratio <= 1.0"
@@ -148,9 +137,9 @@ def bench_speed() -> dict:
     from game.modes.duel.game import DuelGame
 
     it = iter(range(10**9))
-    gen = _best_of(lambda: generate_layout(Pcg32(next(it), 1), SIZE), 50, 5)
+    gen = best_of(lambda: generate_layout(Pcg32(next(it), 1), SIZE), 50, 5)
     it = iter(range(10**9))
-    new = _best_of(lambda: DuelGame.new(next(it)), 30, 5)
+    new = best_of(lambda: DuelGame.new(next(it)), 30, 5)
     bot, g, times = DuelBot("hard"), DuelGame.new(11), []
     while not g.is_over() and g.turn < 100:
         p = g.state.current
@@ -173,9 +162,4 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
-    res = run()
-    if "--json" in sys.argv:
-        print(json.dumps(res, sort_keys=True))
-    else:
-        for k, v in res.items():
-            print(f"  {k:<36} {v}")
+    standalone(run)

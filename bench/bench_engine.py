@@ -3,22 +3,12 @@ peak RSS of `tactibox simulate` on the largest map. `run() -> dict`; `python -m 
 
 from __future__ import annotations
 
-import json
 import statistics
 import subprocess
 import sys
 import time
 
-
-def _best_of(fn, number: int, repeat: int = 7) -> float:
-    """Median over `repeat` rounds of the per-call time of `number` calls (seconds)."""
-    rounds = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        for _ in range(number):
-            fn()
-        rounds.append((time.perf_counter() - t) / number)
-    return statistics.median(rounds)
+from bench.common import best_of, standalone
 
 
 def bench_reach() -> dict:
@@ -37,7 +27,7 @@ def bench_reach() -> dict:
     start = g.cell_at(16, 16)
     if not (field.passable >> start) & 1:
         start = next(c for c in g.cells if (field.passable >> c) & 1)
-    ours = _best_of(lambda: reachable_cells(field, start, scout.mob), 2000)
+    ours = best_of(lambda: reachable_cells(field, start, scout.mob), 2000)
     reach = reachable_cells(field, start, scout.mob)
     out = {"reach_us": round(ours * 1e6, 2), "reach_cells": len(reach.cells())}
     try:
@@ -54,7 +44,7 @@ def bench_reach() -> dict:
         tcod.path.dijkstra2d(dist, cost, 1, 0, out=dist)
         return dist
 
-    theirs = _best_of(tcod_query, 2000)
+    theirs = best_of(tcod_query, 2000)
     d = tcod_query()
     tcod_cells = {int(y * g.width + x) for y, x in zip(*np.nonzero(d <= scout.mob))} - {start}
     # same query: with no elevation limit both must find the same cells (elevation-free field)
@@ -115,4 +105,4 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(), indent=2))
+    standalone(run)

@@ -12,11 +12,9 @@ rules' business — budget: bytes/turn ≈ 4 + action bytes + hash bytes).
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import statistics
-import sys
 import time
 
 from firmware_bridge.blob import MSG_BLOB_BEGIN, PURPOSE_SNAPSHOT, blob_messages
@@ -27,6 +25,8 @@ from firmware_bridge.reliable import MAX_PAYLOAD, ReliableLink
 from firmware_bridge.selftest_game import SelfTestGame
 from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import memory_pair
+
+from bench.common import standalone
 
 TURNS = 200
 
@@ -197,9 +197,4 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
-    res = run()
-    if "--json" in sys.argv:
-        print(json.dumps(res, sort_keys=True))
-    else:
-        for k, v in res.items():
-            print(f"  {k:<40} {v}")
+    standalone(run)

@@ -17,6 +17,8 @@ import sys
 import tempfile
 import time
 
+from bench.common import standalone
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -176,9 +178,4 @@ if __name__ == "__main__":
     if "--rss-child" in sys.argv:
         _rss_child()
     else:
-        res = run()
-        if "--json" in sys.argv:
-            print(json.dumps(res, sort_keys=True))
-        else:
-            for k, v in res.items():
-                print(f"{k:<32} {v}")
+        standalone(run)
