@@ -1,0 +1,104 @@
+"""Link games chosen in the menus (not from CLI arguments): what each unit puts in its Session.
+
+    duel_host_spec(DuelOptions(...))              the host of a Wizard duel (a person plays seat 0)
+    skirmish_host_spec(rulesets, map_id, Options, [LinkedSeat, ...])
+    guest_spec(rulesets)                          the joining unit: plays whatever the host starts
+
+The guest does not choose a mode: START's option bytes say it (a duel's setup is exactly 3 bytes,
+a Skirmish setup starts with its version byte and is longer). The guest offers both content
+hashes at hello (duel rules, its ruleset), so a host of either mode finds what it compares;
+a different ruleset is sent by the host and installed here (`RulesetHolder`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.link.duel_link import decode_duel_setup, encode_duel_setup
+from game.link.setup import LinkGameSpec
+
+DUEL_TURN_LIMIT = 1000        # people play linked duels from the menus: a limit only against stalls
+
+
+class RulesetHolder:
+    """The Skirmish ruleset of this unit's link games; the guest's is replaced by the host's."""
+
+    def __init__(self, rs, install_dir: Path) -> None:
+        self.rs = rs
+        self.install_dir = Path(install_dir)
+
+    @property
+    def content_hash(self) -> bytes | None:
+        return bytes.fromhex(self.rs.content_hash) if self.rs is not None else None
+
+    def provide(self, name: str) -> bytes:
+        from game.link.content import pack_ruleset
+        if self.rs is None:
+            raise ValueError("no ruleset loaded")
+        return pack_ruleset(self.rs.path)
+
+    def install(self, name: str, blob: bytes) -> bytes:
+        from game.link.content import install_ruleset
+        from game.rules.loader import load_ruleset
+        folder = install_ruleset(blob, self.install_dir, "link-received")
+        rs, problems = load_ruleset(folder)
+        if rs is None:
+            raise ValueError("; ".join(map(str, problems[:3])))
+        self.rs = rs
+        return bytes.fromhex(rs.content_hash)
+
+
+def _duel_rules() -> dict[str, bytes]:
+    from game.modes.duel.match import RULES_HASH
+    return {"duel-rules": bytes.fromhex(RULES_HASH)}
+
+
+def make_duel_for_screen(seed: int, setup: bytes, local_seat: int):
+    """A linked duel whose local seat a person plays (steps through `play_local`)."""
+    from game.link.duel_link import make_duel
+    return make_duel(seed, setup, local_seat, None)
+
+
+def duel_host_spec(options, max_turns: int = DUEL_TURN_LIMIT) -> LinkGameSpec:
+    setup = encode_duel_setup(options, max_turns)
+    return LinkGameSpec(_duel_rules(), None, None, setup,
+                        lambda seed, opts: make_duel_for_screen(seed, opts, 0), _summary)
+
+
+def skirmish_host_spec(holder: RulesetHolder, map_id: str, options, seats) -> LinkGameSpec:
+    from game.link.skirmish_link import HOST, encode_setup
+    from game.link.ui_skirmish import ScreenSkirmish
+    setup = encode_setup(holder.rs, map_id, options, seats)
+    return LinkGameSpec({"ruleset": holder.content_hash}, holder.provide, None, setup,
+                        lambda seed, opts: ScreenSkirmish(holder.rs, seed, opts, HOST), _summary)
+
+
+def is_duel_setup(setup: bytes) -> bool:
+    return len(setup) == 3
+
+
+def guest_spec(holder: RulesetHolder) -> LinkGameSpec:
+    from game.link.skirmish_link import GUEST
+    from game.link.ui_skirmish import ScreenSkirmish
+    content = _duel_rules()
+    if holder.rs is not None:
+        content["ruleset"] = holder.content_hash
+
+    def make(seed: int, setup: bytes):
+        if is_duel_setup(setup):
+            decode_duel_setup(setup)                 # a clear ValueError for a bad one
+            return make_duel_for_screen(seed, setup, 1)
+        if holder.rs is None:
+            raise ValueError("the host started a Skirmish battle, but this unit has no ruleset")
+        return ScreenSkirmish(holder.rs, seed, setup, GUEST)
+
+    return LinkGameSpec(content, None, holder.install, b"", make, _summary)
+
+
+def game_mode(adapter) -> str:
+    from game.modes.duel.link import DuelOverLink
+    return "duel" if isinstance(adapter, DuelOverLink) else "skirmish"
+
+
+def _summary(adapter) -> dict:
+    return {"mode": game_mode(adapter) if adapter is not None else None}

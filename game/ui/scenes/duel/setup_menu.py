@@ -1,0 +1,139 @@
+"""Wizard duel from the main menu: against a bot (easy/normal/hard), hot-seat on one device, or
+over the link (host or join); and the host's options (field of view, level size, potions).
+
+Options are the controller's for this session only (the plan: changed only while no game is in
+progress, not saved): one `HostOptions` for the running program, locked while a duel runs.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.modes.duel.options import MAX_SIZE, MIN_SIZE, HostOptions
+from game.ui import theme as T
+from game.ui.scene import MenuEntry, Scene, add_menu_entry, register_scene
+from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
+from game.ui.scenes.duel.texts import options_line
+from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
+from hw.input.buttons import Button
+
+HOST_OPTIONS = HostOptions()
+LEVELS = ("easy", "normal", "hard")
+SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1, 2))
+
+
+def start_local(app, kind: str, level: str = "normal") -> None:
+    """A duel on this device: kind "bot" (you against a bot) or "hotseat" (two people)."""
+    HOST_OPTIONS.end_game()
+    options = HOST_OPTIONS.begin_game()
+    if kind == "bot":
+        seats = [Seat(HUMAN, app.player_name(0)), Seat(BOT, f"Bot ({level})", level)]
+    else:
+        seats = [Seat(HUMAN, app.player_name(0)), Seat(HUMAN, app.player_name(1))]
+    match = DuelMatch.new(app.seed_source(), options, seats)
+    app.open("duel", match=match, again=lambda: _again(app, kind, level), on_leave=_ended)
+
+
+def _again(app, kind: str, level: str) -> None:
+    app.goto_menu()
+    app.open("duel_menu")
+    start_local(app, kind, level)
+
+
+def _ended(scene) -> None:
+    scene.match.close()
+    HOST_OPTIONS.end_game()
+
+
+class _Menu(Scene):
+    heading = ""
+
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.B):
+            self.app.back()
+            return
+        if ev.pressed(Button.START) and self.menu.current is not None and self.menu.current.on_select:
+            self.menu.current.on_select()
+            return
+        if self.menu.handle(ev):
+            self.app.sound.play("cursor")
+        self.dirty = True
+
+    def footer(self) -> str:
+        return ""
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        top = title_bar(surf, th, self.heading)
+        bar = bottom_rect(surf, th)
+        area = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad, bar.y - top.bottom - 3 * th.pad
+                           - th.line_height("tiny"))
+        self.menu.draw(surf, th, area, size="small", value_x=area.w * 11 // 20)
+        cur = self.menu.current
+        lines = [cur.hint] if cur is not None and cur.hint else []
+        lines.append(self.footer())
+        y = bar.y - th.pad - th.line_height("tiny") * len(lines)
+        for line in lines:
+            th.text(surf, th.fit(line, w - 4 * th.pad, "tiny"), (w // 2, y), T.TEXT_DIM, "tiny", align="centre")
+            y += th.line_height("tiny")
+        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("B", "back")])
+
+
+@register_scene("duel_menu")
+class DuelMenu(_Menu):
+    heading = "Wizard duel"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.level = "normal"
+        self.menu = ListMenu([
+            Item("Against a bot", lambda: start_local(app, "bot", self.level), hint="you and a bot wizard"),
+            Item("Bot", choices=LEVELS, get=lambda: self.level, set=lambda v: setattr(self, "level", v),
+                 hint="how well the bot plays"),
+            Item("Hot-seat", lambda: start_local(app, "hotseat"),
+                 hint="two players on this device; the board hides between turns"),
+            Item("Link: host", lambda: app.open("link_setup", role="host", mode="duel"),
+                 hint="this unit picks the options; the other unit joins"),
+            Item("Link: join", lambda: app.open("link_setup", role="guest", mode="duel"),
+                 hint="join the duel another unit hosts"),
+            Item("Options", lambda: app.open("duel_options"), hint="field of view, level size, potions"),
+        ])
+
+    def footer(self) -> str:
+        return options_line(HOST_OPTIONS.options)
+
+
+@register_scene("duel_options")
+class DuelOptionsScene(_Menu):
+    heading = "Duel options"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        opts = HOST_OPTIONS
+        self.menu = ListMenu([
+            Item("Field of view", choices=(True, False), get=lambda: opts.options.fov,
+                 set=lambda v: self._change(fov=v), show=lambda v: "on" if v else "off (see everything)",
+                 hint="on: you see 6 squares around you; off: the whole level"),
+            Item("Level size", choices=SIZES, get=lambda: opts.options.level_size,
+                 set=lambda v: self._change(level_size=v), show=lambda v: f"{v} x {v}",
+                 hint="odd sizes 13 to 31; more rooms on bigger levels"),
+            Item("Potions", choices=(True, False), get=lambda: opts.options.potions,
+                 set=lambda v: self._change(potions=v), show=lambda v: "on" if v else "off",
+                 hint="off: no potions in the dungeon or the bags"),
+            Item("Done", app.back),
+        ])
+
+    def _change(self, **kw) -> None:
+        from game.modes.duel.options import OptionsLocked
+        try:
+            HOST_OPTIONS.change(**kw)
+        except OptionsLocked as exc:
+            self.app.toast(str(exc))
+
+    def footer(self) -> str:
+        return "kept until Tactibox restarts; only the host's options count in a linked duel"
+
+
+add_menu_entry(MenuEntry("Wizard duel", order=20, scene="duel_menu", hint="two wizards, one maze"))

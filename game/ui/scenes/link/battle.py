@@ -1,0 +1,150 @@
+"""A Skirmish battle over the link, on the ordinary battle screen.
+
+The smallest change to the battle screen: its cursor control still produces the actions, but
+`submit` hands a person's action to the link (`ScreenSkirmish.offer`) instead of applying it;
+the lockstep applies it on its next poll — like the other unit's actions and this unit's bots —
+and the screen animates every applied action's events from the adapter's queue, in order.
+The other unit's seats never take this unit's keys. A resync (snapshot) rebuilds the view.
+"""
+
+from __future__ import annotations
+
+from game.ui.scene import register_scene
+from game.ui.scenes.battle.control import HumanControl
+from game.ui.scenes.battle.scene import BattleScene
+from game.ui.scenes.results import Results
+from game.ui.session import BattleResult, BattleSession
+from hw.input.buttons import Button
+
+SHOWN = object()        # "apply" the next batch of events the link already applied
+
+
+class LinkedBattleSession:
+    """What the battle screen needs of a session, for a battle the link plays."""
+
+    def __init__(self, run) -> None:
+        self.run = run
+        self.result: BattleResult | None = None
+        self.participants: list = []
+
+    @property
+    def adapter(self):
+        return self.run.session.game
+
+    @property
+    def game(self):
+        return self.adapter.game
+
+    def apply(self, action) -> list:
+        if action is SHOWN:
+            return self.adapter.shown.popleft()
+        self.adapter.offer(action)             # ActionError: the screen shows the reason
+        return []
+
+    def players(self) -> list[str]:
+        g = self.game
+        return [g.player_name(s) for s in g.seats()]
+
+    def finish(self, abandoned: bool = False) -> BattleResult:
+        if self.result is None:
+            finished = self.game.over and not abandoned
+            self.result = BattleResult(finished, BattleSession.placements(self, finished), self.game.turn)
+        return self.result
+
+
+class LinkedControl(HumanControl):
+    def __init__(self, game, submit, confirm_end_turn, on_select=None, adapter=None) -> None:
+        super().__init__(game, submit, confirm_end_turn, on_select)
+        self.adapter = adapter
+
+    def my_turn(self) -> bool:
+        return super().my_turn() and self.adapter.whose_turn_is_local()
+
+
+@register_scene("link_battle")
+class LinkedBattle(BattleScene):
+    def __init__(self, app, run) -> None:
+        self.run = run
+        self.handed_over = False
+        super().__init__(app, LinkedBattleSession(run), mode="play", label="link")
+
+    def start(self, session) -> None:
+        super().start(session)
+        self.control = LinkedControl(self.game, self.submit, self.ask_end_turn, on_select=self._selected,
+                                     adapter=session.adapter)
+        if self.control.my_turn():
+            self.control.reset_for_turn()
+
+    def _turn_began(self, events) -> None:
+        g = self.game
+        if not g.over and g.controller(g.current) == "human" and not self.session.adapter.whose_turn_is_local():
+            self.turn_started = self.time
+            self.banner, self.banner_until = f"{self.run.peer_name}'s turn", self.time + 1.2
+            return
+        super()._turn_began(events)
+
+    def _drive(self) -> None:
+        if self.session.adapter.shown:
+            self.submit(SHOWN)
+
+    def update(self, dt: float) -> None:
+        self.run.poll()
+        if self.session.adapter.game is not self.game:      # restored from the host's snapshot
+            self.start(self.session)
+            self.app.toast("back in step with the other unit", 3.0)
+        elif self.game.over and self.session.adapter.shown and not self.anim.busy:
+            self.submit(SHOWN)
+        super().update(dt)
+
+    def ask_end_turn(self) -> None:
+        from game.modes.skirmish import actions as A
+        self.app.open("confirm", question="End your turn?", on_yes=lambda: self.submit(A.EndTurn()))
+
+    def _finished(self) -> None:
+        result = self.session.finish()
+        self.handed_over = True
+        self.app.replace("link_results", run=self.run, result=result, session=self.session)
+
+    def close(self) -> None:
+        super().close()
+        if not self.handed_over:
+            self.run.close()
+
+    def frame_key(self):
+        return super().frame_key() + (self.run.link_down(),)
+
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        down = self.run.link_down()
+        if down:
+            self._draw_banner(surf, down)
+
+
+@register_scene("link_results")
+class LinkResults(Results):
+    """Battle results on a linked unit: Y (host) starts the next battle on both units."""
+
+    def __init__(self, app, run, result, session) -> None:
+        super().__init__(app, result, session)
+        self.run = run
+        self.game_no = run.session.game_no
+        self.handed_over = False
+
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.Y):
+            from game.ui.scenes.link.rematch import battle_again
+            battle_again(self.app, self.run)()
+            return
+        super().handle(ev)
+
+    def update(self, dt: float) -> None:
+        run = self.run
+        run.poll()
+        s = run.session
+        if s.game_no != self.game_no and s.state == "playing" and run.mode == "skirmish":
+            self.handed_over = True
+            self.app.replace("link_battle", run=run)
+
+    def close(self) -> None:
+        if not self.handed_over:
+            self.run.close()

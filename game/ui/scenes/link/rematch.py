@@ -1,0 +1,21 @@
+"""Another game on the same link (the host decides; the guest's screen follows by itself)."""
+
+from __future__ import annotations
+
+
+def duel_again(app, run):
+    """Results' "play again" for the host of a linked duel: the next duel with the current options."""
+    def again() -> None:
+        from game.link.duel_link import encode_duel_setup
+        from game.link.ui_games import DUEL_TURN_LIMIT
+        from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+        why = run.rematch(encode_duel_setup(HOST_OPTIONS.options, DUEL_TURN_LIMIT))
+        app.toast(why or "starting the next duel…", 3.0)
+    return again
+
+
+def battle_again(app, run):
+    def again() -> None:
+        why = run.rematch()
+        app.toast(why or "starting the next battle…", 3.0)
+    return again

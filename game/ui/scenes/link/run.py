@@ -1,0 +1,118 @@
+"""A link session as the screens run it: opened once in the link menus, handed from the waiting
+screen to the game, the results and the next game, closed when the player leaves.
+
+    run = LinkRun.open(app, port="/dev/serial0", role="host", baud=115200, spec=duel_host_spec(opts))
+    run.poll()            # every frame, from whichever screen is up (several calls per frame are one)
+    run.status()          # "cable unplugged — waiting", "your turn", "link protocol mismatch …"
+    run.send_chat(phrase=3); run.take_chat()
+    run.close()
+
+`open_session` is the one place the Session is built (tests put a memory-wire session there).
+The Session runs on the app's clock, so its timers (heartbeats, "cable unplugged" after 2.5 s)
+follow the frame loop's time.
+"""
+
+from __future__ import annotations
+
+from firmware_bridge.session import Session
+from game.link.chat import ChatInbox, send_chat
+from game.link.ui_games import game_mode
+
+BAUDS = (115200, 57600, 38400, 19200, 9600)
+TCP_PORT = 7777
+
+
+def open_session(port: str, **kw) -> Session:
+    return Session.open(port, **kw)
+
+
+class LinkRun:
+    def __init__(self, app, session: Session, *, port: str, role: str, spec) -> None:
+        self.app = app
+        self.session = session
+        self.port = port
+        self.role = role
+        self.spec = spec
+        self.chat = ChatInbox()
+        self.closed = False
+        self._frame = -1
+
+    @classmethod
+    def open(cls, app, *, port: str, role: str, baud: int, spec) -> "LinkRun":
+        """Raises ValueError / OSError for a port name that can never work."""
+        from game import __version__
+        seed = app.seed_source() if role == "host" else None
+        session = open_session(
+            port, baud=baud, now=app.now, role=role, app_version=__version__,
+            unit_name=app.player_name(0), content=spec.content, content_provider=spec.content_provider,
+            install_content=spec.install_content, make_game=spec.make_game, seed=seed, options=spec.options)
+        return cls(app, session, port=port, role=role, spec=spec)
+
+    # --- every frame ----------------------------------------------------------------------------
+    def poll(self) -> None:
+        if self.closed or self._frame == self.app.frames:
+            return
+        self._frame = self.app.frames
+        self.session.poll()
+        for payload in self.session.drain_app():
+            self.chat.feed(payload)
+
+    # --- what the screens show ------------------------------------------------------------------
+    @property
+    def is_host(self) -> bool:
+        return self.role == "host"
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def mode(self) -> str | None:
+        g = self.session.game
+        return game_mode(g) if g is not None else None
+
+    @property
+    def playing(self) -> bool:
+        return self.session.state in ("playing", "finished") and self.session.game is not None
+
+    @property
+    def peer_name(self) -> str:
+        p = self.session.peer
+        return p.unit_name if p is not None and p.unit_name else "the other unit"
+
+    def status(self) -> str:
+        return self.session.status_text()
+
+    def link_down(self) -> str:
+        """The words to show over the game while the link is out, or ""."""
+        s = self.session
+        if s.failed:
+            return s.error or "link failed"
+        t = s.link.transport
+        if not t.up or s.link_state == "down":
+            return "cable unplugged — waiting"
+        if s.link_state == "left":
+            return "the other unit left"
+        return ""
+
+    # --- chat --------------------------------------------------------------------------------------
+    def send_chat(self, text: str | None = None, phrase: int | None = None) -> tuple[str, int | None]:
+        return send_chat(self.session, text=text, phrase=phrase)
+
+    def take_chat(self) -> list[tuple[str, int | None]]:
+        return self.chat.take()
+
+    # --- between games -----------------------------------------------------------------------------
+    def rematch(self, options: bytes | None = None) -> str:
+        """Host: start the next game on both units. Returns "" or why it cannot start yet."""
+        if not self.is_host:
+            return "the host starts the next game"
+        if self.session.state != "finished":
+            return "still finishing the last game with the other unit…"
+        self.session.rematch(self.app.seed_source(), options)
+        return ""
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.session.close()

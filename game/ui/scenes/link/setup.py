@@ -1,0 +1,193 @@
+"""Link setup: host or join, which game (the host chooses), which cable, how fast.
+
+Cables offered: the serial ports `hw.ports.list_ports()` finds (GPIO UART, USB adapters; X
+looks again), and TCP on the LAN: the host listens on port 7777, the joining unit types the
+host's address on the on-screen keyboard. Speed: 115200 baud by default, 9600 for long or
+noisy cables (both units must use the same). A duel host can change the duel options here;
+a Skirmish host picks the map and armies next. The joining unit plays whatever the host starts.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.scene import MenuEntry, Scene, add_menu_entry, register_scene
+from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
+from game.ui.scenes.link.run import BAUDS, LinkRun
+from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
+from hw.input.buttons import Button
+
+TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
+TCP_JOIN = "tcp-join"
+LAST = {"address": "", "baud": 115200}      # remembered while Tactibox runs
+
+
+def find_ports():
+    from hw.ports import list_ports
+    return list_ports()
+
+
+@register_scene("link_setup")
+class LinkSetup(Scene):
+    def __init__(self, app, role: str = "host", mode: str = "duel") -> None:
+        super().__init__(app)
+        self.role = role
+        self.mode = mode
+        self.baud = LAST["baud"]
+        self.error = ""
+        self.ports = []
+        self.port = ""
+        self.scan()
+        self.menu = ListMenu([
+            Item("This unit", choices=("host", "guest"), get=lambda: self.role, set=self._set_role,
+                 show=lambda v: "hosts (picks the game)" if v == "host" else "joins",
+                 hint="one unit hosts, the other joins"),
+            Item("Game", choices=("duel", "skirmish"), get=lambda: self.mode, set=lambda v: setattr(self, "mode", v),
+                 show=self._show_mode, enabled=lambda: self.role == "host",
+                 hint="the joining unit plays what the host picks"),
+            Item("Cable", choices=(), get=lambda: self.port, set=lambda v: setattr(self, "port", v),
+                 show=self._port_label, hint="X: look for ports again"),
+            Item("Speed", choices=BAUDS, get=lambda: self.baud, set=lambda v: setattr(self, "baud", v),
+                 show=lambda v: f"{v} baud", enabled=lambda: self.serial,
+                 hint="both units must use the same speed; 9600 for long cables"),
+            Item("Duel options", lambda: app.open("duel_options"),
+                 enabled=lambda: self.role == "host" and self.mode == "duel"),
+            Item("Connect", self.go),
+        ])
+        self._refresh_choices()
+
+    # --- choices -------------------------------------------------------------------------------------
+    def scan(self) -> None:
+        try:
+            self.ports = list(find_ports())
+        except OSError as exc:     # discovery itself never raises; a broken /dev might
+            self.ports, self.error = [], f"cannot list serial ports ({exc})"
+        keep = self.port
+        choices = self.port_choices()
+        self.port = keep if keep in choices else choices[0]
+
+    def port_choices(self) -> tuple:
+        tcp = TCP_HOST if self.role == "host" else TCP_JOIN
+        return tuple(p.device for p in self.ports) + (tcp,)
+
+    def _refresh_choices(self) -> None:
+        self.menu.items[2].choices = self.port_choices()
+        if self.port not in self.menu.items[2].choices:
+            self.port = self.menu.items[2].choices[0]
+
+    def _set_role(self, v: str) -> None:
+        self.role = v
+        self._refresh_choices()
+
+    def _show_mode(self, v: str) -> str:
+        if self.role != "host":
+            return "the host decides"
+        return "Wizard duel" if v == "duel" else "Skirmish"
+
+    def _port_label(self, dev: str) -> str:
+        if dev == TCP_HOST:
+            return f"TCP (LAN): wait on port {DEFAULT_TCP_PORT}"
+        if dev == TCP_JOIN:
+            return "TCP (LAN): type the host's address"
+        for p in self.ports:
+            if p.device == dev:
+                return p.label
+        return dev
+
+    @property
+    def serial(self) -> bool:
+        return self.port not in (TCP_HOST, TCP_JOIN)
+
+    # --- going -----------------------------------------------------------------------------------------
+    def go(self) -> None:
+        LAST["baud"] = self.baud
+        if self.port == TCP_JOIN:
+            self.app.open("textentry", title="Host address (and port)", text=LAST["address"],
+                          on_done=self._typed, max_len=24)
+            return
+        self.connect(self.port)
+
+    def _typed(self, text: str) -> None:
+        try:
+            port = parse_address(text)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.dirty = True
+            return
+        LAST["address"] = text
+        self.connect(port)
+
+    def connect(self, port: str) -> None:
+        from game.link import ui_games
+        if self.role == "host" and self.mode == "skirmish":
+            self.app.open("link_skirmish_setup", port=port, baud=self.baud)
+            return
+        if self.role == "host":
+            from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+            spec = ui_games.duel_host_spec(HOST_OPTIONS.options)
+        else:
+            spec = ui_games.guest_spec(ruleset_holder(self.app))
+        open_run(self.app, port=port, role=self.role, baud=self.baud, spec=spec, on_error=self._failed)
+
+    def _failed(self, text: str) -> None:
+        self.error = text
+        self.dirty = True
+
+    # --- input / drawing --------------------------------------------------------------------------------
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.B):
+            self.app.back()
+            return
+        if ev.pressed(Button.X):
+            self.scan()
+            self._refresh_choices()
+            self.app.toast(f"{len(self.ports)} serial port{'s' if len(self.ports) != 1 else ''} found", 2.0)
+        elif ev.pressed(Button.START):
+            self.go()
+        elif self.menu.handle(ev):
+            self.error = ""
+            self.app.sound.play("cursor")
+        self.dirty = True
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        top = title_bar(surf, th, "Link two units")
+        bar = bottom_rect(surf, th)
+        area = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad, bar.y - top.bottom - th.pad * 3
+                           - 2 * th.line_height("tiny"))
+        self.menu.draw(surf, th, area, size="small", value_x=area.w * 7 // 20)
+        y = bar.y - th.pad - 2 * th.line_height("tiny")
+        cur = self.menu.current
+        notes = [self.error] if self.error else [cur.hint if cur and cur.hint else ""]
+        if not self.ports:
+            notes.append("no serial port found: plug in a cable or a USB adapter, then X")
+        for i, note in enumerate(notes[:2]):
+            colour = T.TEXT_BAD if (i == 0 and self.error) else T.TEXT_DIM
+            th.text(surf, th.fit(note, w - 4 * th.pad, "tiny"), (w // 2, y), colour, "tiny", align="centre")
+            y += th.line_height("tiny")
+        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("X", "ports"), ("B", "back")])
+
+
+def ruleset_holder(app):
+    from game.link.ui_games import RulesetHolder
+    return RulesetHolder(app.content.ruleset(), app.data.rulesets)
+
+
+def open_run(app, *, port: str, role: str, baud: int, spec, on_error=None, title: str = "Linking") -> None:
+    try:
+        run = LinkRun.open(app, port=port, role=role, baud=baud, spec=spec)
+    except (OSError, ValueError) as exc:
+        text = f"{port}: cannot open the link ({exc})"
+        if on_error:
+            on_error(text)
+        else:
+            app.toast(text)
+        return
+    app.open("link_wait", run=run, title=title)
+
+
+add_menu_entry(MenuEntry("Link two units", order=30, scene="link_setup",
+                         hint="a duel or a battle between two Tactiboxes"))

@@ -1,0 +1,121 @@
+"""Waiting for the other unit: the port, what the link is doing, the transfer progress, the
+other unit's name once it said hello, and a clear error when the units cannot play together.
+
+    app.open("link_wait", run=LinkRun...)
+
+The session is polled every frame; when the game starts the waiting screen gives way to the
+duel or the battle (the link goes with it). B cancels (the link is closed).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.scene import Scene, register_scene
+from game.ui.scenes.dialog import wrap
+from game.ui.scenes.link.addresses import local_addresses
+from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
+from hw.input.buttons import Button
+
+EXPLAIN = (   # words in an error -> what the player should do about it
+    ("protocol mismatch", "The two units run different Tactibox versions. Update the older one."),
+    ("duel-rules", "The two units have different Wizard duel rules (different Tactibox versions). "
+                   "Update the older unit."),
+    ("both units are set to", "One unit must host and the other join: change it on one of them."),
+    ("could not install", "The host's ruleset was refused here; the unit keeps its own."),
+    ("cannot install", "This unit cannot take the host's ruleset."),
+    ("ruleset", "The units have different rulesets and it could not be fixed over the link."),
+)
+
+
+def explain(error: str) -> str:
+    low = error.lower()
+    for key, text in EXPLAIN:
+        if key in low:
+            return text
+    return ""
+
+
+def start_game(app, run) -> None:
+    """The link's game has started: open its screen in place of the current one."""
+    if run.mode == "duel":
+        from game.ui.scenes.duel.linked import LinkedDuelMatch
+        from game.ui.scenes.link.rematch import duel_again
+        app.replace("duel", match=LinkedDuelMatch(run), again=duel_again(app, run) if run.is_host else None,
+                    on_leave=lambda scene: run.close())
+    else:
+        app.replace("link_battle", run=run)
+
+
+@register_scene("link_wait")
+class LinkWait(Scene):
+    def __init__(self, app, run, title: str = "Linking") -> None:
+        super().__init__(app)
+        self.run = run
+        self.heading = title
+        self.handed_over = False
+        self._key = None
+        self.addresses = local_addresses() if run.port.startswith("tcp://:") else []
+
+    def close(self) -> None:
+        if not self.handed_over:
+            self.run.close()
+
+    def handle(self, ev) -> None:
+        if ev.pressed(Button.B) or (self.run.session.failed and ev.pressed(Button.A)):
+            self.app.back()
+
+    def update(self, dt: float) -> None:
+        run = self.run
+        run.poll()
+        if run.playing and not run.session.failed:
+            self.handed_over = True
+            start_game(self.app, run)
+            return
+        s = run.session
+        p = s.progress
+        key = (s.state, run.status(), run.peer_name, (p.what, p.done) if p else None)
+        if key != self._key:
+            self._key = key
+            self.dirty = True
+
+    def lines(self) -> list[tuple[str, tuple]]:
+        run, s = self.run, self.run.session
+        out = [(f"{'hosting' if run.is_host else 'joining'} on {run.port}", T.TEXT_DIM)]
+        if self.addresses:
+            out.append(("the other unit joins this address: " + ", ".join(self.addresses), T.TEXT))
+        if s.peer is not None:
+            out.append((f"the other unit: {run.peer_name} (Tactibox {s.peer.app_version})", T.GOOD))
+        if s.failed:
+            out.append((s.error or "the link failed", T.TEXT_BAD))
+            tip = explain(s.error or "")
+            if tip:
+                out.append((tip, T.TEXT))
+        else:
+            out.append((run.status(), T.ACCENT))
+        return out
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        top = title_bar(surf, th, self.heading, "host" if self.run.is_host else "join")
+        bar = bottom_rect(surf, th)
+        box = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad, bar.y - top.bottom - 2 * th.pad)
+        inner = panel(surf, box)
+        y = inner.y + th.pad
+        lh = th.line_height("small") + 1
+        for text, colour in self.lines():
+            for line in wrap(th, [text], inner.w - 2 * th.pad, "small"):
+                th.text(surf, line, (inner.x + th.pad, y), colour, "small")
+                y += lh
+            y += 2
+        p = self.run.session.progress
+        if p is not None and p.what != "snapshot" and not self.run.session.failed:
+            y += th.pad
+            th.text(surf, th.fit(str(p), inner.w, "tiny"), (inner.x + th.pad, y), T.TEXT_DIM, "tiny")
+            y += th.line_height("tiny") + 2
+            meter(surf, (inner.x + th.pad, y, inner.w - 2 * th.pad, max(6, th.pad * 2)), p.fraction, colour=T.GOOD)
+        hints = [("A", "back"), ("B", "back")] if self.run.session.failed else [("B", "cancel")]
+        hint_bar(surf, th, bar, hints)
