@@ -24,6 +24,8 @@ UI_MODULES = (
     "game.ui.scenes.stats",
     "game.ui.scenes.replays",
     "game.ui.scenes.controls",
+    "game.ui.scenes.duel",
+    "game.ui.scenes.link",
 )
 
 _loaded = False
