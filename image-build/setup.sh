@@ -108,11 +108,11 @@ for unit in apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer e2scrub
         NetworkManager-wait-online.service ModemManager.service bluetooth.service \
         hciuart.service triggerhappy.service triggerhappy.socket cron.service \
         console-setup.service keyboard-setup.service regenerate_ssh_host_keys.service \
-        sshswitch.service; do
+        sshswitch.service systemd-logind.service; do
     if [ -e "/usr/lib/systemd/system/$unit" ] || [ -e "/lib/systemd/system/$unit" ] || [ -e "/etc/systemd/system/$unit" ]; then
         systemctl disable --quiet "$unit" 2>/dev/null || true
         case "$unit" in
-            dphys-swapfile.service|userconfig.service|systemd-timesyncd.service|systemd-networkd-wait-online.service|NetworkManager-wait-online.service|regenerate_ssh_host_keys.service|sshswitch.service)
+            dphys-swapfile.service|userconfig.service|systemd-logind.service|systemd-timesyncd.service|systemd-networkd-wait-online.service|NetworkManager-wait-online.service|regenerate_ssh_host_keys.service|sshswitch.service)
                 systemctl mask --quiet "$unit" ;;   # would write to or wait on the system
         esac
     fi

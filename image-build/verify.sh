@@ -30,7 +30,7 @@ for arg in "$@"; do
     esac
 done
 [ "$(id -u)" = 0 ] || { echo "verify.sh: run as root (loop mounts, chroot)" >&2; exit 1; }
-for pair in qemu-system-aarch64:qemu-system-arm mcopy:mtools sfdisk:fdisk; do
+for pair in qemu-system-aarch64:qemu-system-arm mcopy:mtools sfdisk:fdisk unmkinitramfs:initramfs-tools-core; do
     command -v "${pair%%:*}" >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pair#*:}" >/dev/null
 done
 
@@ -92,7 +92,7 @@ done
 for f in bootcode.bin start.elf start4.elf fixup.dat fixup4.dat bcm2837-rpi-3-b.dtb bcm2837-rpi-3-b-plus.dtb \
         bcm2711-rpi-4-b.dtb bcm2837-rpi-zero-2-w.dtb README.txt rulesets tactibox.env.example \
         wpa_supplicant.conf.example authorized_keys.example; do
-    check "boot partition has $f" grep -q "/$f\$" "$V/boot-files.txt"
+    check "boot partition has $f" grep -Eq "/$f/?\$" "$V/boot-files.txt"
 done
 check "boot partition has vmlinuz and initrd.img" sh -c "grep -q '/vmlinuz-' '$V/boot-files.txt' && grep -q '/initrd.img-' '$V/boot-files.txt'"
 
@@ -157,7 +157,9 @@ boot_qemu() {  # boot_qemu DISK SERIAL_LOG TIMEOUT: boot until the guest powers 
     local append
     append="root=LABEL=tbroot console=ttyAMA0 loglevel=6 printk.time=1 fsck.repair=yes net.ifnames=0 rootwait"
     append="$append systemd.show_status=1 systemd.journald.forward_to_console=1"
-    append="$append systemd.run=\"/bin/sh /boot/firmware/tactibox-verify.sh\" systemd.run_success_action=poweroff systemd.run_failure_action=poweroff"
+    # systemd.run= makes kernel-command-line.service; systemd.wants= adds it to the normal boot
+    append="$append systemd.run=\"/bin/sh /boot/firmware/tactibox-verify.sh\" systemd.wants=kernel-command-line.service"
+    append="$append systemd.run_success_action=poweroff systemd.run_failure_action=poweroff"
     timeout "$limit" qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 2 -m 1024 \
         -accel tcg,thread=multi -display none -no-reboot \
         -serial "file:$log" -monitor none \
