@@ -197,8 +197,8 @@ class DuelScene(Scene):
 
     def _results(self) -> None:
         self.over_at = None
-        self.app.replace("duel_results", match=self.match, again=self.again, on_leave=self.on_leave)
-        self.on_leave = None
+        leave, self.on_leave = self.on_leave, None        # the results screen ends the match now
+        self.app.replace("duel_results", match=self.match, again=self.again, on_leave=leave)
 
     # --- keys -----------------------------------------------------------------------------------------
     def handle(self, ev) -> None:

@@ -1,0 +1,233 @@
+"""Duel keys: the d-pad scheme (steps on release, chords and L/R for diagonals), the number pad
+through the real InputHub (claimed only while the duel is on top), and the helpers the other
+duel tests use to enter actions with logical buttons only."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.modes.duel import actions as A
+from game.modes.duel.bot import DuelBot
+from game.ui.scenes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
+from hw.input.buttons import Button, EventKind, InputEvent
+from hw.input.keynames import CODE_BY_NAME
+from ui_harness import B, menu_open, press, stack
+
+KP_STEP = {0: B.KP8, 1: B.KP6, 2: B.KP2, 3: B.KP4, 4: B.KP9, 5: B.KP3, 6: B.KP1, 7: B.KP7}
+KP_CAST = (B.KP_DIVIDE, B.KP_MULTIPLY, B.KP_MINUS)
+CHORD = {4: (B.UP, B.RIGHT), 5: (B.DOWN, B.RIGHT), 6: (B.DOWN, B.LEFT), 7: (B.UP, B.LEFT)}
+SIDE = {4: (B.R, B.UP), 5: (B.R, B.DOWN), 6: (B.L, B.DOWN), 7: (B.L, B.UP)}
+PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
+
+
+# --- helpers for the other duel tests -----------------------------------------------------------
+def ev(kind, button):
+    return InputEvent(kind, button, 0.0, "test")
+
+
+def keypad_buttons(action) -> list[Button]:
+    """The plan's keys for one duel action."""
+    k = action.kind
+    if k == "step":
+        return [KP_STEP[action.arg]]
+    if k == "cast":
+        return [KP_CAST[action.arg]]
+    if k == "drink_ground":
+        return [B.KP5]
+    if k == "pick_up":
+        return [B.KP0]
+    if k == "drink":
+        return [B.KP_PLUS, getattr(B, f"KP{action.arg + 1}")]
+    return [B.KP_PERIOD]
+
+
+def hold(app, button) -> None:
+    app.inject(ev(EventKind.PRESS, button))
+
+
+def let_go(app, button) -> None:
+    app.inject(ev(EventKind.RELEASE, button))
+
+
+def pick(app, startswith: str) -> None:
+    """In an open duel_pick list, move to the item starting with `startswith` and take it."""
+    sc = app.top
+    assert sc.scene_name == "duel_pick", stack(app)
+    for _ in range(len(sc.menu.items) + 1):
+        if sc.menu.current.label.startswith(startswith):
+            press(app, B.A)
+            return
+        press(app, B.DOWN)
+    raise AssertionError(f"no item {startswith!r} in {sc.labels}")
+
+
+def pad_enter(app, action, diagonal_scheme: str = "chord") -> None:
+    """Enter one duel action with the d-pad and buttons only."""
+    k = action.kind
+    if k == "step":
+        d = action.arg
+        if d in PAD_STEP:
+            press(app, PAD_STEP[d])
+        elif diagonal_scheme == "chord":
+            a, b = CHORD[d]
+            hold(app, a)
+            hold(app, b)
+            let_go(app, a)
+            let_go(app, b)
+            app.run_frames(1)
+        else:
+            side, b = SIDE[d]
+            hold(app, side)
+            press(app, b)
+            let_go(app, side)
+            app.run_frames(1)
+        return
+    if k == "end":
+        press(app, B.X, B.X)
+        return
+    press(app, B.A)
+    if k == "cast":
+        from game.ui.scenes.duel.panels import SPELL_KEYS
+        pick(app, SPELL_KEYS[action.arg] + " Cast")
+    elif k == "drink_ground":
+        pick(app, "5 Drink")
+    elif k == "pick_up":
+        pick(app, "0 Pick up")
+    else:
+        pick(app, "+ Drink from the bag")
+        pick(app, f"{action.arg + 1} ")
+
+
+def ready(sc) -> bool:
+    return (sc.scene_name == "duel" and sc.curtain is None and sc.match.human_to_move() and not sc.busy()
+            and sc.over_at is None)
+
+
+def play_duel(app, enter, policy=None, max_frames: int = 40000) -> int:
+    """Play the duel on top to its results with `enter(app, action)`; returns actions entered."""
+    policy = policy or DuelBot("hard")
+    n = 0
+    for _ in range(max_frames):
+        sc = app.top
+        if sc.scene_name == "duel_results":
+            return n
+        if ready(sc):
+            enter(app, policy.choose(sc.game.view(sc.match.viewer())))
+            n += 1
+        else:
+            app.step()
+            if sc.scene_name == "duel" and sc.match.thinking:
+                time.sleep(0.0003)
+    raise AssertionError(f"the duel did not end; scenes {stack(app)}")
+
+
+def to_duel_menu(app) -> None:
+    press(app, B.A)
+    if stack(app)[-1] == "message":
+        press(app, B.A)
+    menu_open(app, "Wizard duel")
+    assert stack(app)[-1] == "duel_menu"
+
+
+def set_level_size(app, size: int) -> None:
+    """From the duel menu: Options > Level size, by buttons."""
+    menu = app.top.menu
+    while menu.current.label != "Options":
+        press(app, B.DOWN)
+    press(app, B.A)
+    opts = app.top
+    assert opts.scene_name == "duel_options"
+    press(app, B.DOWN)
+    from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+    while HOST_OPTIONS.options.level_size > size:
+        press(app, B.LEFT)
+    press(app, B.B)
+    while app.top.menu.current.label != "Against a bot":
+        press(app, B.UP)
+
+
+# --- tests --------------------------------------------------------------------------------------
+def test_dpad_steps_on_release_and_diagonals_by_chord_or_side_button():
+    d = DpadSteps()
+    assert d.feed(ev(EventKind.PRESS, B.UP)) is None
+    assert d.feed(ev(EventKind.REPEAT, B.UP)) is None
+    assert d.feed(ev(EventKind.RELEASE, B.UP)) == N
+    for dirs, want in (((B.UP, B.RIGHT), NE), ((B.DOWN, B.RIGHT), SE), ((B.DOWN, B.LEFT), SW),
+                       ((B.LEFT, B.UP), NW), ((B.RIGHT,), E), ((B.LEFT,), W), ((B.DOWN,), S)):
+        for b in dirs:
+            assert d.feed(ev(EventKind.PRESS, b)) is None
+        got = [d.feed(ev(EventKind.RELEASE, b)) for b in dirs]
+        assert got[:-1] == [None] * (len(dirs) - 1) and got[-1] == want, (dirs, got)
+    # opposite directions together cancel
+    d.feed(ev(EventKind.PRESS, B.UP))
+    d.feed(ev(EventKind.PRESS, B.DOWN))
+    assert d.feed(ev(EventKind.RELEASE, B.UP)) is None and d.feed(ev(EventKind.RELEASE, B.DOWN)) is None
+    # L / R held: Up and Down become that side's diagonal at once
+    d.feed(ev(EventKind.PRESS, B.L))
+    assert d.feed(ev(EventKind.PRESS, B.UP)) == NW
+    assert d.feed(ev(EventKind.RELEASE, B.UP)) is None
+    assert d.feed(ev(EventKind.PRESS, B.DOWN)) == SW
+    d.feed(ev(EventKind.RELEASE, B.L))
+    d.feed(ev(EventKind.PRESS, B.R))
+    assert d.feed(ev(EventKind.PRESS, B.UP)) == NE and d.feed(ev(EventKind.PRESS, B.DOWN)) == SE
+
+
+def test_keypad_buttons_follow_the_plan():
+    assert keypad_buttons(A.cast(0)) == [B.KP_DIVIDE] and keypad_buttons(A.cast(2)) == [B.KP_MINUS]
+    assert keypad_buttons(A.step(4)) == [B.KP9] and keypad_buttons(A.drink(8)) == [B.KP_PLUS, B.KP9]
+    assert keypad_buttons(A.end_turn()) == [B.KP_PERIOD]
+
+
+def key(name: str, down: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
+                                         {"key": CODE_BY_NAME[name], "mod": 0, "unicode": "", "scancode": 0}))
+
+
+def tap(app, name: str) -> None:
+    key(name)
+    app.step()
+    key(name, False)
+    app.step()
+
+
+def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
+    from hw.input import InputHub
+    app = make_app(make_hub=True)
+    app.hub.close()
+    app.hub = InputHub.create(overrides=app.settings.keymap, clock=app.clock, joysticks=False, gpio=False)
+    pygame.event.clear()
+    tap(app, "return")
+    assert stack(app) == ["menu"]
+    tap(app, "kp_2")                                   # in menus kp_2 is DOWN
+    assert app.top.menu.current.label == "Wizard duel"
+    tap(app, "kp_5")                                   # and kp_5 is A
+    assert stack(app)[-1] == "duel_menu"
+    tap(app, "kp_5")                                   # Against a bot
+    sc = app.top
+    assert sc.scene_name == "duel" and app.hub.numpad_claimed
+    for _ in range(300):
+        if ready(sc):
+            break
+        app.step()
+        time.sleep(0.0005)
+    assert ready(sc)
+    g = sc.game
+    me = sc.match.viewer()
+    legal = {a.code for a in g.legal_actions()}
+    digit = next(d for d, b in ((0, "kp_8"), (1, "kp_6"), (2, "kp_2"), (3, "kp_4"), (4, "kp_9"), (5, "kp_3"),
+                                (6, "kp_1"), (7, "kp_7")) if d in legal)
+    name = {0: "kp_8", 1: "kp_6", 2: "kp_2", 3: "kp_4", 4: "kp_9", 5: "kp_3", 6: "kp_1", 7: "kp_7"}[digit]
+    before = g.state.wizards[me].pos
+    tap(app, name)
+    assert g.state.wizards[me].pos == g.state.layout.grid.step[before][digit]
+    assert sc.input_kind == "keypad"
+    tap(app, "kp_plus")                                # "+": the bag's list replaces the log
+    assert sc.reader.pending_inventory
+    tap(app, "kp_0")                                   # any other key cancels
+    assert not sc.reader.pending_inventory
+    tap(app, "tab")                                    # START: the pause menu; the keypad is free again
+    assert stack(app)[-1] == "duel_pick" and not app.hub.numpad_claimed
+    tap(app, "escape")
+    assert stack(app)[-1] == "duel" and app.hub.numpad_claimed

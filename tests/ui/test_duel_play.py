@@ -1,0 +1,70 @@
+"""Whole Wizard duels against a bot, entered with logical inputs only: once with the plan's
+number pad, once with the d-pad and buttons (both diagonal schemes), from the title to the
+results screen, then "play again"."""
+
+from __future__ import annotations
+
+from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+from test_duel_keys import keypad_buttons, pad_enter, play_duel, set_level_size, to_duel_menu
+from ui_harness import B, press, stack
+
+
+def enter_keypad(app, action) -> None:
+    for b in keypad_buttons(action):
+        press(app, b)
+
+
+def test_whole_duel_with_the_number_pad(make_app, artifacts):
+    app = make_app((480, 320))
+    to_duel_menu(app)
+    set_level_size(app, 13)
+    assert HOST_OPTIONS.options.level_size == 13
+    press(app, B.A)                                           # Against a bot (normal)
+    assert stack(app)[-1] == "duel"
+    sc = app.top
+    assert sc.match.seats[1].kind == "bot" and sc.game.state.layout.size == 13
+    n = play_duel(app, enter_keypad)
+    assert n > 5
+    res = app.top
+    assert res.scene_name == "duel_results"
+    g = res.match.game
+    assert g.is_over() and g.winner in (0, 1)
+    assert res.lines()[0][0] in ("You win!", f"{res.match.seats[1].name} wins")
+    app.run_frames(1)
+    app.screenshot(artifacts / "duel_results_480x320.png")
+    assert not HOST_OPTIONS.in_game                            # the options may change again
+    press(app, B.Y)                                           # the same kind of duel again
+    assert stack(app)[-1] == "duel" and app.top.game.state.layout.size == 13
+    press(app, B.START)
+    assert stack(app)[-1] == "duel_pick"
+    from test_duel_keys import pick
+    pick(app, "Leave the duel")
+    press(app, B.DOWN, B.A)                                   # confirm: Yes
+    assert stack(app) == ["menu"]
+    HOST_OPTIONS.change(level_size=25)
+
+
+def test_whole_duel_with_the_dpad_and_buttons(make_app):
+    app = make_app((320, 240))
+    to_duel_menu(app)
+    set_level_size(app, 13)
+    press(app, B.A)
+    sc = app.top
+    count = {"n": 0, "diagonals": 0}
+
+    def enter_pad(app, action):
+        count["n"] += 1
+        g = app.top.game
+        me = g.current
+        before = g.state.wizards[me].pos
+        pad_enter(app, action, "chord" if count["n"] % 2 else "side")
+        if action.kind == "step":      # the step landed where the action says
+            assert g.state.wizards[me].pos == g.state.layout.grid.step[before][action.arg], action
+            count["diagonals"] += action.arg >= 4
+
+    before = sc.game.state.turn
+    n = play_duel(app, enter_pad)
+    assert n > 5 and app.top.scene_name == "duel_results"
+    assert count["diagonals"] >= 2
+    assert app.top.match.game.turn > before
+    HOST_OPTIONS.change(level_size=25)

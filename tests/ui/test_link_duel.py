@@ -1,0 +1,255 @@
+"""Linked duels driven from the screens on one unit against a `tactibox link`-style bot unit on
+the other end of an in-process memory cable (both on the app's clock): host and join, a pulled
+cable ("cable unplugged — waiting", the game resumes), chat both ways, a rematch started by
+the host; a protocol mismatch and a rules mismatch shown as clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware_bridge.counters import Counters
+from firmware_bridge.messages import Hello
+from firmware_bridge.reliable import ReliableLink
+from firmware_bridge.session import Session
+from firmware_bridge.transport_mem import memory_pair
+from game.link.duel_link import encode_duel_setup, make_duel
+from game.modes.duel import DuelOptions
+from game.modes.duel.match import RULES_HASH
+from game.modes.duel.messages import CHAT_PHRASES
+from game.modes.duel.wire import decode_chat, encode_chat
+from hw.input.buttons import EventKind, InputEvent
+from test_duel_keys import keypad_buttons, pick, ready
+from ui_harness import B, menu_open, press, stack
+
+DUEL_RULES = {"duel-rules": bytes.fromhex(RULES_HASH)}
+
+
+class Cable:
+    """Replaces the link's `open_session`: the screens' session on one end of a memory cable, a
+    bot unit's session on the other; `step()` runs one frame of the app and polls the bot unit."""
+
+    def __init__(self, app, monkeypatch, peer_factory) -> None:
+        self.app = app
+        self.peer: Session | None = None
+        self.ends = None
+        self.opened = []
+        self.peer_factory = peer_factory
+        import game.ui.scenes.link.run as run_module
+        import game.ui.scenes.link.setup as setup_module
+        from hw.ports import PortInfo
+        monkeypatch.setattr(run_module, "open_session", self.open)
+        monkeypatch.setattr(setup_module, "find_ports",
+                            lambda: [PortInfo("/dev/ttyUSB0", "USB serial: test cable (ttyUSB0)", "usb", "ttyUSB0")])
+
+    def open(self, port, *, baud, now, **kw):
+        self.opened.append((port, baud, kw["role"]))
+        ta, tb = memory_pair(now=now, counters_a=Counters(), counters_b=Counters())
+        self.ends = (ta, tb)
+        self.peer = self.peer_factory(ReliableLink(tb, now=now, counters=tb.counters))
+        return Session(ReliableLink(ta, now=now, counters=ta.counters), **kw)
+
+    def cut(self, on: bool) -> None:
+        for t in self.ends:
+            t.cut = on
+
+    def step(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step()
+            if self.peer is not None:
+                self.peer.poll()
+
+
+def bot_guest(level="normal"):
+    return lambda link: Session(link, role="guest", app_version="bot-1", unit_name="Bot unit", content=DUEL_RULES,
+                                make_game=lambda seed, o: make_duel(seed, o, 1, level))
+
+
+def bot_host(options: DuelOptions, level="hard", seed=99):
+    return lambda link: Session(link, role="host", app_version="bot-1", unit_name="Bot host", content=DUEL_RULES,
+                                make_game=lambda s, o: make_duel(s, o, 0, level), seed=seed,
+                                options=encode_duel_setup(options, 200))
+
+
+def open_link_menu(app, role_label: str) -> None:
+    press(app, B.A)
+    if stack(app)[-1] == "message":
+        press(app, B.A)
+    menu_open(app, "Wizard duel")
+    menu = app.top.menu
+    while menu.current.label != role_label:
+        press(app, B.DOWN)
+    press(app, B.A)
+    assert stack(app)[-1] == "link_setup"
+
+
+def connect(app, cable) -> None:
+    menu = app.top.menu
+    while menu.current.label != "Connect":
+        press(app, B.DOWN)
+    press(app, B.A)
+    assert stack(app)[-1] == "link_wait", stack(app)
+    for _ in range(200):
+        if stack(app)[-1] == "duel":
+            return
+        cable.step()
+    raise AssertionError(f"the duel did not start: {stack(app)} {app.top.run.status()}")
+
+
+def play_until(app, cable, stop, policy=None, max_frames=20000):
+    from game.modes.duel.bot import DuelBot
+    policy = policy or DuelBot("hard")
+    for _ in range(max_frames):
+        if stop():
+            return
+        sc = app.top
+        if ready(sc):
+            for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
+                press(app, b, frames=0)
+        cable.step()
+    raise AssertionError(f"not reached; scenes {stack(app)}")
+
+
+@pytest.fixture(autouse=True)
+def small_levels():
+    from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+    HOST_OPTIONS.end_game()
+    HOST_OPTIONS.change(level_size=13)
+    yield
+    HOST_OPTIONS.end_game()
+    HOST_OPTIONS.change(level_size=25)
+
+
+def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monkeypatch, artifacts):
+    app = make_app((480, 320))
+    cable = Cable(app, monkeypatch, bot_guest())
+    open_link_menu(app, "Link: host")
+    connect(app, cable)
+    assert cable.opened[0] == ("/dev/ttyUSB0", 115200, "host")
+    sc = app.top
+    m = sc.match
+    assert m.mode == "link" and m.local == 0 and m.seats[1].name == "Bot unit"
+    assert m.game.state.layout.size == 13                                # the host's options
+    # chat: a canned phrase from the d-pad menu (Y), one typed on a keyboard, one from the bot unit
+    press(app, B.Y)
+    pick(app, "Good luck!")
+    app.inject(InputEvent(EventKind.PRESS, B.KP_ENTER, app.now(), "keyboard"))
+    cable.step(2)
+    assert sc.chat_line == ""
+    app.inject(InputEvent(EventKind.TEXT, None, app.now(), "keyboard", "hi there"))
+    app.inject(InputEvent(EventKind.TEXT_EDIT, None, app.now(), "keyboard", "enter"))
+    cable.peer.send_app(encode_chat(text="hello from the bot"))
+    cable.step(10)
+    got = [decode_chat(p) for p in cable.peer.drain_app()]
+    assert got == [(CHAT_PHRASES[1], 1), ("hi there", None)]
+    chat = [(e.sender, e.text) for e in m.logs[0].entries() if e.chat]
+    assert chat == [(0, "Good luck!"), (0, "hi there"), (1, "hello from the bot")]
+    # play some turns, then pull the cable for 4 s
+    play_until(app, cable, lambda: m.game.turn >= 6 or m.game.is_over())
+    cable.cut(True)
+    t0 = sc.time
+    cable.step(120)
+    assert sc.time - t0 > 3.9                                             # the frame loop kept going
+    assert m.link_down() == "cable unplugged — waiting"
+    app.step()
+    app.screenshot(artifacts / "duel_link_unplugged_480x320.png")
+    from game.ui.scenes.duel import colours as C
+    board = sc.layout.board
+    from game.ui import theme as T
+    assert any(tuple(app.surface.get_at((x, board.centery)))[:3] == T.TEXT_BAD
+               for x in range(board.x, board.right))                       # the red-framed notice
+    cable.cut(False)
+    cable.step(30)
+    assert m.link_down() == ""
+    play_until(app, cable, lambda: stack(app)[-1] == "duel_results")
+    res = app.top
+    cable.step(30)
+    s = res.match.run.session
+    assert s.state == "finished" and cable.peer.state == "finished"
+    assert s.game.game.state_hash() == cable.peer.game.game.state_hash() == res.match.game.state_hash()
+    assert s.counters.link_downs + cable.peer.counters.link_downs >= 1
+    app.screenshot(artifacts / "duel_link_results_480x320.png")
+    # the host starts the next duel; both units follow
+    press(app, B.Y)
+    for _ in range(100):
+        if stack(app)[-1] == "duel":
+            break
+        cable.step()
+    assert stack(app)[-1] == "duel"
+    assert app.top.match.game_no == 2 and cable.peer.game_no == 2
+    press(app, B.START)
+    pick(app, "Leave the duel")
+    press(app, B.DOWN, B.A)
+    assert stack(app) == ["menu"] and s.link.state == "closed"
+    assert C.OPPONENT                                                     # (colours module used above)
+
+
+def test_joined_duel_against_a_bot_host(make_app, monkeypatch):
+    app = make_app((320, 240))
+    cable = Cable(app, monkeypatch, bot_host(DuelOptions(level_size=15)))
+    open_link_menu(app, "Link: join")
+    sc = app.top
+    assert sc.role == "guest" and sc._show_mode("duel") == "the host decides"
+    connect(app, cable)
+    m = app.top.match
+    assert m.local == 1 and m.game.state.layout.size == 15 and m.seats[0].name == "Bot host"
+    assert not m.controls_options
+    play_until(app, cable, lambda: stack(app)[-1] == "duel_results")
+    cable.step(30)
+    res = app.top
+    assert res.match.game.state_hash() == cable.peer.game.game.state_hash()
+    assert res.again is None                          # the guest waits for the host's next duel
+    cable.peer.rematch(seed=5)
+    for _ in range(100):
+        if stack(app)[-1] == "duel":
+            break
+        cable.step()
+    assert stack(app)[-1] == "duel" and app.top.match.game_no == 2
+
+
+def hello_v99(peer):
+    def send():
+        peer._hello_sent = True
+        peer._send(Hello("guest", "future", "Future unit", DUEL_RULES, protocol=99).encode())
+    return send
+
+
+def test_protocol_mismatch_is_a_clear_error(make_app, monkeypatch, artifacts):
+    app = make_app((480, 320))
+
+    def future(link):
+        s = bot_guest()(link)
+        s._send_hello = hello_v99(s)
+        return s
+    cable = Cable(app, monkeypatch, future)
+    open_link_menu(app, "Link: host")
+    menu = app.top.menu
+    while menu.current.label != "Connect":
+        press(app, B.DOWN)
+    press(app, B.A)
+    wait = app.top
+    cable.step(40)
+    assert stack(app)[-1] == "link_wait" and wait.run.session.failed
+    texts = [t for t, _ in wait.lines()]
+    assert any("protocol mismatch" in t and "version 99" in t for t in texts), texts
+    assert any("Update the older one" in t for t in texts)
+    app.screenshot(artifacts / "link_error_480x320.png")
+    press(app, B.A)
+    assert stack(app)[-1] == "link_setup" and wait.run.closed
+
+
+def test_duel_rules_mismatch_is_a_clear_error(make_app, monkeypatch):
+    app = make_app((480, 320))
+    other = lambda link: Session(link, role="guest", app_version="old", unit_name="Old unit",  # noqa: E731
+                                 content={"duel-rules": b"\x01" * 8}, make_game=lambda s, o: make_duel(s, o, 1, "easy"))
+    cable = Cable(app, monkeypatch, other)
+    open_link_menu(app, "Link: host")
+    menu = app.top.menu
+    while menu.current.label != "Connect":
+        press(app, B.DOWN)
+    press(app, B.A)
+    wait = app.top
+    cable.step(40)
+    assert wait.run.session.failed and cable.peer.failed
+    texts = [t for t, _ in wait.lines()]
+    assert any("duel-rules" in t for t in texts) and any("Update the older unit" in t for t in texts)
+    assert "duel-rules" in cable.peer.error                     # the other unit says so too
