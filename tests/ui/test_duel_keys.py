@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
@@ -23,6 +24,18 @@ PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
 
 
 # --- helpers for the other duel tests -----------------------------------------------------------
+@pytest.fixture(autouse=True)
+def fresh_options():
+    """The duel options live as long as the program (the plan: not saved): reset around each test."""
+    from game.modes.duel.options import DuelOptions
+    from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+    HOST_OPTIONS.end_game()
+    HOST_OPTIONS.change(**DuelOptions().as_dict())
+    yield HOST_OPTIONS
+    HOST_OPTIONS.end_game()
+    HOST_OPTIONS.change(**DuelOptions().as_dict())
+
+
 def ev(kind, button):
     return InputEvent(kind, button, 0.0, "test")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
 from test_duel_keys import keypad_buttons, pad_enter, play_duel, set_level_size, to_duel_menu
+from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
 from ui_harness import B, press, stack
 
 
@@ -41,7 +42,6 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     pick(app, "Leave the duel")
     press(app, B.DOWN, B.A)                                   # confirm: Yes
     assert stack(app) == ["menu"]
-    HOST_OPTIONS.change(level_size=25)
 
 
 def test_whole_duel_with_the_dpad_and_buttons(make_app):

@@ -16,6 +16,7 @@ from game.ui.scenes.duel.layout import DuelLayout
 from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from hw.display import SUPPORTED_SIZES
 from test_duel_keys import ready
+from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
 from ui_harness import B, menu_open, press, stack
 
 LEVEL = """

@@ -18,7 +18,7 @@ from game.modes.duel.match import RULES_HASH
 from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.wire import decode_chat, encode_chat
 from hw.input.buttons import EventKind, InputEvent
-from test_duel_keys import keypad_buttons, pick, ready
+from test_duel_keys import fresh_options, keypad_buttons, pick, ready  # noqa: F401  (fixture)
 from ui_harness import B, menu_open, press, stack
 
 DUEL_RULES = {"duel-rules": bytes.fromhex(RULES_HASH)}
@@ -110,13 +110,9 @@ def play_until(app, cable, stop, policy=None, max_frames=20000):
 
 
 @pytest.fixture(autouse=True)
-def small_levels():
-    from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
-    HOST_OPTIONS.end_game()
-    HOST_OPTIONS.change(level_size=13)
+def small_levels(fresh_options):
+    fresh_options.change(level_size=13)
     yield
-    HOST_OPTIONS.end_game()
-    HOST_OPTIONS.change(level_size=25)
 
 
 def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monkeypatch, artifacts):

@@ -21,11 +21,12 @@ CAUSES = {"death": "a wizard died", "both died": "both fell; the wizard whose tu
 
 @register_scene("duel_results")
 class DuelResults(Scene):
-    def __init__(self, app, match, again=None, on_leave=None) -> None:
+    def __init__(self, app, match, again=None, on_leave=None, on_over=None) -> None:
         super().__init__(app)
         self.match = match
         self.again = again
         self.on_leave = on_leave
+        self.on_over = on_over
         self.game_no = getattr(match, "game_no", 0)
 
     def close(self) -> None:
@@ -46,7 +47,7 @@ class DuelResults(Scene):
         nxt = m.next_duel()
         if nxt is not None:
             leave, self.on_leave = self.on_leave, None
-            self.app.replace("duel", match=nxt, again=self.again, on_leave=leave)
+            self.app.replace("duel", match=nxt, again=self.again, on_leave=leave, on_over=self.on_over)
             return
         if m.status() != getattr(self, "_status", None):
             self._status = m.status()

@@ -29,11 +29,12 @@ OVER_PAUSE = 1.6          # the last sequence, then "You win!" for this long, th
 
 @register_scene("duel")
 class DuelScene(Scene):
-    def __init__(self, app, match, again=None, on_leave=None) -> None:
+    def __init__(self, app, match, again=None, on_leave=None, on_over=None) -> None:
         super().__init__(app)
         self.match = match
         self.again = again                 # starts the same kind of duel again (results: rematch)
-        self.on_leave = on_leave
+        self.on_leave = on_leave           # the match is done with (left, or its results left)
+        self.on_over = on_over             # the duel ended (the options may change again)
         size = match.game.state.layout.size
         self.size = size
         self.layout = DuelLayout.for_canvas(self.theme, app.surface.get_size(), size)
@@ -197,8 +198,10 @@ class DuelScene(Scene):
 
     def _results(self) -> None:
         self.over_at = None
+        if self.on_over is not None:
+            self.on_over()
         leave, self.on_leave = self.on_leave, None        # the results screen ends the match now
-        self.app.replace("duel_results", match=self.match, again=self.again, on_leave=leave)
+        self.app.replace("duel_results", match=self.match, again=self.again, on_leave=leave, on_over=self.on_over)
 
     # --- keys -----------------------------------------------------------------------------------------
     def handle(self, ev) -> None:

@@ -92,7 +92,7 @@ class LinkSetup(Scene):
             return "TCP (LAN): type the host's address"
         for p in self.ports:
             if p.device == dev:
-                return p.label
+                return p.label.replace("→", "->")      # the bundled font has no arrow
         return dev
 
     @property

@@ -1,0 +1,94 @@
+"""Skirmish over the link from the menus: this unit hosts (setup with "this unit" / "other unit"
+seats, its own army, the link), a bot unit joins over a memory cable; the local person's actions
+come from the battle screen's control (buttons for the first, the control's submit after that)
+and reach the other unit through the lockstep; both end with the same state; the results offer
+the next battle."""
+
+from __future__ import annotations
+
+import time
+
+from firmware_bridge.session import Session
+from game.link.skirmish_link import GUEST, SkirmishOverLink
+from test_link_duel import Cable
+from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
+from ui_harness import B, press, stack
+
+
+def bot_guest(app):
+    rs = app.content.ruleset()
+    return lambda link: Session(link, role="guest", app_version="bot-1", unit_name="Bot unit",
+                                content={"ruleset": bytes.fromhex(rs.content_hash)},
+                                make_game=lambda s, o: SkirmishOverLink(rs, s, o, GUEST, local_level="easy"))
+
+
+def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
+    from game.modes.skirmish.bot import SkirmishBot
+    app = make_app((480, 320))
+    app.content.ruleset()
+    cable = Cable(app, monkeypatch, bot_guest(app))
+    app.open("link_setup", role="host", mode="skirmish")
+    sc = app.top
+    while sc.menu.current.label != "Connect":
+        press(app, B.DOWN)
+    press(app, B.A)
+    setup = app.top
+    assert setup.scene_name == "link_skirmish_setup"
+    assert setup.seats[:2] == ["human", "remote"]
+    press(app, B.DOWN, B.DOWN)                      # Army size
+    for _ in range(7):
+        press(app, B.LEFT)
+    press(app, B.DOWN, B.RIGHT)                     # Turn limit 10
+    app.screenshot(artifacts / "link_skirmish_setup_480x320.png")
+    press(app, B.START)
+    assert stack(app)[-1] == "formation"
+    press(app, B.START)
+    assert stack(app)[-1] == "link_wait"
+    for _ in range(300):
+        if stack(app)[-1] == "link_battle":
+            break
+        cable.step()
+    battle = app.top
+    assert battle.scene_name == "link_battle", stack(app)
+    adapter = battle.session.adapter
+    owners = set(adapter.owner.values())
+    assert owners == {0, 1}
+    bot = SkirmishBot("hard")
+    by_buttons = False
+    for _ in range(20000):
+        if stack(app)[-1] != "link_battle":
+            break
+        ok = (battle.control.my_turn() and not battle.anim.busy and adapter.pending is None
+              and not adapter.shown and battle.game.phase == "select")
+        if ok and not by_buttons:
+            by_buttons = True
+            press(app, B.L)                         # select one of your pieces
+            pid, turn = battle.control.selected, battle.game.turn
+            assert pid >= 0
+            press(app, B.X)                         # skip its move: Stay, from the cursor control
+            g = battle.game
+            assert g.turn != turn or not g.can_act(g.pieces[pid])          # applied through the link
+        elif ok or (battle.control.my_turn() and not battle.anim.busy and adapter.pending is None
+                    and not adapter.shown):
+            battle.submit(bot.choose(battle.game))
+        if not battle.control.my_turn():
+            remote = adapter.owner.get(battle.game.current) != 0
+            assert not remote or battle.control.attack_piece() is None
+        cable.step()
+        if battle.anim.busy:
+            time.sleep(0)
+    assert stack(app)[-1] == "link_results", stack(app)
+    res = app.top
+    for _ in range(60):
+        cable.step()
+    assert res.run.session.game.game.state_hash() == cable.peer.game.game.state_hash()
+    assert res.run.session.state == "finished"
+    app.screenshot(artifacts / "link_skirmish_results_480x320.png")
+    press(app, B.Y)                                 # the host starts the next battle on both units
+    for _ in range(120):
+        if stack(app)[-1] == "link_battle":
+            break
+        cable.step()
+    assert stack(app)[-1] == "link_battle" and cable.peer.game_no == 2
+    app.goto_menu()
+    assert res.run.closed
