@@ -25,17 +25,16 @@ def _data_rulesets() -> Path:
 
 def skirmish_spec(args, role: str) -> LinkGameSpec:
     from game.cli.common import CliError, load_ruleset_or_fail, pick_map
-    from game.link.content import install_ruleset, pack_ruleset
+    from game.link.ruleset_holder import RulesetHolder
     from game.link.skirmish_link import GUEST, HOST, LinkedSeat, SkirmishOverLink, encode_setup
     from game.modes.skirmish.log import describe
     from game.modes.skirmish.pieces import Options, parse_pieces_per_turn
     from game.modes.skirmish.setup import Participant
-    from game.rules.loader import load_ruleset
 
-    holder = {"rs": load_ruleset_or_fail(args.ruleset)}
+    holder = RulesetHolder(load_ruleset_or_fail(args.ruleset), _data_rulesets)
     options = b""
     if role == "host":
-        rs = holder["rs"]
+        rs = holder.rs
         gmap = pick_map(rs, args.map)
         try:
             opts = Options(parse_pieces_per_turn(args.pieces_per_turn), rs.rules.army_limit, args.turn_limit)
@@ -43,17 +42,6 @@ def skirmish_spec(args, role: str) -> LinkGameSpec:
             raise CliError(str(exc)) from None
         seats = [LinkedSeat(HOST, Participant("", args.seat)), LinkedSeat(GUEST, Participant("", "bot:normal"))]
         options = encode_setup(rs, gmap.id, opts, seats)
-
-    def provide(name: str) -> bytes:
-        return pack_ruleset(holder["rs"].path)
-
-    def install(name: str, blob: bytes) -> bytes:
-        folder = install_ruleset(blob, _data_rulesets(), "link-received")
-        rs, problems = load_ruleset(folder)
-        if rs is None:
-            raise ValueError("; ".join(map(str, problems[:3])))
-        holder["rs"] = rs
-        return bytes.fromhex(rs.content_hash)
 
     def make(seed: int, opts: bytes, log):
         local = HOST if role == "host" else GUEST
@@ -64,7 +52,7 @@ def skirmish_spec(args, role: str) -> LinkGameSpec:
                 if line:
                     log(line)
 
-        game = SkirmishOverLink(holder["rs"], seed, opts, local, on_events=on_events,
+        game = SkirmishOverLink(holder.rs, seed, opts, local, on_events=on_events,
                                 local_level=args.seat.split(":")[1])
         return game
 
@@ -75,7 +63,7 @@ def skirmish_spec(args, role: str) -> LinkGameSpec:
         return {"mode": "skirmish", "winner": g.seat_name(g.winner()) if g.over else None,
                 "placements": [g.seat_name(s) for s in g.placements()]}
 
-    return LinkGameSpec({"ruleset": bytes.fromhex(holder["rs"].content_hash)}, provide, install, options, make, summary)
+    return LinkGameSpec({"ruleset": holder.content_hash}, holder.provide, holder.install, options, make, summary)
 
 
 def build_link_game(args, role: str) -> LinkGameSpec:

@@ -12,41 +12,12 @@ a different ruleset is sent by the host and installed here (`RulesetHolder`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from game.link.duel_link import decode_duel_setup, encode_duel_setup
+from game.link.ruleset_holder import RulesetHolder
 from game.link.setup import LinkGameSpec
 
 DUEL_TURN_LIMIT = 1000        # people play linked duels from the menus: a limit only against stalls
-
-
-class RulesetHolder:
-    """The Skirmish ruleset of this unit's link games; the guest's is replaced by the host's."""
-
-    def __init__(self, rs, install_dir: Path) -> None:
-        self.rs = rs
-        self.install_dir = Path(install_dir)
-
-    @property
-    def content_hash(self) -> bytes | None:
-        return bytes.fromhex(self.rs.content_hash) if self.rs is not None else None
-
-    def provide(self, name: str) -> bytes:
-        from game.link.content import pack_ruleset
-        if self.rs is None:
-            raise ValueError("no ruleset loaded")
-        return pack_ruleset(self.rs.path)
-
-    def install(self, name: str, blob: bytes) -> bytes:
-        from game.link.content import install_ruleset
-        from game.rules.loader import load_ruleset
-        folder = install_ruleset(blob, self.install_dir, "link-received")
-        rs, problems = load_ruleset(folder)
-        if rs is None:
-            raise ValueError("; ".join(map(str, problems[:3])))
-        self.rs = rs
-        return bytes.fromhex(rs.content_hash)
-
+__all__ = ["DUEL_TURN_LIMIT", "RulesetHolder", "duel_host_spec", "guest_spec", "skirmish_host_spec", "game_mode"]
 
 def _duel_rules() -> dict[str, bytes]:
     from game.modes.duel.match import RULES_HASH

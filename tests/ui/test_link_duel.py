@@ -133,8 +133,10 @@ def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monke
     assert sc.chat_line == ""
     app.inject(InputEvent(EventKind.TEXT, None, app.now(), "keyboard", "hi there"))
     app.inject(InputEvent(EventKind.TEXT_EDIT, None, app.now(), "keyboard", "enter"))
+    cable.peer.send_app(b"\x02\x09garbage")                            # a bad length: dropped, counted
     cable.peer.send_app(encode_chat(text="hello from the bot"))
     cable.step(10)
+    assert m.run.chat.bad == 1
     got = [decode_chat(p) for p in cable.peer.drain_app()]
     assert got == [(CHAT_PHRASES[1], 1), ("hi there", None)]
     chat = [(e.sender, e.text) for e in m.logs[0].entries() if e.chat]

@@ -1,0 +1,44 @@
+"""The Skirmish ruleset a unit links with: the host sends it when the hashes differ, the guest
+installs the host's copy (in its data folder, `rulesets/link-received`) and plays with that."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+
+class RulesetHolder:
+    """`install_dir`: the folder for received rulesets, or a function giving it (asked only
+    when a ruleset actually arrives)."""
+
+    def __init__(self, rs, install_dir: Path | Callable[[], Path]) -> None:
+        self.rs = rs
+        self._install_dir = install_dir
+
+    @property
+    def install_dir(self) -> Path:
+        d = self._install_dir
+        return Path(d() if callable(d) else d)
+
+    @property
+    def content_hash(self) -> bytes | None:
+        return bytes.fromhex(self.rs.content_hash) if self.rs is not None else None
+
+    def provide(self, name: str) -> bytes:
+        """Host: the ruleset as a deterministic zip (`content_provider`)."""
+        from game.link.content import pack_ruleset
+        if self.rs is None:
+            raise ValueError("no ruleset loaded")
+        return pack_ruleset(self.rs.path)
+
+    def install(self, name: str, blob: bytes) -> bytes:
+        """Guest: install the host's ruleset and play with it; returns its hash (`install_content`).
+        A broken blob raises ValueError and the ruleset in use stays."""
+        from game.link.content import install_ruleset
+        from game.rules.loader import load_ruleset
+        folder = install_ruleset(blob, self.install_dir, "link-received")
+        rs, problems = load_ruleset(folder)
+        if rs is None:
+            raise ValueError("; ".join(map(str, problems[:3])))
+        self.rs = rs
+        return bytes.fromhex(rs.content_hash)

@@ -1,0 +1,79 @@
+"""The link games the menus build (game/link/ui_games.py, chat.py, ruleset_holder.py): the guest
+plays what the host's START says, broken setups and chat bytes are refused clearly, a broken
+ruleset blob installs nothing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.link.chat import ChatInbox, send_chat
+from game.link.duel_link import encode_duel_setup
+from game.link.ruleset_holder import RulesetHolder
+from game.link.ui_games import duel_host_spec, game_mode, guest_spec, is_duel_setup
+from game.modes.duel import DuelOptions
+from game.modes.duel.messages import CHAT_PHRASES
+
+
+def test_guest_plays_what_the_host_starts(tmp_path):
+    from game.rules.catalog import find_ruleset
+    rs, _ = find_ruleset("default")
+    spec = guest_spec(RulesetHolder(rs, tmp_path))
+    assert set(spec.content) == {"duel-rules", "ruleset"} and spec.options == b""
+    duel = spec.make_game(7, encode_duel_setup(DuelOptions(level_size=17), 300))
+    assert game_mode(duel) == "duel" and duel.local_seat == 1 and duel.bot is None and duel.max_turns == 300
+    assert duel.game.state.layout.size == 17
+    host = duel_host_spec(DuelOptions(fov=False)).make_game(7, encode_duel_setup(DuelOptions(fov=False), 1000))
+    assert host.local_seat == 0 and not host.game.state.options.fov
+    with pytest.raises(ValueError, match="options byte"):
+        spec.make_game(7, bytes([0xFF, 0, 10]))
+    with pytest.raises(ValueError, match="skirmish setup"):
+        spec.make_game(7, b"\x09\x00\x00\x00\x00\x00\x00\x00")
+    assert is_duel_setup(b"abc") and not is_duel_setup(b"\x01" * 7)
+
+
+def test_guest_without_a_ruleset_refuses_a_skirmish_clearly(tmp_path):
+    spec = guest_spec(RulesetHolder(None, tmp_path))
+    assert set(spec.content) == {"duel-rules"}
+    with pytest.raises(ValueError, match="no ruleset"):
+        spec.make_game(1, b"\x01" * 12)
+
+
+def test_broken_ruleset_blob_installs_nothing(tmp_path):
+    holder = RulesetHolder("keep", lambda: tmp_path / "rulesets")
+    with pytest.raises(ValueError, match="not a zip"):
+        holder.install("ruleset", b"garbage")
+    assert holder.rs == "keep" and not (tmp_path / "rulesets" / "link-received").exists()
+
+
+class FakeSession:
+    def __init__(self):
+        self.sent = []
+
+    def send_app(self, data):
+        self.sent.append(bytes(data))
+
+
+def test_chat_round_trip_and_garbage():
+    s = FakeSession()
+    assert send_chat(s, phrase=2) == (CHAT_PHRASES[2], 2)
+    assert send_chat(s, text="  hi\tthere  ") == ("hi there", None)
+    inbox = ChatInbox()
+    for payload in s.sent + [b"", b"\x07x", b"\x02\x05ab", b"\x02\x02\xff\xfe", b"\x01\x63"]:
+        inbox.feed(payload)
+    assert inbox.take() == [(CHAT_PHRASES[2], 2), ("hi there", None)]
+    assert inbox.bad == 5 and inbox.last_error and inbox.take() == []
+    with pytest.raises(ValueError):
+        send_chat(s, text="   ")
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.binary(max_size=80))
+def test_chat_inbox_never_raises(data):
+    inbox = ChatInbox()
+    inbox.feed(data)
+    got = inbox.take()
+    assert inbox.bad + len(got) == 1
+    for text, phrase in got:
+        assert text and text.isprintable() and len(text) <= 60
