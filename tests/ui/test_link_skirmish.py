@@ -92,3 +92,63 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     assert stack(app)[-1] == "link_battle" and cable.peer.game_no == 2
     app.goto_menu()
     assert res.run.closed
+
+
+def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, monkeypatch, artifacts):
+    from pathlib import Path
+
+    from game.link.content import pack_ruleset
+    from game.link.skirmish_link import HOST, LinkedSeat, encode_setup
+    from game.modes.skirmish.bot import SkirmishBot
+    from game.modes.skirmish.pieces import Options
+    from game.modes.skirmish.setup import Participant
+    from game.rules.loader import load_ruleset
+    mini, problems = load_ruleset(Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini")
+    assert mini is not None, problems
+    setup = encode_setup(mini, mini.maps[0].id, Options(pieces_per_turn=0, army_limit=2, turn_limit=10),
+                         [LinkedSeat(HOST, Participant("", "bot:easy")), LinkedSeat(GUEST, Participant("Guest", "human"))])
+
+    def host(link):
+        return Session(link, role="host", app_version="bot-1", unit_name="Mini host",
+                       content={"ruleset": bytes.fromhex(mini.content_hash)},
+                       content_provider=lambda name: pack_ruleset(mini.path),
+                       make_game=lambda s, o: SkirmishOverLink(mini, s, o, HOST, local_level="easy"),
+                       seed=12, options=setup)
+    app = make_app((480, 320))
+    app.content.ruleset()
+    cable = Cable(app, monkeypatch, host)
+    app.open("link_setup", role="guest")
+    sc = app.top
+    while sc.menu.current.label != "Connect":
+        press(app, B.DOWN)
+    press(app, B.A)
+    wait = app.top
+    assert wait.scene_name == "link_wait"
+    seen = []
+    for _ in range(600):
+        if stack(app)[-1] == "link_battle":
+            break
+        p = wait.run.session.progress
+        if p is not None and p.what == "ruleset":
+            seen.append(p.fraction)
+            if len(seen) == 3:
+                app.run_frames(1)
+                app.screenshot(artifacts / "link_wait_transfer_480x320.png")
+        cable.step()
+    battle = app.top
+    assert battle.scene_name == "link_battle", stack(app)
+    assert len(set(seen)) >= 3 and seen == sorted(seen)          # the bar moved forward
+    assert battle.game.rs.content_hash == mini.content_hash          # playing the host's ruleset
+    assert (app.data.rulesets / "link-received" / "ruleset.toml").exists()
+    adapter = battle.session.adapter
+    bot = SkirmishBot("normal")
+    for _ in range(20000):
+        if stack(app)[-1] != "link_battle":
+            break
+        if battle.control.my_turn() and not battle.anim.busy and adapter.pending is None and not adapter.shown:
+            battle.submit(bot.choose(battle.game))
+        cable.step()
+    assert stack(app)[-1] == "link_results"
+    for _ in range(60):
+        cable.step()
+    assert app.top.run.session.game.game.state_hash() == cable.peer.game.game.state_hash()

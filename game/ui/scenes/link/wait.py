@@ -122,8 +122,6 @@ class LinkWait(Scene):
         p = self.run.session.progress
         if p is not None and p.what != "snapshot" and not self.run.session.failed:
             y += th.pad
-            th.text(surf, th.fit(str(p), inner.w, "tiny"), (inner.x + th.pad, y), T.TEXT_DIM, "tiny")
-            y += th.line_height("tiny") + 2
             meter(surf, (inner.x + th.pad, y, inner.w - 2 * th.pad, max(6, th.pad * 2)), p.fraction, colour=T.GOOD)
         hints = [("A", "back"), ("B", "back")] if self.run.session.failed else [("B", "cancel")]
         hint_bar(surf, th, bar, hints)
