@@ -28,12 +28,12 @@ PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
 def fresh_options():
     """The duel options live as long as the program (the plan: not saved): reset around each test."""
     from game.modes.duel.options import DuelOptions
-    from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
-    HOST_OPTIONS.end_game()
-    HOST_OPTIONS.change(**DuelOptions().as_dict())
-    yield HOST_OPTIONS
-    HOST_OPTIONS.end_game()
-    HOST_OPTIONS.change(**DuelOptions().as_dict())
+    from game.ui.scenes.duel.setup_menu import host_options
+    host_options().end_game()
+    host_options().change(**DuelOptions().as_dict())
+    yield host_options()
+    host_options().end_game()
+    host_options().change(**DuelOptions().as_dict())
 
 
 def ev(kind, button):
@@ -153,8 +153,8 @@ def set_level_size(app, size: int) -> None:
     opts = app.top
     assert opts.scene_name == "duel_options"
     press(app, B.DOWN)
-    from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
-    while HOST_OPTIONS.options.level_size > size:
+    from game.ui.scenes.duel.setup_menu import host_options
+    while host_options().options.level_size > size:
         press(app, B.LEFT)
     press(app, B.B)
     while app.top.menu.current.label != "Against a bot":
@@ -244,3 +244,18 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     assert stack(app)[-1] == "duel_pick" and not app.hub.numpad_claimed
     tap(app, "escape")
     assert stack(app)[-1] == "duel" and app.hub.numpad_claimed
+
+
+def test_start_up_does_not_load_the_duel_engine_or_the_link():
+    """Every UI module is imported before the first frame; the duel and the link load on use."""
+    import subprocess
+    import sys
+    code = ("import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
+            "import sys, pygame, game.ui.registry as r\n"
+            "r.load_ui_modules()\n"
+            "from game.ui.scene import SCENES\n"
+            "assert {'duel', 'duel_menu', 'link_setup', 'link_wait', 'link_battle'} <= set(SCENES)\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('game.modes.duel', 'firmware_bridge'))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"

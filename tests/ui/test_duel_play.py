@@ -4,7 +4,7 @@ results screen, then "play again"."""
 
 from __future__ import annotations
 
-from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+from game.ui.scenes.duel.setup_menu import host_options
 from test_duel_keys import keypad_buttons, pad_enter, play_duel, set_level_size, to_duel_menu
 from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
 from ui_harness import B, press, stack
@@ -19,7 +19,7 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     app = make_app((480, 320))
     to_duel_menu(app)
     set_level_size(app, 13)
-    assert HOST_OPTIONS.options.level_size == 13
+    assert host_options().options.level_size == 13
     press(app, B.A)                                           # Against a bot (normal)
     assert stack(app)[-1] == "duel"
     sc = app.top
@@ -33,7 +33,7 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     assert res.lines()[0][0] in ("You win!", f"{res.match.seats[1].name} wins")
     app.run_frames(1)
     app.screenshot(artifacts / "duel_results_480x320.png")
-    assert not HOST_OPTIONS.in_game                            # the options may change again
+    assert not host_options().in_game                            # the options may change again
     press(app, B.Y)                                           # the same kind of duel again
     assert stack(app)[-1] == "duel" and app.top.game.state.layout.size == 13
     press(app, B.START)
@@ -67,4 +67,4 @@ def test_whole_duel_with_the_dpad_and_buttons(make_app):
     assert n > 5 and app.top.scene_name == "duel_results"
     assert count["diagonals"] >= 2
     assert app.top.match.game.turn > before
-    HOST_OPTIONS.change(level_size=25)
+    host_options().change(level_size=25)

@@ -92,11 +92,11 @@ def pump(app, peer, stop, frames=3000):
 
 def test_duel_over_tcp_hosted_from_the_menus(make_app, monkeypatch):
     import game.ui.scenes.link.setup as setup_module
-    from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+    from game.ui.scenes.duel.setup_menu import host_options
     port = free_port()
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
     monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{port}")
-    HOST_OPTIONS.change(level_size=13)
+    host_options().change(level_size=13)
     app = make_app((480, 320))
     app.open("link_setup", role="host", mode="duel")
     sc = app.top

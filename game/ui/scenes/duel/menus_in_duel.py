@@ -8,10 +8,8 @@ from game.modes.duel.messages import CHAT_MAX_CHARS, CHAT_PHRASES
 from game.modes.duel.potions import APPEARANCES
 from game.modes.duel.spells import SPELLS
 from game.modes.duel.state import INVENTORY_SIZE
-from game.ui.scene import register_scene
 from game.ui.scenes.duel.panels import SPELL_KEYS, potion_label
 from game.ui.scenes.duel.texts import KEYPAD_HELP, PAD_HELP, SPELL_HELP, options_line
-from game.ui.scenes.textentry import TextEntry
 from hw.input.buttons import EventKind
 
 
@@ -134,16 +132,3 @@ def chat_typing(scene, ev) -> None:
     elif ev.text in ("delete", "cancel"):
         close_chat_line(scene)
     scene.version += 1
-
-
-@register_scene("duel_text")
-class ChatEntry(TextEntry):
-    """The on-screen keyboard for a chat line; keeps the link polled while someone types."""
-
-    def __init__(self, app, title: str, on_done=None, max_len: int = CHAT_MAX_CHARS, tick=None) -> None:
-        super().__init__(app, title=title, on_done=on_done, max_len=max_len)
-        self.tick = tick
-
-    def update(self, dt: float) -> None:
-        if self.tick is not None:
-            self.tick()

@@ -71,6 +71,9 @@ class DuelResults(Scene):
         out += [(f"{g.turn} turns, {options_line(st.options)}", T.TEXT_DIM)]
         if m.status():
             out.append((m.status(), T.TEXT_DIM))
+        if m.mode == "link":
+            out.append(("Y: the next duel on both units" if m.controls_options
+                        else "the host may start the next duel: it opens here by itself", T.TEXT_DIM))
         return out
 
     def draw(self, surf) -> None:

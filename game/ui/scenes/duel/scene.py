@@ -10,18 +10,11 @@ Keys: `game/ui/scenes/duel/pad.py` and docs/ui-duel.md.
 
 from __future__ import annotations
 
-from game.modes.base import ActionError
-from game.modes.duel import actions as A
-from game.modes.duel.events import Damaged, SpellCast
-from game.modes.duel.keys import KeypadReader
 from game.ui.scene import Scene, register_scene
-from game.ui.scenes.duel import menus_in_duel as M
-from game.ui.scenes.duel.board import BoardPainter
-from game.ui.scenes.duel.layout import DuelLayout
-from game.ui.scenes.duel.pad import DpadSteps, keypad_name
-from game.ui.scenes.duel.panels import Panels
-from game.ui.scenes.duel.sequence import AfterTurn
 from hw.input.buttons import Button, EventKind
+
+# The duel engine and this screen's parts are imported when a duel opens, not at start-up
+# (every UI module is imported before the first frame).
 
 STEP_PACE = 0.15          # seconds between the visible steps of a bot or the other unit
 OVER_PAUSE = 1.6          # the last sequence, then "You win!" for this long, then the results
@@ -31,6 +24,12 @@ OVER_PAUSE = 1.6          # the last sequence, then "You win!" for this long, th
 class DuelScene(Scene):
     def __init__(self, app, match, again=None, on_leave=None, on_over=None) -> None:
         super().__init__(app)
+        from game.modes.duel.keys import KeypadReader
+        from game.ui.scenes.duel.board import BoardPainter
+        from game.ui.scenes.duel.layout import DuelLayout
+        from game.ui.scenes.duel.pad import DpadSteps
+        from game.ui.scenes.duel.panels import Panels
+        self._new_reader = KeypadReader
         self.match = match
         self.again = again                 # starts the same kind of duel again (results: rematch)
         self.on_leave = on_leave           # the match is done with (left, or its results left)
@@ -42,7 +41,7 @@ class DuelScene(Scene):
         self.panels = Panels(self.theme)
         self.reader = KeypadReader()
         self.pad = DpadSteps()
-        self.seq: AfterTurn | None = None
+        self.seq = None                    # the after-turn sequence being shown (sequence.AfterTurn)
         self.step_wait = 0.0
         self.time = 0.0
         self.version = 0
@@ -100,6 +99,8 @@ class DuelScene(Scene):
         return self.seq is not None or self.step_wait > 0
 
     def _show(self, action, how) -> None:
+        from game.modes.duel.events import SpellCast
+        from game.ui.scenes.duel.sequence import AfterTurn
         m, g = self.match, self.match.game
         viewer, mover = m.viewer(), g.current
         before = g.view(viewer)
@@ -122,6 +123,7 @@ class DuelScene(Scene):
 
     def act(self, action) -> None:
         """A person's action from the keys."""
+        from game.modes.base import ActionError
         if not self.match.human_to_move():
             self.say("wait for your turn", True)
             return
@@ -152,6 +154,7 @@ class DuelScene(Scene):
             self._results()
 
     def _stage(self, stage: str) -> None:
+        from game.modes.duel.events import Damaged
         self.history.append(stage)
         seq = self.seq
         if stage == "hp":
@@ -175,7 +178,7 @@ class DuelScene(Scene):
         m.follow_turn()
         if m.hotseat and m.viewer() != before:
             self.curtain = m.viewer()
-        self.reader = KeypadReader()
+        self.reader = self._new_reader()
 
     def _over_sound(self, seq) -> None:
         w = self.game.winner
@@ -186,7 +189,7 @@ class DuelScene(Scene):
         m = self.match
         if m.sync():
             self.version += 1
-            self.reader = KeypadReader()
+            self.reader = self._new_reader()
         if m.game.is_over():
             self.over_at = self.time
             return
@@ -205,6 +208,7 @@ class DuelScene(Scene):
 
     # --- keys -----------------------------------------------------------------------------------------
     def handle(self, ev) -> None:
+        from game.ui.scenes.duel import menus_in_duel as M
         if ev.kind in (EventKind.TEXT, EventKind.TEXT_EDIT):
             if self.chat_line is not None:
                 M.chat_typing(self, ev)
@@ -232,6 +236,9 @@ class DuelScene(Scene):
         self._pad(ev)
 
     def _keypad(self, ev) -> None:
+        from game.modes.duel import actions as A
+        from game.ui.scenes.duel import menus_in_duel as M
+        from game.ui.scenes.duel.pad import keypad_name
         if self.over_at is not None:
             return
         r = self.reader.feed(keypad_name(ev.button))
@@ -242,6 +249,8 @@ class DuelScene(Scene):
             self.act(r)
 
     def _pad(self, ev) -> None:
+        from game.modes.duel import actions as A
+        from game.ui.scenes.duel import menus_in_duel as M
         d = self.pad.feed(ev)
         if d is not None:
             self.act(A.step(d))
@@ -252,7 +261,7 @@ class DuelScene(Scene):
             M.action_menu(self)
         elif ev.button is Button.B:
             self.end_armed = False
-            self.reader = KeypadReader()
+            self.reader = self._new_reader()
             self.pad.reset()
             self.say("")
         elif ev.button is Button.X:

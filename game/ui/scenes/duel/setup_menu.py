@@ -2,37 +2,45 @@
 over the link (host or join); and the host's options (field of view, level size, potions).
 
 Options are the controller's for this session only (the plan: changed only while no game is in
-progress, not saved): one `HostOptions` for the running program, locked while a duel runs.
+progress, not saved): one `HostOptions` for the running program (`host_options()`), locked while
+a duel runs.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.modes.duel.options import MAX_SIZE, MIN_SIZE, HostOptions
 from game.ui import theme as T
 from game.ui.scene import MenuEntry, Scene, add_menu_entry, register_scene
-from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from game.ui.scenes.duel.texts import options_line
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
 
-HOST_OPTIONS = HostOptions()
 LEVELS = ("easy", "normal", "hard")
-SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1, 2))
+_HOST: list = []
+
+
+def host_options():
+    """The controller's duel options (a `HostOptions`), made on first use."""
+    if not _HOST:
+        from game.modes.duel.options import HostOptions
+        _HOST.append(HostOptions())
+    return _HOST[0]
 
 
 def start_local(app, kind: str, level: str = "normal") -> None:
     """A duel on this device: kind "bot" (you against a bot) or "hotseat" (two people)."""
-    HOST_OPTIONS.end_game()
-    options = HOST_OPTIONS.begin_game()
+    from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
+    host = host_options()
+    host.end_game()
+    options = host.begin_game()
     if kind == "bot":
         seats = [Seat(HUMAN, app.player_name(0)), Seat(BOT, f"Bot ({level})", level)]
     else:
         seats = [Seat(HUMAN, app.player_name(0)), Seat(HUMAN, app.player_name(1))]
     match = DuelMatch.new(app.seed_source(), options, seats)
     app.open("duel", match=match, again=lambda: _again(app, kind, level), on_leave=_ended,
-             on_over=HOST_OPTIONS.end_game)
+             on_over=host.end_game)
 
 
 def _again(app, kind: str, level: str) -> None:
@@ -43,7 +51,7 @@ def _again(app, kind: str, level: str) -> None:
 
 def _ended(scene) -> None:
     scene.match.close()
-    HOST_OPTIONS.end_game()
+    host_options().end_game()
 
 
 class _Menu(Scene):
@@ -103,7 +111,7 @@ class DuelMenu(_Menu):
         ])
 
     def footer(self) -> str:
-        return options_line(HOST_OPTIONS.options)
+        return options_line(host_options().options)
 
 
 @register_scene("duel_options")
@@ -112,12 +120,14 @@ class DuelOptionsScene(_Menu):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        opts = HOST_OPTIONS
+        from game.modes.duel.options import MAX_SIZE, MIN_SIZE
+        opts = host_options()
+        sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1, 2))
         self.menu = ListMenu([
             Item("Field of view", choices=(True, False), get=lambda: opts.options.fov,
                  set=lambda v: self._change(fov=v), show=lambda v: "on" if v else "off (see everything)",
                  hint="on: you see 6 squares around you; off: the whole level"),
-            Item("Level size", choices=SIZES, get=lambda: opts.options.level_size,
+            Item("Level size", choices=sizes, get=lambda: opts.options.level_size,
                  set=lambda v: self._change(level_size=v), show=lambda v: f"{v} x {v}",
                  hint="odd sizes 13 to 31; more rooms on bigger levels"),
             Item("Potions", choices=(True, False), get=lambda: opts.options.potions,
@@ -129,7 +139,7 @@ class DuelOptionsScene(_Menu):
     def _change(self, **kw) -> None:
         from game.modes.duel.options import OptionsLocked
         try:
-            HOST_OPTIONS.change(**kw)
+            host_options().change(**kw)
         except OptionsLocked as exc:
             self.app.toast(str(exc))
 

@@ -13,7 +13,6 @@ from game.ui.scene import register_scene
 from game.ui.scenes.battle.control import HumanControl
 from game.ui.scenes.battle.scene import BattleScene
 from game.ui.scenes.results import Results
-from game.ui.session import BattleResult, BattleSession
 from hw.input.buttons import Button
 
 SHOWN = object()        # "apply" the next batch of events the link already applied
@@ -24,7 +23,7 @@ class LinkedBattleSession:
 
     def __init__(self, run) -> None:
         self.run = run
-        self.result: BattleResult | None = None
+        self.result = None                     # game.ui.session.BattleResult once finished
         self.participants: list = []
 
     @property
@@ -45,7 +44,8 @@ class LinkedBattleSession:
         g = self.game
         return [g.player_name(s) for s in g.seats()]
 
-    def finish(self, abandoned: bool = False) -> BattleResult:
+    def finish(self, abandoned: bool = False):
+        from game.ui.session import BattleResult, BattleSession
         if self.result is None:
             finished = self.game.over and not abandoned
             self.result = BattleResult(finished, BattleSession.placements(self, finished), self.game.turn)

@@ -8,10 +8,10 @@ def duel_again(app, run):
     def again() -> None:
         from game.link.duel_link import encode_duel_setup
         from game.link.ui_games import DUEL_TURN_LIMIT
-        from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
-        why = run.rematch(encode_duel_setup(HOST_OPTIONS.options, DUEL_TURN_LIMIT))
+        from game.ui.scenes.duel.setup_menu import host_options
+        why = run.rematch(encode_duel_setup(host_options().options, DUEL_TURN_LIMIT))
         if not why:
-            HOST_OPTIONS.begin_game()
+            host_options().begin_game()
         app.toast(why or "starting the next duel…", 3.0)
     return again
 

@@ -7,27 +7,26 @@ screen to the game, the results and the next game, closed when the player leaves
     run.send_chat(phrase=3); run.take_chat()
     run.close()
 
-`open_session` is the one place the Session is built (tests put a memory-wire session there).
+`open_session` is the one place the Session is built (tests put a memory-wire session there);
+the link stack is imported then, not at start-up.
 The Session runs on the app's clock, so its timers (heartbeats, "cable unplugged" after 2.5 s)
 follow the frame loop's time.
 """
 
 from __future__ import annotations
 
-from firmware_bridge.session import Session
-from game.link.chat import ChatInbox, send_chat
-from game.link.ui_games import game_mode
-
 BAUDS = (115200, 57600, 38400, 19200, 9600)
 TCP_PORT = 7777
 
 
-def open_session(port: str, **kw) -> Session:
+def open_session(port: str, **kw):
+    from firmware_bridge.session import Session
     return Session.open(port, **kw)
 
 
 class LinkRun:
-    def __init__(self, app, session: Session, *, port: str, role: str, spec) -> None:
+    def __init__(self, app, session, *, port: str, role: str, spec) -> None:
+        from game.link.chat import ChatInbox
         self.app = app
         self.session = session
         self.port = port
@@ -68,6 +67,7 @@ class LinkRun:
 
     @property
     def mode(self) -> str | None:
+        from game.link.ui_games import game_mode
         g = self.session.game
         return game_mode(g) if g is not None else None
 
@@ -97,6 +97,7 @@ class LinkRun:
 
     # --- chat --------------------------------------------------------------------------------------
     def send_chat(self, text: str | None = None, phrase: int | None = None) -> tuple[str, int | None]:
+        from game.link.chat import send_chat
         return send_chat(self.session, text=text, phrase=phrase)
 
     def take_chat(self) -> list[tuple[str, int | None]]:

@@ -124,8 +124,8 @@ class LinkSetup(Scene):
             self.app.open("link_skirmish_setup", port=port, baud=self.baud)
             return
         if self.role == "host":
-            from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
-            spec = ui_games.duel_host_spec(HOST_OPTIONS.options)
+            from game.ui.scenes.duel.setup_menu import host_options
+            spec = ui_games.duel_host_spec(host_options().options)
         else:
             spec = ui_games.guest_spec(ruleset_holder(self.app))
         open_run(self.app, port=port, role=self.role, baud=self.baud, spec=spec, on_error=self._failed)

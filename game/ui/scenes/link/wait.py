@@ -41,17 +41,17 @@ def start_game(app, run) -> None:
     """The link's game has started: open its screen in place of the current one."""
     if run.mode == "duel":
         from game.ui.scenes.duel.linked import LinkedDuelMatch
-        from game.ui.scenes.duel.setup_menu import HOST_OPTIONS
+        from game.ui.scenes.duel.setup_menu import host_options
         from game.ui.scenes.link.rematch import duel_again
         if run.is_host:
-            HOST_OPTIONS.begin_game()
+            host_options().begin_game()
 
         def leave(scene) -> None:
             run.close()
             if run.is_host:
-                HOST_OPTIONS.end_game()
+                host_options().end_game()
         app.replace("duel", match=LinkedDuelMatch(run), again=duel_again(app, run) if run.is_host else None,
-                    on_leave=leave, on_over=HOST_OPTIONS.end_game if run.is_host else None)
+                    on_leave=leave, on_over=host_options().end_game if run.is_host else None)
     else:
         app.replace("link_battle", run=run)
 
