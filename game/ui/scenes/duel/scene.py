@@ -289,7 +289,7 @@ class DuelScene(Scene):
     def frame_key(self):
         hint = self.hint if self.time < self.hint_until else ""
         return (self.version, self.seq.index if self.seq else -1, self.curtain, hint, self.reader.pending_inventory,
-                self.chat_line, self.match.status(), self.match.link_down(), self.input_kind, self.end_armed,
+                self.chat_line, self.match.status(), self.match.link_down(), self.match.thinking, self.input_kind, self.end_armed,
                 self.over_at is not None, len(self.match.logs[self.match.viewer()].entries()))
 
     def render(self, surf, force: bool = False):
