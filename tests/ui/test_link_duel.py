@@ -133,6 +133,9 @@ def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monke
     cable.step(2)
     assert sc.chat_line == ""
     app.inject(InputEvent(EventKind.TEXT, None, app.now(), "keyboard", "hi there"))
+    cable.step()
+    assert sc.chat_line == "hi there"
+    app.screenshot(artifacts / "duel_chat_typing_480x320.png")
     app.inject(InputEvent(EventKind.TEXT_EDIT, None, app.now(), "keyboard", "enter"))
     cable.peer.send_app(b"\x02\x09garbage")                            # a bad length: dropped, counted
     cable.peer.send_app(encode_chat(text="hello from the bot"))
@@ -142,6 +145,8 @@ def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monke
     assert got == [(CHAT_PHRASES[1], 1), ("hi there", None)]
     chat = [(e.sender, e.text) for e in m.logs[0].entries() if e.chat]
     assert chat == [(0, "Good luck!"), (0, "hi there"), (1, "hello from the bot")]
+    app.step()
+    app.screenshot(artifacts / "duel_chat_log_480x320.png")
     # play some turns, then pull the cable for 4 s
     play_until(app, cable, lambda: m.game.turn >= 6 or m.game.is_over())
     cable.cut(True)

@@ -54,9 +54,8 @@ class Panels:
         th, lh = self.th, self.lh
         pygame.draw.rect(surf, C.BG, rect)
         x, y, w = rect.x, rect.y, rect.w
-        size = "small" if th.line_height("small") <= 12 or w >= 200 else "tiny"
-        th.text(surf, th.fit(d.status, w, size), (x, y), d.status_colour, size)
-        y += th.line_height(size) + 2
+        th.text(surf, th.fit(d.status, w, "small"), (x, y), d.status_colour, "small")
+        y += th.line_height("small") + 2
         for glyph_colour, name, hp in ((C.YOU, d.me, d.hp), (C.OPPONENT, d.opp, d.opp_hp)):
             y = self._hp_row(surf, x, y, w, glyph_colour, name, hp)
         y += 2
