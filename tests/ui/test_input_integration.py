@@ -37,9 +37,9 @@ def test_keyboard_drives_the_menus(make_app):
     tap(app, "return")                                 # A
     assert stack(app) == ["menu"]
     tap(app, "down")
-    assert app.top.menu.current.label == "Settings"
+    assert app.top.menu.current.label == "Wizard duel"
     tap(app, "kp_2")                                   # the numpad works as a d-pad in menus
-    assert app.top.menu.current.label == "Stats"
+    assert app.top.menu.current.label == "Link two units"
     tap(app, "escape")                                 # B: back to the title
     assert stack(app) == ["title"]
 
