@@ -15,6 +15,7 @@ from game.modes.base import ActionError
 from game.modes.skirmish import actions as A
 from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.game import SkirmishGame
+from game.modes.skirmish.match import new_replay
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import CONTROLLERS, SLOTS, Participant
 from game.rules.model import Ruleset
@@ -85,7 +86,11 @@ class SkirmishOverLink:
         map_id, options, seats = decode_setup(rs, setup)
         self.rs, self.gmap, self.local = rs, rs.map(map_id), local
         participants = [s.participant for s in seats]
+        self.participants = participants
         self.game = SkirmishGame.new(rs, self.gmap, participants, seed, options)
+        # both units hold every action, so each keeps the battle's replay (stats and Replays)
+        self.replay = new_replay(self.game, participants)
+        self.replay.meta = {"link": "host" if local == HOST else "guest"}
         self.owner = {seat: seats[pi].owner for seat, pi in enumerate(self.game.seat_part) if pi >= 0}
         # each unit plays its own seats; a unit may choose its bots' level itself (`local_level`)
         self.bots = {}
@@ -137,7 +142,11 @@ class SkirmishOverLink:
         return A.EndTurn()
 
     def apply(self, a) -> None:
+        before = self.game.turn
         events = self.game.apply(a)
+        self.replay.actions.append(self.game.encode_action(a))
+        if self.game.turn != before or self.game.over:
+            self.replay.record_turn(self.game.turn, self.game.state_hash())
         if self.on_events:
             self.on_events(self.game, events)
 
@@ -154,6 +163,9 @@ class SkirmishOverLink:
             raise ValueError(f"skirmish snapshot is not JSON: {exc}") from None
         game = SkirmishGame.restore(self.rs, self.gmap, snap)     # ActionError is a ValueError
         self.game = game
+        # the host's snapshot replaced this unit's state: from here the actions no longer replay
+        # from the seed, and `tactibox replay --verify` will say so at this point
+        self.replay.meta.setdefault("resynced_after_actions", []).append(len(self.replay.actions))
 
     def finished(self) -> bool:
         return self.game.is_over()

@@ -83,6 +83,15 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
         cable.step()
     assert res.run.session.game.game.state_hash() == cable.peer.game.game.state_hash()
     assert res.run.session.state == "finished"
+    # the linked battle is kept like any other: a replay that verifies, and a stats record
+    from game.core.replay import parse_replay
+    from game.modes.skirmish.match import verify_replay
+    saved = [r for r in app.replays.list() if r.ok and r.mode == "skirmish"]
+    assert saved, "the linked battle's replay was not saved"
+    _, doc = app.replays.load(saved[0].name)
+    check = verify_replay(parse_replay(doc), res.run.session.game.game.rs)
+    assert check.ok and check.game.state_hash() == res.run.session.game.game.state_hash(), check.problems
+    assert app.stats.recent_games(1)
     app.screenshot(artifacts / "link_skirmish_results_480x320.png")
     press(app, B.Y)                                 # the host starts the next battle on both units
     for _ in range(120):

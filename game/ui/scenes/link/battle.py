@@ -21,8 +21,9 @@ SHOWN = object()        # "apply" the next batch of events the link already appl
 class LinkedBattleSession:
     """What the battle screen needs of a session, for a battle the link plays."""
 
-    def __init__(self, run) -> None:
+    def __init__(self, run, app=None) -> None:
         self.run = run
+        self.app = app
         self.result = None                     # game.ui.session.BattleResult once finished
         self.participants: list = []
 
@@ -45,10 +46,13 @@ class LinkedBattleSession:
         return [g.player_name(s) for s in g.seats()]
 
     def finish(self, abandoned: bool = False):
-        from game.ui.session import BattleResult, BattleSession
+        """Results, with the replay saved and stats recorded as for any battle on this unit."""
+        from game.ui.session import BattleSession
         if self.result is None:
-            finished = self.game.over and not abandoned
-            self.result = BattleResult(finished, BattleSession.placements(self, finished), self.game.turn)
+            app = self.app
+            recorder = BattleSession(self.game, self.adapter.participants, replay=self.adapter.replay,
+                                     stats=getattr(app, "stats", None), replays=getattr(app, "replays", None))
+            self.result = recorder.finish(abandoned)
         return self.result
 
 
@@ -66,7 +70,7 @@ class LinkedBattle(BattleScene):
     def __init__(self, app, run) -> None:
         self.run = run
         self.handed_over = False
-        super().__init__(app, LinkedBattleSession(run), mode="play", label="link")
+        super().__init__(app, LinkedBattleSession(run, app), mode="play", label="link")
 
     def start(self, session) -> None:
         super().start(session)
