@@ -83,8 +83,8 @@ fstab_set() {  # fstab_set MOUNTPOINT "LINE": replace that mount point's line or
     rm -f "$tmp"
 }
 touch /etc/fstab
-boot_opts="ro,noatime,fmask=0133,dmask=0022,nofail,x-systemd.device-timeout=10s"
-data_line="LABEL=tbdata /var/lib/tactibox ext4 defaults,noatime,nofail,x-systemd.growfs,x-systemd.device-timeout=20s 0 2"
+boot_opts="ro,noatime,fmask=0133,dmask=0022,nofail,x-systemd.device-timeout=30s"
+data_line="LABEL=tbdata /var/lib/tactibox ext4 defaults,noatime,nofail,x-systemd.growfs,x-systemd.device-timeout=90s 0 2"
 if [ "$FLAVOUR" = debian ]; then
     fstab_set / "LABEL=tbroot / ext4 ro,noatime,errors=remount-ro 0 1"
     fstab_set /boot/firmware "LABEL=TBBOOT /boot/firmware vfat $boot_opts 0 2"

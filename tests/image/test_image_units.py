@@ -140,3 +140,12 @@ def test_systemd_analyze_verify_catches_a_broken_unit(tmp_path):
     )
     assert result.returncode != 0 or "alwayz" in result.stderr
     assert "alwayz" in result.stderr
+
+
+def test_game_still_starts_when_the_data_partition_is_missing(tactibox_unit):
+    """A hard dependency on /var/lib/tactibox would leave a black screen if the card's data
+    partition is broken: WorkingDirectory without '-' implies RequiresMountsFor= in systemd."""
+    unit, service = tactibox_unit["Unit"], tactibox_unit["Service"]
+    assert service["WorkingDirectory"] == ["-/var/lib/tactibox"]
+    assert "RequiresMountsFor" not in unit and "Requires" not in unit and "BindsTo" not in unit
+    assert "var-lib-tactibox.mount" in unit["Wants"] and "var-lib-tactibox.mount" in unit["After"]
