@@ -31,6 +31,26 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     g = res.match.game
     assert g.is_over() and g.winner in (0, 1)
     assert res.lines()[0][0] in ("You win!", f"{res.match.seats[1].name} wins")
+    # the duel is kept: a replay that verifies turn by turn, and a stats record
+    from game.core.replay import parse_replay
+    from game.modes.duel.match import verify_replay
+    kept = [r for r in app.replays.list() if r.ok and r.mode == "duel"]
+    assert len(kept) == 1
+    _, doc = app.replays.load(kept[0].name)
+    assert verify_replay(parse_replay(doc)).state_hash() == g.state_hash()
+    assert app.stats.recent_games(1)[0]["mode"] == "duel"
+    # and it plays back from the Replays scene to the same final state
+    from game.ui.scenes.duel.replay_match import ReplayDuelMatch
+    watch = ReplayDuelMatch(parse_replay(doc))
+    while not watch.game.is_over():
+        watch.apply(watch.next_action())
+    assert watch.game.state_hash() == g.state_hash()
+    app.open("replays")
+    press(app, B.A)                                           # the newest replay: this duel
+    assert stack(app)[-1] == "duel" and app.top.match.mode == "replay"
+    app.back()
+    app.back()
+    assert stack(app)[-1] == "duel_results"
     app.run_frames(1)
     app.screenshot(artifacts / "duel_results_480x320.png")
     assert not host_options().in_game                            # the options may change again

@@ -85,8 +85,14 @@ class ReplaysScene(Scene):
             self.problem = info.problem
             return
         try:
+            if info.mode == "duel":
+                from game.core.replay import parse_replay
+                from game.ui.scenes.duel.replay_match import open_duel_replay
+                _, doc = self.app.replays.load(info)
+                open_duel_replay(self.app, parse_replay(doc, info.name))
+                return
             session, actions = open_replay(self.app, info)
-        except ReplayError as exc:
+        except (ReplayError, ValueError) as exc:
             self.problem = str(exc)
             return
         self.app.open("battle", session=session, mode="replay", actions=actions)

@@ -76,6 +76,7 @@ class LinkedDuelMatch(DuelMatch):
         if not restored and real.state_hash() == self.game.state_hash():
             return False
         self.game = DuelGame(real.state.clone())
+        self.resynced = True
         self.notices.append("back in step with the other unit")
         return True
 

@@ -45,6 +45,10 @@ class DuelMatch:
         self._bots = {p: DuelBot(s.level) for p, s in enumerate(seats) if s.kind == BOT}
         self._viewer = self._first_viewer()
         self.notices: list[str] = []       # things to tell the player (bot failures, link events)
+        self.codes: list[int] = []         # every applied action code, for the replay
+        self.turn_hashes: list[str] = []   # state hash after each completed turn
+        self.resynced = False              # the shown game was replaced by the other unit's state
+        self.kept = False
 
     @classmethod
     def new(cls, seed: int, options: DuelOptions, seats: list[Seat], **kw) -> "DuelMatch":
@@ -94,6 +98,9 @@ class DuelMatch:
     def apply(self, action) -> list:
         g = self.game
         events = g.apply(action)
+        self.codes.append(action.code)
+        if not action.is_step:
+            self.turn_hashes.append(g.state_hash())
         if (self.max_turns is not None and not action.is_step and not g.is_over()
                 and g.turn >= self.max_turns):
             events += g.end_as_draw("turn limit")
@@ -124,6 +131,14 @@ class DuelMatch:
     @property
     def thinking(self) -> bool:
         return self.thinker.busy
+
+    def keep(self, replays=None, stats=None) -> list[str]:
+        """Once the duel is over: save its replay and stats (once); problems to show."""
+        if self.kept or not self.game.is_over():
+            return []
+        self.kept = True
+        from game.ui.scenes.duel.record import keep_duel
+        return keep_duel(self, replays, stats)
 
     # --- the logs ------------------------------------------------------------------------------
     def commit(self, events) -> None:

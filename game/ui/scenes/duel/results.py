@@ -28,6 +28,8 @@ class DuelResults(Scene):
         self.on_leave = on_leave
         self.on_over = on_over
         self.game_no = getattr(match, "game_no", 0)
+        for problem in match.keep(getattr(app, "replays", None), getattr(app, "stats", None)):
+            app.toast(problem)
 
     def close(self) -> None:
         if self.on_leave is not None:
