@@ -5,8 +5,8 @@ results screen, then "play again"."""
 from __future__ import annotations
 
 from game.ui.scenes.duel.setup_menu import host_options
-from test_duel_keys import keypad_buttons, pad_enter, play_duel, set_level_size, to_duel_menu
-from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
+from test_ui_duel_keys import keypad_buttons, pad_enter, play_duel, set_level_size, to_duel_menu
+from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
 from ui_harness import B, press, stack
 
 
@@ -58,7 +58,7 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     assert stack(app)[-1] == "duel" and app.top.game.state.layout.size == 13
     press(app, B.START)
     assert stack(app)[-1] == "duel_pick"
-    from test_duel_keys import pick
+    from test_ui_duel_keys import pick
     pick(app, "Leave the duel")
     press(app, B.DOWN, B.A)                                   # confirm: Yes
     assert stack(app) == ["menu"]

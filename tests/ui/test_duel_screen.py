@@ -15,8 +15,8 @@ from game.ui.scenes.duel import colours as C
 from game.ui.scenes.duel.layout import DuelLayout
 from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from hw.display import SUPPORTED_SIZES
-from test_duel_keys import ready
-from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
+from test_ui_duel_keys import ready
+from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
 from ui_harness import B, menu_open, press, stack
 
 LEVEL = """
@@ -202,7 +202,7 @@ def test_duel_screens_at_every_resolution(make_app, artifacts, size):
     assert stack(app)[-1] == "duel_pick"
     app.screenshot(artifacts / f"duel_actions_{tag}.png")
     press(app, B.B, B.START)
-    from test_duel_keys import pick
+    from test_ui_duel_keys import pick
     pick(app, "Duel info")
     assert stack(app)[-1] == "message"
     app.screenshot(artifacts / f"duel_info_{tag}.png")

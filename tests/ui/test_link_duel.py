@@ -19,7 +19,7 @@ from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.wire import decode_chat, encode_chat
 from game.ui import theme as T
 from hw.input.buttons import EventKind, InputEvent
-from test_duel_keys import fresh_options, keypad_buttons, pick, ready  # noqa: F401  (fixture)
+from test_ui_duel_keys import fresh_options, keypad_buttons, pick, ready  # noqa: F401  (fixture)
 from ui_harness import B, menu_open, press, stack
 
 DUEL_RULES = {"duel-rules": bytes.fromhex(RULES_HASH)}

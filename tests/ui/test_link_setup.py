@@ -16,7 +16,7 @@ from game.modes.duel import DuelOptions
 from game.ui.scenes.link.addresses import parse_address
 from hw.input.buttons import EventKind, InputEvent
 from test_link_duel import DUEL_RULES, play_until
-from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
+from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
 from ui_harness import B, menu_open, press, stack
 
 

@@ -11,7 +11,7 @@ import time
 from firmware_bridge.session import Session
 from game.link.skirmish_link import GUEST, SkirmishOverLink
 from test_link_duel import Cable
-from test_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
+from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
 from ui_harness import B, press, stack
 
 
