@@ -195,9 +195,9 @@ echo "VERIFY: ssh=$(systemctl is-active ssh.service) networkd=$(systemctl is-act
 echo "VERIFY: failed-units=$(systemctl list-units --failed --plain --no-legend | awk '{print $1}' | tr '\n' ' ')"
 echo "VERIFY: hostname=$(cat /proc/sys/kernel/hostname)"
 echo "VERIFY: serial0=$(readlink -f /dev/serial0)"
+echo "VERIFY: dt-serial-aliases=$(ls /proc/device-tree/aliases 2>/dev/null | grep '^serial' | tr '\n' ' ')"
 echo "VERIFY: gpiochip-group=$(stat -c %G /dev/gpiochip0 2>&1)"
 echo "VERIFY: write-test=$(touch /etc/verify-write && echo overlay-writable)"
-systemd-analyze 2>/dev/null | head -1 | sed 's/^/VERIFY: analyze=/'
 journalctl -b -u tactibox-data-partition.service -o cat --no-pager | sed 's/^/VERIFY: data-partition: /'
 echo "VERIFY: end"
 EOF
@@ -227,7 +227,6 @@ if [ -f "$V/vmlinuz" ]; then
     else
         bad "no start time for tactibox.service"
     fi
-    say "systemd-analyze: $(field analyze "$LOG")"
     check "tactibox.service active" test "$(field tactibox-active "$LOG")" = active
     check "root is an overlay (tmpfs upper)" sh -c "grep -a 'VERIFY: root=' '$LOG' | grep -q overlay"
     check "lower root mounted read-only" sh -c "grep -a 'VERIFY: root-ro=' '$LOG' | grep -q 'ext4 *ro,'"
@@ -241,11 +240,17 @@ if [ -f "$V/vmlinuz" ]; then
     check "getty@tty1 masked" test "$(field getty-tty1 "$LOG")" = masked
     check "SSH, networkd and Wi-Fi off by default" sh -c "grep -a 'VERIFY: ssh=' '$LOG' | grep -q 'ssh=inactive networkd=inactive wifi=inactive'"
     check "hostname tactibox" test "$(field hostname "$LOG")" = tactibox
-    check "/dev/serial0 -> the UART the device tree calls serial0 (ttyAMA0 on virt)" test "$(field serial0 "$LOG")" = /dev/ttyAMA0
+    if [ -n "$(field dt-serial-aliases "$LOG" | tr -d ' ')" ]; then
+        check "/dev/serial0 -> the UART the device tree calls serial0 (ttyAMA0 on virt)" test "$(field serial0 "$LOG")" = /dev/ttyAMA0
+    else
+        say "skip /dev/serial0: this QEMU's virt device tree has no serialN aliases to follow"
+    fi
     check "/dev/gpiochip0 belongs to group gpio" test "$(field gpiochip-group "$LOG")" = gpio
     failed=$(field failed-units "$LOG")
     if [ -z "$(echo "$failed" | tr -d ' ')" ]; then ok "no failed units"; else bad "failed units: $failed"; fi
-    check "partition 3 now ends at the end of the 2 GiB disk" test "$(sfdisk --dump "$DISK" | awk -F'[=,]' '/disk.img3/ { print $2 + $4 }' | tr -d ' ')" = $((2 * 1024 * 1024 * 1024 / 512))
+    end3=$(sfdisk --dump "$DISK" | awk -F'[=,]' '/disk.img3/ { print $2 + $4 }' | tr -d ' ')
+    say "partition 3 ends at sector ${end3:-?} of $((2 * 1024 * 1024 * 1024 / 512))"
+    check "partition 3 now reaches the end of the 2 GiB disk (within 1 MiB)" test "${end3:-0}" -ge $((2 * 1024 * 1024 * 1024 / 512 - 2048))
 
     # ---- 4. pi-gen layout: no data partition in the image -> made on first boot ----------------
     DISK2=$V/disk-no-data.img
