@@ -264,7 +264,7 @@ if [ -f "$V/vmlinuz" ]; then
     check "no-data boot: Started tactibox.service in the serial log" grep -aq 'Started tactibox.service' "$LOG2"
     check "no-data boot: the headless game printed its battle log" grep -aq 'tactibox\[[0-9]*\]: -- turn 1:' "$LOG2"
     say "--- Tactibox output (journal, headless) ---"
-    grep -a 'tactibox\[[0-9]*\]:' "$LOG2" | head -12 | tee -a "$REPORT" >/dev/null
+    grep -a 'tactibox\[[0-9]*\]:' "$LOG2" | head -12 | tee -a "$REPORT"
     say "---"
     grep -a 'VERIFY: data-partition:' "$LOG2" | head -3 | tee -a "$REPORT" >/dev/null
     [ "$KEEP" = yes ] || rm -f "$DISK" "$DISK2"
