@@ -162,10 +162,19 @@ class App(FrameLoop):
         self.exit_code = code
 
     def shutdown(self) -> None:
-        """Power the appliance off (the menu's Shutdown, after a confirm)."""
+        """Power the appliance off (the menu's Shutdown, after a confirm).
+
+        On the SD image the game runs unprivileged: it creates the file named by
+        TACTIBOX_POWEROFF_REQUEST and a root path unit (tactibox-poweroff.path) powers off.
+        Elsewhere it runs `systemctl poweroff`."""
         self.close_scenes()
+        request = os.environ.get("TACTIBOX_POWEROFF_REQUEST")
         try:
-            subprocess.run(self.poweroff_command, check=True, timeout=30)
+            if request:
+                with open(request, "w") as fh:
+                    fh.write("poweroff\n")
+            else:
+                subprocess.run(self.poweroff_command, check=True, timeout=30)
         except (OSError, subprocess.SubprocessError) as exc:
             self.toast(f"shutdown failed: {exc}")
             self.open("menu")

@@ -96,7 +96,7 @@ fstab_set /var/lib/tactibox "$data_line"
 
 # --- services: the game on tty1, nothing else that an appliance does not need -----------------
 systemctl enable tactibox.service tactibox-data-partition.service tactibox-wifi.service \
-    systemd-networkd.service ssh.service
+    tactibox-poweroff.path systemd-networkd.service ssh.service
 if [ -e /usr/lib/systemd/system/systemd-resolved.service ]; then
     systemctl enable systemd-resolved.service
 fi

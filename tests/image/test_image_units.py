@@ -12,7 +12,8 @@ import pytest
 from image_recipe import IMAGE_BUILD, ROOTFS, UNIT_DIR, environment, parse_unit
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
-OUR_UNITS = ["tactibox.service", "tactibox-data-partition.service", "tactibox-wifi.service"]
+OUR_UNITS = ["tactibox.service", "tactibox-data-partition.service", "tactibox-wifi.service",
+             "tactibox-poweroff.path", "tactibox-poweroff.service"]
 # Debian/Raspberry Pi OS units that we only extend with drop-ins, and the command each runs.
 EXTENDED = {
     "ssh.service": "/usr/sbin/sshd -D",
@@ -101,7 +102,7 @@ def _fake_root(tmp_path: Path) -> Path:
     """The image's files plus stand-ins for the programs and base units they refer to."""
     root = tmp_path / "root"
     shutil.copytree(ROOTFS, root, symlinks=True)
-    for program in ("opt/tactibox/venv/bin/tactibox", "sbin/wpa_supplicant", "usr/sbin/sshd",
+    for program in ("opt/tactibox/venv/bin/tactibox", "sbin/wpa_supplicant", "usr/sbin/sshd", "usr/bin/systemctl",
                     "lib/systemd/systemd-networkd", "lib/systemd/systemd-resolved"):
         path = root / program
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -149,3 +150,18 @@ def test_game_still_starts_when_the_data_partition_is_missing(tactibox_unit):
     assert service["WorkingDirectory"] == ["-/var/lib/tactibox"]
     assert "RequiresMountsFor" not in unit and "Requires" not in unit and "BindsTo" not in unit
     assert "var-lib-tactibox.mount" in unit["Wants"] and "var-lib-tactibox.mount" in unit["After"]
+
+
+def test_shutdown_request_reaches_a_root_path_unit():
+    """The unprivileged game powers off by creating a file that a root path unit watches."""
+    game = parse_unit(UNIT_DIR / "tactibox.service")
+    env = environment(game)
+    assert env["TACTIBOX_APPLIANCE"] == "1"
+    request = env["TACTIBOX_POWEROFF_REQUEST"]
+    assert game["Service"]["RuntimeDirectory"] == ["tactibox"] and request.startswith("/run/tactibox/")
+    path = parse_unit(UNIT_DIR / "tactibox-poweroff.path")
+    assert path["Path"]["PathExists"] == [request]
+    assert path["Path"]["Unit"] == ["tactibox-poweroff.service"]
+    svc = parse_unit(UNIT_DIR / "tactibox-poweroff.service")
+    assert "poweroff" in svc["Service"]["ExecStart"][0]
+    assert "tactibox-poweroff.path" in (IMAGE_BUILD / "setup.sh").read_text()

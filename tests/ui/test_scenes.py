@@ -317,3 +317,15 @@ def test_broken_settings_and_stats_are_reported_and_the_game_goes_on(tmp_path, m
         assert any(p.name.startswith("settings.toml.corrupt") for p in data.iterdir())
     finally:
         app.close()
+
+
+def test_appliance_shutdown_asks_through_the_request_file(make_app, tmp_path, monkeypatch):
+    """On the SD image the game cannot power off itself: Shutdown writes the request file that
+    the root unit tactibox-poweroff.path watches (and never runs systemctl)."""
+    request = tmp_path / "poweroff"
+    monkeypatch.setenv("TACTIBOX_POWEROFF_REQUEST", str(request))
+    app = make_app()
+    app.poweroff_command = ("false",)          # would fail if it were used
+    app.shutdown()
+    assert request.read_text() == "poweroff\n"
+    assert app.running is False
