@@ -5,20 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from hw.input.keynames import CODE_BY_NAME
-from ui_harness import menu_open, press, stack, B
-
-
-def key(name: str, down: bool = True) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
-                                         {"key": CODE_BY_NAME[name], "mod": 0, "unicode": "", "scancode": 0}))
-
-
-def tap(app, name: str) -> None:
-    key(name)
-    app.step()
-    key(name, False)
-    app.step()
+from ui_harness import B, key, menu_open, press, stack, tap
 
 
 def hub_app(make_app):

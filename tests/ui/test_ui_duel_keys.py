@@ -13,8 +13,7 @@ from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
 from game.ui.scenes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
 from hw.input.buttons import Button, EventKind, InputEvent
-from hw.input.keynames import CODE_BY_NAME
-from ui_harness import B, menu_open, press, stack
+from ui_harness import key, tap, B, menu_open, press, stack
 
 KP_STEP = {0: B.KP8, 1: B.KP6, 2: B.KP2, 3: B.KP4, 4: B.KP9, 5: B.KP3, 6: B.KP1, 7: B.KP7}
 KP_CAST = (B.KP_DIVIDE, B.KP_MULTIPLY, B.KP_MINUS)
@@ -191,18 +190,6 @@ def test_keypad_buttons_follow_the_plan():
     assert keypad_buttons(A.cast(0)) == [B.KP_DIVIDE] and keypad_buttons(A.cast(2)) == [B.KP_MINUS]
     assert keypad_buttons(A.step(4)) == [B.KP9] and keypad_buttons(A.drink(8)) == [B.KP_PLUS, B.KP9]
     assert keypad_buttons(A.end_turn()) == [B.KP_PERIOD]
-
-
-def key(name: str, down: bool = True) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
-                                         {"key": CODE_BY_NAME[name], "mod": 0, "unicode": "", "scancode": 0}))
-
-
-def tap(app, name: str) -> None:
-    key(name)
-    app.step()
-    key(name, False)
-    app.step()
 
 
 def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):

@@ -10,6 +10,7 @@ from game.app import App
 from game.store import open_data_dir
 from hw.display import DisplayPlan, open_display
 from hw.input.buttons import Button
+from hw.input.keynames import CODE_BY_NAME
 
 B = Button
 
@@ -142,3 +143,17 @@ def menu_open(app, label: str) -> None:
             return
         press(app, B.DOWN)
     raise AssertionError(f"no menu entry {label!r}")
+
+
+def key(name: str, down: bool = True) -> None:
+    """Post a real keyboard event (by pygame key name) for the InputHub to read."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
+                                         {"key": CODE_BY_NAME[name], "mod": 0, "unicode": "", "scancode": 0}))
+
+
+def tap(app, name: str) -> None:
+    """Press and release a keyboard key, one frame each."""
+    key(name)
+    app.step()
+    key(name, False)
+    app.step()
