@@ -2,11 +2,14 @@
 
     from hw.ports import list_ports
     for p in list_ports():
-        print(p.label, "→", p.device)     # "GPIO UART (serial0 → ttyS0)" → /dev/serial0
+        print(p.label, "→", p.device)     # "Link cable (GPIO 14/15 → ttyS1)" → /dev/tactibox-link
 
 Found, in menu order:
-1. the Pi's GPIO UART alias `/dev/serial0` (GPIO 14/15, pins 8/10), labelled with what it points
-   to (`ttyS0` mini UART or `ttyAMA0` PL011), then `/dev/serial1` (usually the Bluetooth chip);
+1. the link cable's UART on GPIO 14/15 (pins 8/10): `/dev/tactibox-link`, which the image's udev
+   rule points at whichever UART is on the header (the mini UART `serial1` on Debian's upstream
+   device trees, `serial0` on Raspberry Pi OS). Without that link, the alias `/dev/serial0` is
+   taken as the header UART (Raspberry Pi OS's convention); the other `serialN` aliases follow
+   as SoC UARTs (usually the Bluetooth chip);
 2. other SoC UARTs on a Pi: `/dev/ttyAMA*` (extra PL011s on a Pi 4/5 with overlays), and
    `/dev/ttyS0` when no alias points to it. pyserial's own list hides these ("platform" devices),
    which is why they are looked up here by name;
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 KIND_ORDER = {"gpio-uart": 0, "soc-uart": 1, "usb": 2}
+LINK_NAME = "tactibox-link"     # the image's udev rule: the UART on GPIO 14/15
 
 
 @dataclass(frozen=True)
@@ -92,15 +96,23 @@ def list_ports(dev: str = "/dev", *, comports: Callable[[], Iterable] | None = N
     seen: set[str] = set()                # realpaths already listed
     pi = is_raspberry_pi(model_path)
 
+    link = os.path.join(dev, LINK_NAME)
+    if os.path.exists(link):
+        real = os.path.realpath(link)
+        target = os.path.basename(real)
+        found.append(PortInfo(link, f"Link cable (GPIO 14/15 → {target})", "gpio-uart", target))
+        seen.add(real)
     for alias in ("serial0", "serial1"):
         path = os.path.join(dev, alias)
         if os.path.exists(path):
             real = os.path.realpath(path)
+            if real in seen:
+                continue
             target = os.path.basename(real)
-            if alias == "serial0":
+            if alias == "serial0" and not found:
                 found.append(PortInfo(path, f"GPIO UART (GPIO 14/15): serial0 → {target}", "gpio-uart", target))
-            else:      # on a Pi 3/4/Zero W serial1 is normally wired to the Bluetooth chip
-                found.append(PortInfo(path, f"Pi UART: serial1 → {target} (often Bluetooth)", "soc-uart", target))
+            else:      # serial1 (or serial0 beside the link) is normally the Bluetooth chip
+                found.append(PortInfo(path, f"Pi UART: {alias} → {target} (often Bluetooth)", "soc-uart", target))
             seen.add(real)
 
     try:

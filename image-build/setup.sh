@@ -41,7 +41,8 @@ for g in $GAME_GROUPS; do
         log "warning: group $g does not exist here; $GAME_USER is not in it"
     fi
 done
-install -d -o "$GAME_USER" -g "$GAME_USER" -m 0755 /var/lib/tactibox
+# root-owned and sticky: the game keeps its files here, root keeps .system (see tmpfiles.d)
+install -d -o root -g "$GAME_USER" -m 1775 /var/lib/tactibox
 
 # --- hostname ---------------------------------------------------------------------------------
 echo "$HOSTNAME" > /etc/hostname
@@ -108,12 +109,15 @@ for unit in apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer e2scrub
         NetworkManager-wait-online.service ModemManager.service bluetooth.service \
         hciuart.service triggerhappy.service triggerhappy.socket cron.service \
         console-setup.service keyboard-setup.service regenerate_ssh_host_keys.service \
-        sshswitch.service systemd-logind.service; do
+        sshswitch.service systemd-logind.service wpa_supplicant.service; do
     if [ -e "/usr/lib/systemd/system/$unit" ] || [ -e "/lib/systemd/system/$unit" ] || [ -e "/etc/systemd/system/$unit" ]; then
         systemctl disable --quiet "$unit" 2>/dev/null || true
         case "$unit" in
-            dphys-swapfile.service|userconfig.service|systemd-logind.service|systemd-timesyncd.service|systemd-networkd-wait-online.service|NetworkManager-wait-online.service|regenerate_ssh_host_keys.service|sshswitch.service)
-                systemctl mask --quiet "$unit" ;;   # would write to or wait on the system
+            dphys-swapfile.service|userconfig.service|systemd-logind.service|systemd-timesyncd.service|systemd-networkd-wait-online.service|NetworkManager-wait-online.service|regenerate_ssh_host_keys.service|sshswitch.service|wpa_supplicant.service)
+                # would write to or wait on the system; wpa_supplicant.service (enabled by the
+                # package, also D-Bus activated) would bring Wi-Fi up on every boot, while
+                # tactibox-wifi.service runs wpa_supplicant itself only when the owner asks
+                systemctl mask --quiet "$unit" ;;
         esac
     fi
 done

@@ -13,7 +13,12 @@
 #     tactibox/tactibox.env, and waits until the serial log shows Tactibox started; a check
 #     script passed with systemd.run= reports the overlay root, the data mount and its growth;
 #  4. boots once more with partition 3 removed (the pi-gen layout) to check that the data
-#     partition is created on first boot.
+#     partition is created on first boot and fills the disk;
+#  5. boots the image's own kernel and initramfs with the Pi 3's device tree under
+#     qemu-system-aarch64 -M raspi3b (SD card, dwc2 USB with a qemu USB keyboard, PL011 and mini
+#     UART), again without partition 3: dwc2 bound, the keyboard an input device the game's user
+#     can read, /dev/tactibox-link on the header UART, no module failing to load, the data
+#     partition made at first boot filling the card, and the boot-to-service time.
 # Results: out/verify/report.txt (and the serial logs next to it). Exit 0 when every check passed.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -195,6 +200,21 @@ echo "VERIFY: ssh=$(systemctl is-active ssh.service) networkd=$(systemctl is-act
 echo "VERIFY: failed-units=$(systemctl list-units --failed --plain --no-legend | awk '{print $1}' | tr '\n' ' ')"
 echo "VERIFY: hostname=$(cat /proc/sys/kernel/hostname)"
 echo "VERIFY: serial0=$(readlink -f /dev/serial0)"
+echo "VERIFY: link-uart=$(readlink -f /dev/tactibox-link)"
+echo "VERIFY: link-uart-compatible=$(tr '\000' ' ' < /sys/class/tty/$(basename "$(readlink -f /dev/tactibox-link)")/device/of_node/compatible 2>/dev/null)"
+echo "VERIFY: dwc2-bound=$(ls /sys/bus/platform/drivers/dwc2 2>/dev/null | grep -c '\.usb$')"
+kbd=$(awk '/^N: Name=/ { name = $0 } /^H: Handlers=/ { if (name ~ /QEMU USB Keyboard/) { for (i = 2; i <= NF; i++) if ($i ~ /^event/) { sub(/^Handlers=/, "", $i); print $i } } }' /proc/bus/input/devices | head -1)
+echo "VERIFY: usb-keyboard=${kbd:-none}"
+if [ -n "$kbd" ] && setpriv --reuid=tactibox --regid=tactibox --init-groups dd if=/dev/input/$kbd of=/dev/null bs=1 count=0 2>/dev/null; then
+    echo "VERIFY: usb-keyboard-readable-by-game=yes"
+else
+    echo "VERIFY: usb-keyboard-readable-by-game=no"
+fi
+echo "VERIFY: module-errors=$(journalctl -b -k -o cat --no-pager | grep -ciE 'unknown symbol|disagrees about version|module .* not found|failed to insert')"
+journalctl -b -k -o cat --no-pager | grep -iE 'unknown symbol|failed to insert' | head -5 | sed 's/^/VERIFY: module-error: /'
+echo "VERIFY: modules-load=$(systemctl is-active systemd-modules-load.service)"
+echo "VERIFY: data-part-dev=$(findmnt -n -o SOURCE /var/lib/tactibox)"
+echo "VERIFY: data-top=$(stat -c '%U:%G %a' /var/lib/tactibox)"
 echo "VERIFY: dt-serial-aliases=$(ls /proc/device-tree/aliases 2>/dev/null | grep '^serial' | tr '\n' ' ')"
 echo "VERIFY: gpiochip-group=$(stat -c %G /dev/gpiochip0 2>&1)"
 echo "VERIFY: write-test=$(touch /etc/verify-write && echo overlay-writable)"
@@ -210,6 +230,18 @@ prepare_disk() {  # prepare_disk DISK [ARGS]: a 2 GiB copy, SDL dummy drivers, t
     mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox-verify.sh" ::tactibox-verify.sh
 }
 field() { grep -a "VERIFY: $1=" "$2" | head -1 | sed "s/.*VERIFY: $1=//" | tr -d '\r'; }
+check_new_data_partition() {  # check_new_data_partition WHAT DISK: partition 3 made after 2, to the end
+    local what=$1 disk=$2 dump s2 z2 s3 z3 total
+    dump=$(sfdisk --dump "$disk")
+    s2=$(echo "$dump" | awk -F'[=,]' '$1 ~ /img2 *: start/ { print $2 + 0 }')
+    z2=$(echo "$dump" | awk -F'[=,]' '$1 ~ /img2 *: start/ { print $4 + 0 }')
+    s3=$(echo "$dump" | awk -F'[=,]' '$1 ~ /img3 *: start/ { print $2 + 0 }')
+    z3=$(echo "$dump" | awk -F'[=,]' '$1 ~ /img3 *: start/ { print $4 + 0 }')
+    total=$(( $(stat -c %s "$disk") / 512 ))
+    say "$what: partition 3 starts at sector ${s3:-?}, ${z3:-?} sectors ($(( ${z3:-0} / 2048 )) MiB) of a ${total}-sector disk"
+    check "$what: data partition 3 made after partition 2" test "${s3:-0}" -ge $(( ${s2:-0} + ${z2:-0} ))
+    check "$what: data partition 3 reaches the end of the disk (within 1 MiB)" test $(( ${s3:-0} + ${z3:-0} )) -ge $(( total - 2048 ))
+}
 
 if [ -f "$V/vmlinuz" ]; then
     DISK=$V/disk.img
@@ -232,7 +264,7 @@ if [ -f "$V/vmlinuz" ]; then
     check "lower root mounted read-only" sh -c "grep -a 'VERIFY: root-ro=' '$LOG' | grep -q 'ext4 *ro,'"
     check "overlay is writable (changes go to RAM)" test "$(field write-test "$LOG")" = overlay-writable
     check "data partition mounted read-write at /var/lib/tactibox" sh -c "grep -a 'VERIFY: data=' '$LOG' | grep -q 'ext4 *rw,'"
-    check "data partition owned by tactibox" test "$(field data-owner "$LOG")" = tactibox
+    check "data partition top folder root:tactibox, sticky 1775" test "$(field data-top "$LOG")" = "root:tactibox 1775"
     datak=$(field data-size-k "$LOG")
     say "data filesystem after first boot: ${datak:-?} KiB (image had 32 MiB, disk 2 GiB)"
     check "data filesystem grown to fill the card (> 900 MiB)" test "${datak:-0}" -gt 921600
@@ -267,7 +299,55 @@ if [ -f "$V/vmlinuz" ]; then
     grep -a 'tactibox\[[0-9]*\]:' "$LOG2" | head -12 | tee -a "$REPORT"
     say "---"
     grep -a 'VERIFY: data-partition:' "$LOG2" | head -3 | tee -a "$REPORT" >/dev/null
+    check_new_data_partition "no-data boot" "$DISK2"
+    started=$(field tactibox-started-us "$LOG2")
+    say "no-data boot (virt): tactibox.service started ${started:-?} us after kernel start"
     [ "$KEEP" = yes ] || rm -f "$DISK" "$DISK2"
+fi
+
+# ---- 5. the Pi 3 board under qemu -M raspi3b --------------------------------------------------------
+mt mcopy "$IMG" ::bcm2837-rpi-3-b.dtb "$V/bcm2837-rpi-3-b.dtb" 2>/dev/null
+if [ -f "$V/vmlinuz" ] && [ -f "$V/bcm2837-rpi-3-b.dtb" ]; then
+    DISK3=$V/disk-raspi3b.img
+    prepare_disk "$DISK3" --headless             # 2 GiB: an SD card's size must be a power of two
+    sfdisk --quiet --delete "$DISK3" 3           # the pi-gen layout: partition 3 made on first boot
+    LOG3=$V/serial-raspi3b.log
+    say "booting under qemu-system-aarch64 -M raspi3b (the image's kernel and initrd, bcm2837-rpi-3-b.dtb, usb-kbd) ..."
+    # The upstream Pi 3 tree gives the PL011 to Bluetooth (serdev, no tty) and the mini UART to
+    # the header, so the console goes to the mini UART: qemu's second serial port (ttyS1).
+    append="root=LABEL=tbroot console=ttyS1,115200 loglevel=6 printk.time=1 fsck.repair=yes net.ifnames=0 rootwait"
+    append="$append systemd.show_status=1 systemd.journald.forward_to_console=1"
+    append="$append systemd.run=\"/bin/sh /boot/firmware/tactibox-verify.sh\" systemd.wants=kernel-command-line.service"
+    append="$append systemd.run_success_action=poweroff systemd.run_failure_action=poweroff"
+    t0=$(date +%s)
+    timeout 2400 qemu-system-aarch64 -M raspi3b -m 1G -smp 4 -display none -no-reboot \
+        -serial null -serial "file:$LOG3" -monitor none \
+        -kernel "$V/vmlinuz" -initrd "$V/initrd.img" -dtb "$V/bcm2837-rpi-3-b.dtb" -append "$append" \
+        -drive "file=$DISK3,format=raw,if=sd" -device usb-kbd
+    say "qemu raspi3b run: $(( $(date +%s) - t0 )) s wall clock (boot, checks, power-off)"
+    check "raspi3b: Tactibox service started" grep -aq 'Started tactibox.service' "$LOG3"
+    started=$(field tactibox-started-us "$LOG3")
+    if [ -n "$started" ] && [ "$started" != 0 ]; then
+        ok "raspi3b: Tactibox started $(python3 -c "print(f'{$started/1e6:.1f}')") s after kernel start (qemu TCG)"
+    else
+        bad "raspi3b: no start time for tactibox.service"
+    fi
+    check "raspi3b: dwc2 bound to the USB controller" sh -c "test \"\$(grep -a 'VERIFY: dwc2-bound=' '$LOG3' | head -1 | sed 's/.*=//' | tr -d '\r')\" -ge 1"
+    say "raspi3b: usb keyboard: $(field usb-keyboard "$LOG3")"
+    check "raspi3b: the qemu USB keyboard is an input device" sh -c "grep -a 'VERIFY: usb-keyboard=event' '$LOG3' >/dev/null"
+    check "raspi3b: the game's user can read it (group input)" test "$(field usb-keyboard-readable-by-game "$LOG3")" = yes
+    say "raspi3b: /dev/tactibox-link -> $(field link-uart "$LOG3") ($(field link-uart-compatible "$LOG3"))"
+    check "raspi3b: /dev/tactibox-link is the mini UART on GPIO14/15" sh -c "grep -a 'VERIFY: link-uart-compatible=' '$LOG3' | grep -q 'brcm,bcm2835-aux-uart'"
+    check "raspi3b: no kernel module failed to load" test "$(field module-errors "$LOG3")" = 0
+    grep -a 'VERIFY: module-error:' "$LOG3" | head -5 | tee -a "$REPORT" >/dev/null
+    check "raspi3b: systemd-modules-load did not fail" test "$(field modules-load "$LOG3")" != failed
+    failed=$(field failed-units "$LOG3")
+    if [ -z "$(echo "$failed" | tr -d ' ')" ]; then ok "raspi3b: no failed units"; else bad "raspi3b: failed units: $failed"; fi
+    check "raspi3b: Wi-Fi (wpa_supplicant) not running" sh -c "! grep -aq 'Started wpa_supplicant.service' '$LOG3'"
+    check_new_data_partition "raspi3b" "$DISK3"
+    [ "$KEEP" = yes ] || rm -f "$DISK3"
+else
+    bad "raspi3b boot skipped: no kernel or no bcm2837-rpi-3-b.dtb on the boot partition"
 fi
 
 say "verify: $FAILED check(s) failed"

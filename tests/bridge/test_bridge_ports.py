@@ -90,3 +90,16 @@ def test_nothing_there_is_an_empty_list_not_an_error(tmp_path):
 def test_real_machine_discovery_runs():
     ports = list_ports()          # whatever this machine has; must not raise
     assert all(p.label and p.device for p in ports)
+
+
+def test_debian_image_offers_the_link_cable_name_first_and_labels_serial0_as_bluetooth(tmp_path):
+    # Debian's kernel + upstream DT: serial0 -> PL011 (Bluetooth), serial1 -> mini UART on the header;
+    # the image's udev rule adds /dev/tactibox-link -> the header UART.
+    dev, model = make_dev(tmp_path, nodes=["ttyAMA0", "ttyS1"],
+                          links={"serial0": "ttyAMA0", "serial1": "ttyS1", "tactibox-link": "ttyS1"},
+                          model="Raspberry Pi 3 Model B Rev 1.2")
+    ports = list_ports(dev, comports=lambda: [], model_path=model)
+    assert [(p.device, p.kind) for p in ports] == [(f"{dev}/tactibox-link", "gpio-uart"),
+                                                   (f"{dev}/serial0", "soc-uart")]
+    assert ports[0].label == "Link cable (GPIO 14/15 → ttyS1)"
+    assert ports[1].label == "Pi UART: serial0 → ttyAMA0 (often Bluetooth)"

@@ -106,7 +106,7 @@ def test_boot_partition_folder_documents_every_switch_file():
 
 def test_udev_rules_reference_installed_helpers():
     for rule in (ROOTFS / "etc/udev/rules.d").glob("*.rules"):
-        for program in re.findall(r'PROGRAM="(\S+)', rule.read_text()):
+        for program in re.findall(r'PROGRAM==?"(\S+)', rule.read_text()):
             assert (ROOTFS / program.lstrip("/")).is_file(), (rule.name, program)
     gpio = (ROOTFS / "etc/udev/rules.d/60-tactibox-gpio.rules").read_text()
     assert 'KERNEL=="gpiochip*", GROUP="gpio"' in gpio
