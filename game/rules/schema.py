@@ -37,7 +37,9 @@ class ProblemList(list):
 
 @dataclass(frozen=True)
 class Field:
-    """One property. `kind` is one of: int, str, bool, colour, letters, id, ids, text, choice."""
+    """One property. `kind` is one of: int, str, bool, colour, letters, id, ids, text, choice,
+    ints (a list of integers, each within min/max) and choices (a list of `choices` values);
+    `length` (when > 0) is the exact number of entries a list must have."""
 
     name: str
     kind: str
@@ -49,6 +51,7 @@ class Field:
     letters: str = ""          # for kind "letters": the allowed letters
     ref: str = ""              # for kind "id"/"ids": the section whose ids are allowed
     max_len: int = 200
+    length: int = 0            # for list kinds: exact number of entries (0 = any)
 
     @property
     def required(self) -> bool:
@@ -76,6 +79,13 @@ class Field:
             return f"a list of ids of entries in [{self.ref}]"
         if k == "text":
             return "a multi-line string"
+        n = f"{self.length} " if self.length else ""
+        if k == "ints":
+            lo = "" if self.min is None else f" from {self.min}"
+            hi = "" if self.max is None else f" to {self.max}"
+            return f"a list of {n}integers{lo}{hi}"
+        if k == "choices":
+            return f"a list of {n}values, each one of " + ", ".join(repr(c) for c in self.choices)
         return f"a string of at most {self.max_len} characters"
 
 
@@ -148,6 +158,18 @@ def check_value(f: Field, value, file: str, path: str, problems: ProblemList):
             return bad(f"got {_type_name(value)} {value!r}")
         if f.max is not None and len(value) > f.max:
             return bad(f"{len(value)} entries, at most {f.max} allowed")
+        return list(value)
+    if k in ("ints", "choices"):
+        if not isinstance(value, list):
+            return bad(f"got {_type_name(value)} {value!r}")
+        if f.length and len(value) != f.length:
+            return bad(f"{len(value)} entries")
+        for i, v in enumerate(value):
+            if k == "ints" and (isinstance(v, bool) or not isinstance(v, int)
+                                or (f.min is not None and v < f.min) or (f.max is not None and v > f.max)):
+                return bad(f"entry {i + 1} is {v!r}")
+            if k == "choices" and v not in f.choices:
+                return bad(f"entry {i + 1} is {v!r}{suggest(str(v), f.choices)}")
         return list(value)
     raise AssertionError(f"unknown field kind {k}")
 

@@ -1,0 +1,1 @@
+"""Steel bout: Riddle of Steel style melee duels and multi-way bouts (see docs/rules/bout.md)."""
