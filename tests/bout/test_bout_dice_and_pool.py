@@ -1,0 +1,42 @@
+"""Acceptance cases 1-4 of the research (dice, pool refresh, damage levels, shock carry-over),
+worked out by hand."""
+
+from game.core.prng import Pcg32
+from game.modes.bout.dice import count, faces, roll
+from game.modes.bout.fighter import damage_level, refresh_value, take_shock
+
+
+def test_dice_successes_and_botches():
+    assert count([1, 6, 10, 5, 7], 6) == (3, False)     # 6, 10, 7 meet TN 6
+    assert count([1, 1, 3], 6) == (0, True)             # no success and two ones
+    assert count([1], 6) == (0, True)                   # a single die botches on one 1
+    assert count([1, 4], 6) == (0, False)               # one 1 of two dice: a failure, not a botch
+    assert count([10, 10], 11) == (0, False)            # TN above 10 cannot be met without the option
+    assert count([10, 10], 12, reroll=[2, 1]) == (1, False)   # flagged option: 10 rerolls against TN-10
+
+
+def test_dice_come_from_the_games_pcg32():
+    a, b = Pcg32(9, 3), Pcg32(9, 3)
+    assert faces(a, 50) == [b.below(10) + 1 for _ in range(50)]
+    s, botch, fs = roll(Pcg32(1), 0, 6)                 # an empty pool still rolls one die, TN +1
+    assert len(fs) == 1 and s == (1 if fs[0] >= 7 else 0)
+
+
+def test_pool_refresh():
+    assert refresh_value(4, 5, 0, 0, halved=False) == 9       # proficiency 4 + Reflex 5
+    assert refresh_value(4, 5, 2, 3, halved=False) == 6       # minus max(carried shock 2, pain 3)
+    assert refresh_value(4, 5, 2, 3, halved=True) == 3        # health 1 halves
+    assert refresh_value(1, 1, 9, 0, halved=False) == 0       # never below 0
+
+
+def test_damage_levels():
+    assert damage_level(2, 6, 4, 0) == 4        # DR 6 (ST 5 + 1), MoS 2, TO 4
+    assert damage_level(2, 6, 4, 3) == 1        # AV 3
+    assert damage_level(0, 6, 4, 0) == 0        # MoS 0: no wound
+    assert damage_level(7, 6, 4, 0) == 5        # 9 or more: capped at 5
+    assert damage_level(1, 2, 4, 0) == 0        # nothing at or below 0
+
+
+def test_shock_carry_over():
+    assert take_shock(3, 5) == (0, 2)           # 3 CP left, shock 5: pool empty, 2 carried
+    assert refresh_value(4, 5, 2, 1, halved=False) == 9 - 2   # next refresh with pain 1 deducts 2
