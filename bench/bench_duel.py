@@ -55,9 +55,8 @@ def bench_layouts() -> dict:
 
 
 def bench_traffic() -> dict:
-    from game.modes.duel.match import play_duel
+    from game.modes.duel.match import play_duel, replay
     from game.modes.duel.snapshot import encode_snapshot
-    from game.modes.duel.match import replay
 
     per_turn, totals, secs, turns = [], [], [], []
     for seed in range(5):

@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 
+from bench.common import standalone
 from firmware_bridge.blob import MSG_BLOB_BEGIN, PURPOSE_SNAPSHOT, blob_messages
 from firmware_bridge.counters import Counters
 from firmware_bridge.framing import FrameDecoder, encode_frame
@@ -25,8 +26,6 @@ from firmware_bridge.reliable import MAX_PAYLOAD, ReliableLink
 from firmware_bridge.selftest_game import SelfTestGame
 from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import memory_pair
-
-from bench.common import standalone
 
 TURNS = 200
 
@@ -131,6 +130,7 @@ def frame_overhead() -> dict:
         out[f"overhead_bytes_payload_{n}"] = round(statistics.mean(sizes), 3)
     # what a plain COBS + CRC-32 + separate ack design would cost per 3-byte turn message
     from binascii import crc32
+
     from cobs import cobs
     body = b"\x41\x07\xa2\x5c"
     out["overhead_plain_cobs_crc32"] = len(cobs.encode(body + crc32(body).to_bytes(4, "big")) + b"\x00") - 3

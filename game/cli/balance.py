@@ -13,6 +13,8 @@ def add_arguments(p) -> None:
     p.add_argument("--games", type=int, default=100, help="number of battles (default 100)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--level", default="hard", choices=("easy", "normal", "hard"), help="bot level")
+    p.add_argument("--mode", default="skirmish", choices=("skirmish", "bout"),
+                   help="skirmish: how each piece fares; bout: which weapon beats which (--games per pair)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -21,6 +23,9 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
+    if args.mode == "bout":
+        from game.cli.bout_sim import balance_bout
+        return balance_bout(args)
     from game.modes.skirmish.balance import format_report, run_balance
     rs = load_ruleset_or_fail(args.ruleset)
     tty = sys.stderr.isatty()

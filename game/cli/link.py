@@ -39,7 +39,6 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from firmware_bridge.session import Session
-
     from game import __version__
     from game.link.setup import build_link_game
 

@@ -28,6 +28,9 @@ def _run(args) -> int:
     if replay.mode == "duel":
         from game.cli.duel_sim import replay_duel
         return replay_duel(args, replay)
+    if replay.mode == "bout":
+        from game.cli.bout_sim import replay_bout
+        return replay_bout(args, replay)
     if replay.mode != "skirmish":
         raise CliError(f"{args.file}: mode: {replay.mode!r} is not a mode this version knows")
     from game.modes.skirmish.log import describe

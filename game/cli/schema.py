@@ -5,6 +5,8 @@ from __future__ import annotations
 
 def add_arguments(p) -> None:
     p.add_argument("--out", default=None, help="write to this file instead of standard output")
+    p.add_argument("--mode", default="skirmish", choices=("skirmish", "bout"),
+                   help="bout: the Steel bout ruleset reference (the generated part of docs/rules/bout.md)")
 
 
 def markdown() -> str:
@@ -32,7 +34,11 @@ def markdown() -> str:
 
 
 def run(args) -> int:
-    text = markdown()
+    if getattr(args, "mode", "skirmish") == "bout":
+        from game.rules.bout_schema import bout_markdown
+        text = bout_markdown()
+    else:
+        text = markdown()
     if args.out:
         from game.core.atomic import atomic_write_text
         atomic_write_text(args.out, text)

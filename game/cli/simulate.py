@@ -9,7 +9,8 @@ from game.cli.common import CliError, load_ruleset_or_fail, pick_map, run_guarde
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--mode", default="skirmish", choices=("skirmish", "duel"), help="game mode (default skirmish)")
+    p.add_argument("--mode", default="skirmish", choices=("skirmish", "duel", "bout"),
+                   help="game mode (default skirmish)")
     p.add_argument("--ruleset", default=None, help="ruleset name or folder (default: the shipped 'default')")
     p.add_argument("--map", default=None, help="map id or name (default: the ruleset's first map)")
     p.add_argument("--seats", default="bot:hard,bot:hard",
@@ -22,6 +23,8 @@ def add_arguments(p) -> None:
     p.add_argument("--level-size", type=int, default=25, help="duel: level size, odd 13-31 (default 25)")
     p.add_argument("--no-fov", action="store_true", help="duel: field of view off (the whole level is seen)")
     p.add_argument("--no-potions", action="store_true", help="duel: no potions")
+    p.add_argument("--scenario", default="duel", help="bout: duel, one_vs_three or roguelike (default duel)")
+    p.add_argument("--fighters", default="", help="bout: comma-separated fighter template ids")
     p.add_argument("--replay-out", default=None, help="write the replay to this file")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the battle log")
     p.add_argument("--quiet", action="store_true", help="no battle log, only the result lines")
@@ -35,6 +38,9 @@ def _run(args) -> int:
     if args.mode == "duel":
         from game.cli.duel_sim import simulate_duel
         return simulate_duel(args)
+    if args.mode == "bout":
+        from game.cli.bout_sim import simulate_bout
+        return simulate_bout(args)
     from game.modes.base import ActionError
     from game.modes.skirmish.log import describe
     from game.modes.skirmish.match import play_skirmish

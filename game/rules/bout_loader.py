@@ -14,8 +14,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.rules.bout_schema import (
-    ARMOURS, BOUT_FILES, BOUT_SECTIONS, DAMAGE_TYPES, FIGHTERS, FOOTING, LOCATIONS, MANEUVERS, RULES,
-    RULESET, SHIELDS, STANCES, SURPRISE, WEAPONS, WOUNDS, ZONES,
+    ARMOURS,
+    BOUT_FILES,
+    BOUT_SECTIONS,
+    DAMAGE_TYPES,
+    FIGHTERS,
+    FOOTING,
+    LOCATIONS,
+    MANEUVERS,
+    RULES,
+    RULESET,
+    SHIELDS,
+    STANCES,
+    SURPRISE,
+    WEAPONS,
+    WOUNDS,
+    ZONES,
 )
 from game.rules.loader import content_hash, read_toml
 from game.rules.schema import ProblemList, check_refs, check_section, suggest

@@ -18,7 +18,7 @@ def test_dice_successes_and_botches():
 def test_dice_come_from_the_games_pcg32():
     a, b = Pcg32(9, 3), Pcg32(9, 3)
     assert faces(a, 50) == [b.below(10) + 1 for _ in range(50)]
-    s, botch, fs = roll(Pcg32(1), 0, 6)                 # an empty pool still rolls one die, TN +1
+    s, _botch, fs = roll(Pcg32(1), 0, 6)                 # an empty pool still rolls one die, TN +1
     assert len(fs) == 1 and s == (1 if fs[0] >= 7 else 0)
 
 

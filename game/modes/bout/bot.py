@@ -93,7 +93,7 @@ class BoutBot:
             else:
                 dr, dt = w.swing_dr, w.swing_type
             out.append((attack_tn(g, f, m), -(dr + m.damage_bonus), m, DTYPES.index(dt)))
-        out.sort(key=lambda o: (o[0], o[1], o[2].index))
+        out.sort(key=lambda o: (o[0], o[2].cost, o[1], o[2].index))
         return out
 
     def _best_zone(self, g, m, dt):
@@ -159,7 +159,7 @@ class BoutBot:
             return (A.PASS, f)
         if self.level == "easy":
             t = targets[self.rng.below(len(targets))]
-            tn, _dr, m, dt = opts[0]
+            tn, _dr, m, dt = opts[self.rng.below(len(opts))]
             zones = [z for z in g.rules.zones if m.zones in ("any", z.kind) and z.aim_cost == 0]
             z = zones[self.rng.below(len(zones))]
             return (A.ATTACK, f, t, m.index, z.index, me.cp - z.aim_cost - m.cost, 0)
@@ -251,10 +251,10 @@ class BoutBot:
         n = _ceil((e_a + 1.2) / p_d)
         byeff = {o[2].effect: o for o in opts}
         if "counter" in byeff and e_a <= 1.0 and me.cp >= n + byeff["counter"][1] + 1:
-            ctn, cc, cm = byeff["counter"]
+            _ctn, cc, cm = byeff["counter"]
             return (A.DEFEND, f, attacker, cm.index, min(me.cp - cc, n + 1), 0)
         if n > budget and "full_evasion" in byeff and not others:
-            ftn, fc, fm = byeff["full_evasion"]
+            ftn, _fc, fm = byeff["full_evasion"]
             return (A.DEFEND, f, attacker, fm.index, max(1, min(me.cp, _ceil((e_a + 1) / p_die(ftn)))), 0)
         n = max(1, min(me.cp, n if g.exchange == 1 else max(n, me.cp - 2 * others)))
         return (A.DEFEND, f, attacker, m.index, n, 0)

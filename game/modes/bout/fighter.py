@@ -52,7 +52,7 @@ class Template:
                 self.weapon, self.shield, self.armour]
 
     @classmethod
-    def from_list(cls, v: list) -> "Template":
+    def from_list(cls, v: list) -> Template:
         return cls(str(v[0]), *(int(x) for x in v[1:12]))
 
 
@@ -114,7 +114,7 @@ class Fighter:
                 int(self.attacked_last), int(self.lost_round), self.footing]
 
     @classmethod
-    def restore(cls, v: list) -> "Fighter":
+    def restore(cls, v: list) -> Fighter:
         f = cls(Template.from_list(v[0]), int(v[1]), int(v[2]), int(v[3]))
         (f.cp, f.shock_carry) = int(v[4]), int(v[5])
         f.wounds = [list(map(int, w)) for w in v[6]]

@@ -525,7 +525,7 @@ class BoutGame:
         }
 
     @classmethod
-    def restore(cls, rules, snap: dict) -> "BoutGame":
+    def restore(cls, rules, snap: dict) -> BoutGame:
         fs = [Fighter.restore(v) for v in snap["fighters"]]
         g = cls(rules, [f.t for f in fs], [f.side for f in fs], snap["seed"], width=snap["map"][0],
                 height=snap["map"][1], walls=frozenset(snap["map"][2]), start=False)

@@ -216,7 +216,7 @@ def wound(g, t: int, a: int, level: int, dtype: int, loc: int, s_a: int, mass: b
 
 
 def _defence_won(g, a, t, atk, dfn, dm, margin) -> None:
-    fs, R = g.fighters, g.R
+    fs = g.fighters
     eff = dm.effect
     if eff == "expulsion":
         _drain(g, a, margin, "expelled")
@@ -258,10 +258,11 @@ def _initiative_single(g, a: int, t: int, out: dict) -> None:
 def red_vs_red(g, a: int, b: int) -> None:
     """Two fighters attacking each other: a Reflex roll against each one's own ATN decides who
     strikes first; then higher raw Reflex (+1 for a thrust); then simultaneous blows [WT][B]."""
-    fs, rules = g.fighters, g.rules
+    fs = g.fighters
     first = contest_order(g, a, b)
     p = g.pair(a, b)
     if first is None:                           # simultaneous: both roll before either is hurt
+        g.events.append(("simultaneous", a, b))
         g._struck.update((a, b))
         oa = blow(g, a, b, None) if fs[a].active else None
         ob = blow(g, b, a, None) if fs[b].active else None
@@ -271,9 +272,9 @@ def red_vs_red(g, a: int, b: int) -> None:
                 p[0] = a if ha else b
             else:
                 p[0], p[1] = NONE, 1            # draw: pause, throw again (seed table -- / ~~)
-        g.events.append(("simultaneous", a, b, int(ha), int(hb)))
     else:
         second = b if first == a else a
+        g.events.append(("red_red", first, second))
         o1 = blow(g, first, second, None)
         o2 = None
         if fs[second].active and fs[first].active:
@@ -286,7 +287,6 @@ def red_vs_red(g, a: int, b: int) -> None:
                 p[0] = second
             else:
                 p[0] = first
-        g.events.append(("red_red", first, second))
 
 
 def contest_order(g, a: int, b: int):
