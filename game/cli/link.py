@@ -20,7 +20,8 @@ def add_arguments(p) -> None:
     role = p.add_mutually_exclusive_group(required=True)
     role.add_argument("--host", action="store_true", help="this unit is the controller (owns options and the seed)")
     role.add_argument("--join", action="store_true", help="this unit joins the controller's game")
-    p.add_argument("--mode", default="duel", choices=("duel", "skirmish"), help="game mode (host only; default duel)")
+    p.add_argument("--mode", default="duel", choices=("duel", "skirmish", "bout"),
+                   help="game mode (default duel; a bout's guest passes --mode bout too)")
     p.add_argument("--seed", type=int, default=None, help="shared seed (host only; default random)")
     p.add_argument("--baud", type=int, default=115200, help="serial baud rate (default 115200)")
     p.add_argument("--seat", default="bot:hard", help="who plays this unit's side: bot:easy|bot:normal|bot:hard")

@@ -69,5 +69,8 @@ def skirmish_spec(args, role: str) -> LinkGameSpec:
 def build_link_game(args, role: str) -> LinkGameSpec:
     if args.mode == "skirmish":
         return skirmish_spec(args, role)
+    if args.mode == "bout":
+        from game.link.bout_link import bout_spec
+        return bout_spec(args, role)
     from game.link.duel_link import duel_spec
     return duel_spec(args, role)

@@ -39,3 +39,32 @@ def test_garbage_never_crashes(msg):
             a.receive(m)
         except CommitError:
             pass
+
+
+def test_secret_mode_bouts_commit_then_reveal_and_replay():
+    from game.modes.bout.match import play_bout, to_replay, verify
+    from game.modes.bout.scenarios import BoutOptions
+    from game.rules.bout_loader import load_bout_ruleset
+    rules, _ = load_bout_ruleset()
+    res = play_bout(rules, 8, BoutOptions(secret=True), ("hard", "normal"))
+    kinds = {a[0] for a in res.actions}
+    assert A.COMMIT in kinds and A.REVEAL in kinds and A.ORIENT not in kinds
+    assert verify(rules, to_replay(res)).state_hash() == res.final_hash
+
+
+def test_a_reveal_that_differs_from_the_commitment_is_illegal(tiny):
+    from game.modes.base import ActionError
+    from tests.bout.conftest import make
+    g = make(tiny, secret=True)
+    assert g.phase == "commit"
+    c0, r0 = A.seal((A.ORIENT, 0, 0, 1), S1)
+    c1, r1 = A.seal((A.ORIENT, 1, 0, 0), S2)
+    g.apply(c0)
+    assert g.phase == "commit"                   # nothing is known before both have committed
+    g.apply(c1)
+    assert g.phase == "reveal"
+    with pytest.raises(ActionError, match="does not match"):
+        g.apply((A.REVEAL, 0, 0, 0, *S1))          # fighter 0 committed to red, tries white
+    g.apply(r0)
+    g.apply(r1)
+    assert g.phase == "attack" and g.pair(0, 1)[0] == 0

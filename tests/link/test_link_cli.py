@@ -96,3 +96,14 @@ def test_skirmish_setup_bytes_round_trip_and_reject_garbage():
     for bad in (b"", data[:-1], data + b"x", b"\x02" + data[1:], data[:1] + b"\x63" + data[2:]):
         with pytest.raises(ValueError):
             decode_setup(rs, bad)
+
+
+@pytest.mark.slow
+def test_bout_over_a_noisy_cable_with_a_cut(tmp_path):
+    with PtyBridge(seed=5, p_byte=0.01, p_drop=0.05, p_dup=0.05, delay=0.002, cut_after=(20, 5.0)) as bridge:
+        host = unit(bridge.path_a, "host", "--mode", "bout", "--seed", "13", "--seat", "bot:hard", data=tmp_path / "h")
+        guest = unit(bridge.path_b, "join", "--mode", "bout", "--seat", "bot:normal", data=tmp_path / "g")
+        h, g = finish(host, guest)
+        stats = bridge.stats()
+    assert h["mode"] == "bout" and h["state_hash"] == g["state_hash"] and h["winner"] == g["winner"]
+    assert stats["cuts"] == 1

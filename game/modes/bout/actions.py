@@ -7,15 +7,20 @@
     (DEFEND, f, attacker, maneuver, dice, extra)
     (BUY, f, attacker, maneuver, zone, dice, extra)   buy initiative: answer an attack with one
     (PASS, f)                                    no attack / no defence
+    (COMMIT, f, d0..d15)                         secret mode: 16-byte commitment of a throw
+    (REVEAL, f, stance, colour, s0..s15)         secret mode: the throw and its 16-byte salt
 """
 
 from __future__ import annotations
 
 from game.modes.base import ActionError
 
-MOVE, FOOTING, ORIENT, ATTACK, DEFEND, BUY, PASS = range(7)
-NAMES = ("move", "footing", "orient", "attack", "defend", "buy", "pass")
-LENGTHS = {MOVE: 3, FOOTING: 3, ORIENT: 4, ATTACK: 7, DEFEND: 6, BUY: 7, PASS: 2}
+MOVE, FOOTING, ORIENT, ATTACK, DEFEND, BUY, PASS, COMMIT, REVEAL = range(9)
+NAMES = ("move", "footing", "orient", "attack", "defend", "buy", "pass", "commit", "reveal")
+SECRET_BYTES = 16
+FORFEIT = 255          # REVEAL stance: the throw is forfeited (taken as white, first stance)
+LENGTHS = {MOVE: 3, FOOTING: 3, ORIENT: 4, ATTACK: 7, DEFEND: 6, BUY: 7, PASS: 2,
+           COMMIT: 2 + SECRET_BYTES, REVEAL: 4 + SECRET_BYTES}
 MAX_VALUE = 255
 DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, 0))
 
@@ -28,8 +33,8 @@ def decode(data) -> tuple:
     """Check shape and ranges only (legality is `BoutGame.check`); raises ActionError."""
     if not isinstance(data, (list, tuple)) or not data:
         raise ActionError(f"bout action: expected a non-empty list of integers, got {data!r}")
-    if len(data) > 8:
-        raise ActionError(f"bout action: {len(data)} numbers, at most 7")
+    if len(data) > 4 + SECRET_BYTES:
+        raise ActionError(f"bout action: {len(data)} numbers, at most {4 + SECRET_BYTES}")
     for v in data:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_VALUE:
             raise ActionError(f"bout action: {v!r} is not an integer 0-{MAX_VALUE}")
@@ -39,3 +44,14 @@ def decode(data) -> tuple:
     if len(data) != LENGTHS[kind]:
         raise ActionError(f"bout action: {NAMES[kind]} takes {LENGTHS[kind]} numbers, got {len(data)}")
     return tuple(data)
+
+
+def seal(orient: tuple, salt: bytes) -> tuple[tuple, tuple]:
+    """(COMMIT, REVEAL) actions for a secret ORIENT throw with this salt (16 random bytes, never
+    from the game's generator: the other side could predict those)."""
+    from game.modes.bout.commit import commitment
+    if len(salt) != SECRET_BYTES:
+        raise ValueError(f"salt must be {SECRET_BYTES} bytes")
+    _k, f, stance, colour = orient
+    digest = commitment((ORIENT, f, stance, colour), salt)[:SECRET_BYTES]
+    return (COMMIT, f, *digest), (REVEAL, f, stance, colour, *salt)

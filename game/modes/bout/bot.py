@@ -33,12 +33,16 @@ def _ceil(x: float) -> int:
 
 
 class BoutBot:
-    def __init__(self, level: str = "hard", seed: int = 0, stream: int = 0) -> None:
+    def __init__(self, level: str = "hard", seed: int = 0, stream: int = 0, salt_source=None) -> None:
         if level not in LEVELS:
             raise ValueError(f"bot level {level!r}: expected one of {', '.join(LEVELS)}")
         self.level = level
         self.rng = Pcg32(seed, 0x5EED + stream)
         self._opts: dict = {}
+        self._reveals: dict = {}
+        # secret throws need unpredictable salts on the link (os.urandom); headless runs use the
+        # bot's own stream so that they replay
+        self.salt_source = salt_source or (lambda: bytes(self.rng.below(256) for _ in range(A.SECRET_BYTES)))
 
     def choose(self, g) -> tuple:
         f = g.to_act()
@@ -50,6 +54,10 @@ class BoutBot:
                 act = (A.FOOTING, f, max(1, min(g.fighters[f].cp, {"easy": 1, "normal": 2, "hard": 3}[self.level])))
             elif ph == "orient":
                 act = self._orient(g, f)
+            elif ph == "commit":
+                act, self._reveals[f] = A.seal(self._orient(g, f), self.salt_source())
+            elif ph == "reveal":
+                act = self._reveals.pop(f)
             elif ph == "attack":
                 act = self._attack(g, f)
             else:

@@ -21,7 +21,7 @@ from game.modes.bout.fighter import Fighter, Template, refresh_value
 from game.modes.bout.resolve import resolve_exchange
 
 NONE, BOTH = -1, -2
-PHASES = ("move", "footing", "orient", "attack", "defence", "over")
+PHASES = ("move", "footing", "orient", "commit", "reveal", "attack", "defence", "over")
 
 
 class BoutGame:
@@ -30,13 +30,15 @@ class BoutGame:
     def __init__(self, rules, templates: list[Template], sides: list[int], seed: int, *,
                  width: int = 8, height: int = 8, positions: list[int] | None = None,
                  walls: frozenset = frozenset(), surprise: list[int] | None = None,
-                 start: bool = True) -> None:
+                 secret: bool = False, start: bool = True) -> None:
         if len(templates) != len(sides) or not 2 <= len(templates) <= 12:
             raise ValueError("a bout needs 2-12 fighters, each with a side")
         self.rules = rules
         self.R = rules.rules
         self.rng = Pcg32(seed, 0xB0)
         self.seed = seed
+        self.secret = bool(secret)      # throws as commit + reveal (linked play)
+        self.commits: dict = {}         # f -> 16-byte commitment (secret mode)
         self.width, self.height = width, height
         self.walls = frozenset(walls)
         pos = positions or list(range(len(templates)))
@@ -221,7 +223,8 @@ class BoutGame:
                 continue
             need.update((i, j))
         if need:
-            self.phase, self.queue = "orient", sorted(need)
+            self.phase, self.queue = ("commit" if self.secret else "orient"), sorted(need)
+            self.commits = {}
             return
         self._to_attack()
 
@@ -306,11 +309,15 @@ class BoutGame:
             self._footing(f, action[2])
             if not self.queue:
                 self._to_orient()
-        elif kind == A.ORIENT:
-            self.orients[f] = (action[2], action[3])
+        elif kind == A.ORIENT or kind == A.REVEAL:
+            self.orients[f] = (0, 0) if action[2] == A.FORFEIT else (action[2], action[3])
             if not self.queue:
                 self._resolve_orients()
                 self._to_attack()
+        elif kind == A.COMMIT:
+            self.commits[f] = bytes(action[2:])
+            if not self.queue:
+                self.phase, self.queue = "reveal", sorted(self.commits)
         elif kind == A.ATTACK or kind == A.BUY:
             _k, _f, target, man, zone, dice, extra = action
             m = self.rules.maneuvers[man]
@@ -381,7 +388,7 @@ class BoutGame:
         me = self.fighters[f]
         ph = self.phase
         want = {A.MOVE: "move", A.FOOTING: "footing", A.ORIENT: "orient", A.ATTACK: "attack",
-                A.DEFEND: "defence", A.BUY: "defence"}.get(kind)
+                A.DEFEND: "defence", A.BUY: "defence", A.COMMIT: "commit", A.REVEAL: "reveal"}.get(kind)
         if kind == A.PASS:
             if ph not in ("attack", "defence"):
                 raise ActionError(f"pass is not possible in the {ph} phase")
@@ -395,6 +402,18 @@ class BoutGame:
         if kind == A.FOOTING:
             if not 1 <= a[2] <= me.cp:
                 raise ActionError(f"footing dice {a[2]}: expected 1-{me.cp}")
+            return
+        if kind == A.COMMIT:
+            return
+        if kind == A.REVEAL:
+            from game.modes.bout.commit import commitment
+            if a[2] == A.FORFEIT:
+                return                  # the host's stand-in for a reveal that failed: white, neutral
+            if a[2] >= len(self.rules.stances) or a[3] > 1:
+                raise ActionError(f"reveal {a[2]},{a[3]}: expected a stance 0-{len(self.rules.stances) - 1} and colour 0/1")
+            want_digest = commitment((A.ORIENT, f, a[2], a[3]), bytes(a[4:]))[:A.SECRET_BYTES]
+            if want_digest != self.commits.get(f):
+                raise ActionError(f"fighter {f}'s reveal does not match his commitment")
             return
         if kind == A.ORIENT:
             if a[2] >= len(self.rules.stances) or a[3] > 1:
@@ -476,6 +495,8 @@ class BoutGame:
             return [(A.FOOTING, f, d) for d in range(1, me.cp + 1)]
         if ph == "orient":
             return [(A.ORIENT, f, s, c) for s in range(len(self.rules.stances)) for c in (0, 1)]
+        if ph in ("commit", "reveal"):
+            return []      # secret throws: build the pair with actions.seal(orient, salt)
         cands = []
         if ph == "attack":
             for t in self.foes_of(f):
@@ -516,6 +537,7 @@ class BoutGame:
             "queue": [list(q) if isinstance(q, tuple) else q for q in self.queue],
             "pairs": [[i, j, *p] for (i, j), p in sorted(self.pairs.items())],
             "orients": [[k, *v] for k, v in sorted(self.orients.items())],
+            "secret": int(self.secret), "commits": [[k, v.hex()] for k, v in sorted(self.commits.items())],
             "stance": [[k, v] for k, v in sorted(self.stance.items())],
             "attacks": [[k, *v] for k, v in sorted(self.attacks.items())],
             "defences": [[k[0], k[1], *v] for k, v in sorted(self.defences.items())],
@@ -536,6 +558,8 @@ class BoutGame:
         g.queue = [tuple(q) if isinstance(q, list) else q for q in snap["queue"]]
         g.pairs = {(p[0], p[1]): list(p[2:]) for p in snap["pairs"]}
         g.orients = {o[0]: (o[1], o[2]) for o in snap["orients"]}
+        g.secret = bool(snap.get("secret", 0))
+        g.commits = {k: bytes.fromhex(v) for k, v in snap.get("commits", [])}
         g.stance = {k: v for k, v in snap["stance"]}
         g.attacks = {a[0]: list(a[1:]) for a in snap["attacks"]}
         g.defences = {(d[0], d[1]): list(d[2:]) for d in snap["defences"]}

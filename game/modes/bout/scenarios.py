@@ -34,6 +34,7 @@ class BoutOptions:
     fighters: list = field(default_factory=list)     # template ids; defaults per scenario
     weapons: list = field(default_factory=list)      # weapon id overrides ("" = template's)
     surprise: list = field(default_factory=list)     # surprise ids per fighter ("" = ready)
+    secret: bool = False                             # throws as commit + reveal (linked play)
 
     def __post_init__(self):
         if self.scenario not in SCENARIOS:
@@ -49,8 +50,11 @@ class BoutOptions:
                 raise ValueError(f"{key}: expected {n} entries, got {len(v)}")
 
     def as_dict(self) -> dict:
-        return {"scenario": self.scenario, "fighters": list(self.fighters), "weapons": list(self.weapons),
-                "surprise": list(self.surprise)}
+        d = {"scenario": self.scenario, "fighters": list(self.fighters), "weapons": list(self.weapons),
+             "surprise": list(self.surprise)}
+        if self.secret:
+            d["secret"] = True
+        return d
 
 
 def new_bout(rules, seed: int, options: BoutOptions | None = None) -> BoutGame:
@@ -62,12 +66,14 @@ def new_bout(rules, seed: int, options: BoutOptions | None = None) -> BoutGame:
     except KeyError as exc:
         raise ValueError(f"unknown {exc.args[0]} in this ruleset") from None
     if o.scenario == "duel":
-        return BoutGame(rules, ts, [0, 1], seed, width=4, height=3, positions=[5, 6], surprise=sur)
+        return BoutGame(rules, ts, [0, 1], seed, width=4, height=3, positions=[5, 6], surprise=sur, secret=o.secret)
     if o.scenario == "one_vs_three":
         w = 5
         return BoutGame(rules, ts, [0, 1, 1, 1], seed, width=w, height=5,
-                        positions=[2 * w + 2, 1 * w + 1, 1 * w + 3, 3 * w + 2], surprise=sur)
+                        positions=[2 * w + 2, 1 * w + 1, 1 * w + 3, 3 * w + 2], surprise=sur,
+                        secret=o.secret)
     w, h = len(ROOM[0]), len(ROOM)
     walls = frozenset(y * w + x for y, row in enumerate(ROOM) for x, c in enumerate(row) if c == "#")
     return BoutGame(rules, ts, [0, 1, 1, 1], seed, width=w, height=h, walls=walls,
-                    positions=[3 * w + 1, 0 * w + 10, 4 * w + 11, 7 * w + 9], surprise=sur)
+                    positions=[3 * w + 1, 0 * w + 10, 4 * w + 11, 7 * w + 9], surprise=sur,
+                    secret=o.secret)

@@ -1,0 +1,136 @@
+"""`tactibox link --mode bout`: a Steel bout between two units, through the generic lockstep.
+
+Side 0 is the host's fighter(s), side 1 the guest's. The bout runs in secret mode: each
+initiative throw crosses the cable as a COMMIT (16-byte BLAKE2b commitment of throw + salt),
+and only when both commitments are in do the REVEALs follow, so neither unit can read the
+other's throw first. Salts come from os.urandom here, never from the game's generator.
+
+Option bytes in START: scenario index, then one fighter-template index per fighter. Content
+compared at hello: the bout ruleset's content hash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from game.core.canon import canonical_bytes
+from game.modes.base import ActionError
+from game.modes.bout import actions as A
+from game.modes.bout.bot import BoutBot
+from game.modes.bout.game import BoutGame
+from game.modes.bout.scenarios import SCENARIOS, BoutOptions, new_bout
+
+
+def encode_bout_setup(rules, options: BoutOptions) -> bytes:
+    return bytes([SCENARIOS.index(options.scenario)] + [rules.index("fighters", k) for k in options.fighters])
+
+
+def decode_bout_setup(rules, data: bytes) -> BoutOptions:
+    if not data or data[0] >= len(SCENARIOS):
+        raise ValueError("bout setup: unknown scenario")
+    if any(i >= len(rules.fighters) for i in data[1:]):
+        raise ValueError("bout setup: unknown fighter template")
+    return BoutOptions(scenario=SCENARIOS[data[0]], fighters=[rules.fighters[i].id for i in data[1:]], secret=True)
+
+
+class BoutOverLink:
+    """`LockstepGame` adapter; `chooser(game)` gives a local person's action (None = undecided),
+    without it the local side is played by a bot of `level`."""
+
+    def __init__(self, rules, seed: int, setup: bytes, local_side: int, level: str = "hard",
+                 chooser=None, salt_source=os.urandom, on_events=None) -> None:
+        if local_side not in (0, 1):
+            raise ValueError("local_side must be 0 (host) or 1 (guest)")
+        self.rules, self.local = rules, local_side
+        self.game = new_bout(rules, seed, decode_bout_setup(rules, setup))
+        self.bot = BoutBot(level, seed, local_side, salt_source=lambda: salt_source(A.SECRET_BYTES))
+        self.chooser, self.on_events = chooser, on_events
+
+    def whose_turn_is_local(self) -> bool:
+        f = self.game.to_act()
+        return f is not None and self.game.fighters[f].side == self.local
+
+    def next_local_action(self):
+        if self.chooser is not None:
+            return self.chooser(self.game)
+        return self.bot.choose(self.game)
+
+    def encode_action(self, a) -> bytes:
+        return bytes(A.encode(a))
+
+    def decode_action(self, data: bytes):
+        return A.decode(list(bytes(data)))          # ActionError is a ValueError
+
+    def is_legal(self, a) -> bool:
+        try:
+            self.game.check(a)
+            return True
+        except ActionError:
+            return False
+
+    def replacement_for(self, a):
+        g = self.game
+        f = g.to_act()
+        ph = g.phase
+        if ph == "move":
+            return (A.MOVE, f, 8)
+        if ph == "footing":
+            return (A.FOOTING, f, 1)
+        if ph == "orient":
+            return (A.ORIENT, f, 0, 0)
+        if ph == "commit":
+            return (A.COMMIT, f, *bytes(A.SECRET_BYTES))
+        if ph == "reveal":
+            return (A.REVEAL, f, A.FORFEIT, 0, *bytes(A.SECRET_BYTES))
+        return (A.PASS, f)
+
+    def apply(self, a) -> None:
+        events = self.game.apply(a)
+        if self.on_events:
+            self.on_events(self.game, events)
+
+    def turn_hash(self) -> bytes:
+        return bytes.fromhex(self.game.state_hash())
+
+    def snapshot(self) -> bytes:
+        return canonical_bytes(self.game.snapshot())
+
+    def restore(self, data: bytes) -> None:
+        try:
+            snap = json.loads(bytes(data).decode("ascii"))
+            game = BoutGame.restore(self.rules, snap)
+            game.state_hash()
+        except (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"bout snapshot: {exc}") from None
+        self.game = game
+
+    def finished(self) -> bool:
+        return self.game.is_over()
+
+
+def bout_spec(args, role: str):
+    """The `tactibox link --mode bout` spec (both units pass --mode bout; the host's options rule)."""
+    from game.cli.bout_sim import load_bout_rules_or_fail
+    from game.link.setup import LinkGameSpec
+    from game.modes.bout.log import describe
+    rules = load_bout_rules_or_fail(None)
+    setup = encode_bout_setup(rules, BoutOptions()) if role == "host" else b""
+    level = args.seat.split(":")[1]
+
+    def make(seed: int, opts: bytes, log):
+        def on_events(game, events):
+            for ev in events:
+                line = describe(game, ev)
+                if line:
+                    log(line)
+        return BoutOverLink(rules, seed, opts, 0 if role == "host" else 1, level, on_events=on_events)
+
+    def summary(adapter) -> dict:
+        if adapter is None:
+            return {"mode": "bout", "winner": None}
+        g = adapter.game
+        return {"mode": "bout", "exchanges": g.turn, "rounds": g.round,
+                "winner": None if g.winner is None else f"side {g.winner} ({'host' if g.winner == 0 else 'guest'})"}
+
+    return LinkGameSpec({"bout-rules": bytes.fromhex(rules.content_hash)}, None, None, setup, make, summary)

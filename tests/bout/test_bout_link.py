@@ -1,0 +1,84 @@
+"""Linked bouts: two lockstep adapters, then two sessions over a noisy cable (like the duel's)."""
+
+import sys
+import pathlib
+
+import pytest
+
+from game.link.bout_link import BoutOverLink, encode_bout_setup
+from game.modes.bout import actions as A
+from game.modes.bout.scenarios import BoutOptions
+from game.rules.bout_loader import load_bout_ruleset
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bridge"))
+from linkkit import FakeClock, pump, session_pair  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def rules():
+    r, _ = load_bout_ruleset()
+    return r
+
+
+def test_two_adapters_play_in_step_and_throws_cross_as_commitments(rules):
+    setup = encode_bout_setup(rules, BoutOptions(scenario="one_vs_three"))
+    host, guest = BoutOverLink(rules, 5, setup, 0), BoutOverLink(rules, 5, setup, 1)
+    kinds = set()
+    while not host.finished():
+        mover, other = (host, guest) if host.whose_turn_is_local() else (guest, host)
+        a = mover.next_local_action()
+        data = mover.encode_action(a)
+        kinds.add(data[0])
+        got = other.decode_action(data)
+        assert other.is_legal(got)
+        mover.apply(a)
+        other.apply(got)
+        assert mover.turn_hash() == other.turn_hash()
+    assert A.COMMIT in kinds and A.REVEAL in kinds and A.ORIENT not in kinds
+    assert guest.finished()
+
+
+def test_a_cheating_reveal_is_replaced_by_a_forfeit(rules):
+    setup = encode_bout_setup(rules, BoutOptions())
+    host, guest = BoutOverLink(rules, 2, setup, 0), BoutOverLink(rules, 2, setup, 1)
+    for side in (host, guest):                        # both commit
+        a = side.next_local_action()
+        host.apply(a)
+        guest.apply(a)
+    assert host.game.phase == "reveal"
+    host.apply(host.next_local_action())
+    cheat = (A.REVEAL, 1, 0, 1, *bytes(16))
+    assert not host.is_legal(cheat)
+    host.apply(host.replacement_for(cheat))
+    assert host.game.orients[1] == (0, 0)
+    with pytest.raises(ValueError):
+        host.decode_action(b"\x08\x01")
+    with pytest.raises(ValueError):
+        host.restore(b"{not json")
+
+
+def _sessions(rules, clock, seed, **faults):
+    setup = encode_bout_setup(rules, BoutOptions(scenario="one_vs_three"))
+    games = {}
+
+    def host_game(s, o):
+        games["host"] = BoutOverLink(rules, s, o, 0)
+        return games["host"]
+
+    def guest_game(s, o):
+        games["guest"] = BoutOverLink(rules, s, o, 1)
+        return games["guest"]
+    h, g, wires = session_pair(clock, seed=seed, host_kw=dict(options=setup), host_game=host_game,
+                               guest_game=guest_game, **faults)
+    return h, g, wires
+
+
+def test_noisy_cable_whole_bout_identical_hashes(rules):
+    clock = FakeClock()
+    h, g, (w1, w2) = _sessions(rules, clock, 11, p_drop=0.05, p_dup=0.05, p_byte=0.01, link_seed=3)
+    pump([h, g], clock, 600.0, until=lambda: h.finished and g.finished)
+    assert h.finished and g.finished
+    assert h.result()["state_hash"] == g.result()["state_hash"]
+    assert h.game.game.is_over() and h.game.game.state_hash() == g.game.game.state_hash()
+    assert w1.dropped + w2.dropped > 0
+    assert h.counters.retransmits + g.counters.retransmits > 0
