@@ -1,7 +1,7 @@
 """Linked bouts: two lockstep adapters, then two sessions over a noisy cable (like the duel's)."""
 
-import sys
 import pathlib
+import sys
 
 import pytest
 
@@ -11,7 +11,7 @@ from game.modes.bout.scenarios import BoutOptions
 from game.rules.bout_loader import load_bout_ruleset
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bridge"))
-from linkkit import FakeClock, pump, session_pair  # noqa: E402
+from linkkit import FakeClock, pump, session_pair
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def _sessions(rules, clock, seed, **faults):
     def guest_game(s, o):
         games["guest"] = BoutOverLink(rules, s, o, 1)
         return games["guest"]
-    h, g, wires = session_pair(clock, seed=seed, host_kw=dict(options=setup), host_game=host_game,
+    h, g, wires = session_pair(clock, seed=seed, host_kw={"options": setup}, host_game=host_game,
                                guest_game=guest_game, **faults)
     return h, g, wires
 
