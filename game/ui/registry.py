@@ -25,6 +25,7 @@ UI_MODULES = (
     "game.ui.scenes.replays",
     "game.ui.scenes.controls",
     "game.ui.scenes.duel",
+    "game.ui.scenes.bout",
     "game.ui.scenes.link",
 )
 
