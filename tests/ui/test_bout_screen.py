@@ -1,5 +1,6 @@
-"""The Steel bout screen, driven by logical buttons only: whole bouts from the main menu
-(duel and 1 vs 3) accepting the pre-selected declarations, the chooser, screen sizes."""
+"""The Steel bout screens, driven by logical buttons only: whole bouts from the main menu
+(duel, 1 vs 3, the room, hot-seat) accepting the pre-selected declarations, the hot-seat
+curtain, the room map, the chooser, screen sizes."""
 
 import pygame
 import pytest
@@ -18,12 +19,26 @@ def _play_out(app, max_presses=400):
     return sc
 
 
-@pytest.mark.parametrize("label, fighters", [("Steel bout", 2), ("Steel bout: 1 vs 3", 4)])
-def test_a_whole_bout_from_the_main_menu(make_app, label, fighters, tmp_path):
-    app = make_app()
+def open_bout(app, setups: int = 0, against: int = 0) -> None:
+    """Main menu -> Steel bout -> choose the set-up and opponent with RIGHT presses -> Fight."""
     press(app, B.A)
-    menu_open(app, label)
+    menu_open(app, "Steel bout")
+    assert stack(app)[-1] == "bout_menu"
+    menu = app.top.menu
+    press(app, B.DOWN)
+    press(app, *[B.RIGHT] * setups)
+    press(app, B.DOWN)
+    press(app, *[B.RIGHT] * against)
+    press(app, B.UP, B.UP)
+    assert menu.current.label == "Fight"
+    press(app, B.A)
     assert stack(app)[-1] == "bout"
+
+
+@pytest.mark.parametrize("setups, fighters", [(0, 2), (1, 4)])
+def test_a_whole_bout_from_the_main_menu(make_app, setups, fighters, tmp_path):
+    app = make_app()
+    open_bout(app, setups)
     sc = app.top
     assert len(sc.game.fighters) == fighters
     app.run_frames(2)
@@ -40,10 +55,65 @@ def test_a_whole_bout_from_the_main_menu(make_app, label, fighters, tmp_path):
     assert stack(app) == ["menu"]
 
 
+def _team_pixels(surf, rect, colour) -> int:
+    return sum(1 for x in range(rect.x, rect.right, 2) for y in range(rect.y, rect.bottom, 2)
+               if surf.get_at((x, y))[:3] == colour)
+
+
+def test_the_room_shows_a_map_and_plays_to_the_end(make_app):
+    from game.ui import theme as T
+    app = make_app(size=(640, 480))
+    open_bout(app, setups=2)
+    sc = app.top
+    g = sc.game
+    assert (g.width, g.height) == (12, 8) and len(g.fighters) == 4
+    app.run_frames(2)
+    w, h = app.surface.get_size()
+    right = pygame.Rect(w // 2, 0, w - w // 2, h // 2)
+    # the map panel (right, top) holds a square per fighter in his side's colour, and the walls
+    assert _team_pixels(app.surface, right, T.team_colour(0)[:3]) > 2
+    assert _team_pixels(app.surface, right, T.team_colour(1)[:3]) > 6
+    assert _team_pixels(app.surface, right, (110, 100, 120)) > 4
+    start = [f.pos for f in g.fighters]
+    _play_out(app, max_presses=800)
+    assert [f.pos for f in g.fighters] != start          # they walked to meet
+    assert any("over" in line for line in sc.log)
+
+
+def test_hot_seat_curtain_hides_the_screen_between_the_two_people(make_app):
+    app = make_app(size=(480, 320))
+    open_bout(app, setups=0, against=3)                   # a second person
+    sc = app.top
+    assert sc.hotseat and sc.human_sides == {0, 1}
+    seen = []
+    for _ in range(300):
+        if sc.game.is_over():
+            break
+        run_until(app, lambda: sc.game.is_over() or sc.chooser is not None or sc.curtain is not None,
+                  400, "a person's turn")
+        if sc.curtain is not None:
+            seen.append(sc.curtain)
+            app.run_frames(1)
+            # the curtain hides the dice of both pools (drawn top left on the bout screen)
+            w, h = app.surface.get_size()
+            pools = pygame.Rect(0, 0, w // 3, h // 2)
+            assert _team_pixels(app.surface, pools, (232, 228, 240)) == 0
+            press(app, B.A)
+            assert sc.curtain is None
+            assert _team_pixels(app.surface, pools, (232, 228, 240)) > 10
+            continue
+        if sc.chooser is not None:
+            assert sc.game.fighters[sc.chooser.f].side == sc.viewer   # only the viewer declares
+            press(app, B.A)
+    assert sc.game.is_over()
+    assert 1 in seen and 0 in seen                         # the unit changed hands both ways
+    app.run_frames(1)
+    assert sc.game.winner is not None or sc.game.draw
+
+
 def test_chooser_rows_keys_and_pass(make_app):
     app = make_app(size=(320, 240))
-    press(app, B.A)
-    menu_open(app, "Steel bout")
+    open_bout(app)
     sc = app.top
     run_until(app, lambda: sc.chooser is not None, 200, "the first throw")
     c = sc.chooser
