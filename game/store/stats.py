@@ -71,6 +71,10 @@ _EXPECTED_COLUMNS = {
 }
 
 _CORRUPTION_CODES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+# Errors that say nothing about the file's content (a full disk, a lock, a folder we cannot
+# write): the file is kept where it is and the game goes on without stats for now.
+_ENVIRONMENT_CODES = {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_FULL", "SQLITE_READONLY",
+                      "SQLITE_PERM", "SQLITE_NOMEM", "SQLITE_INTERRUPT", "SQLITE_AUTH", "SQLITE_NOLFS"}
 
 
 class NotOurDatabase(sqlite3.DatabaseError):
@@ -124,29 +128,58 @@ class StatsLine:
 
 
 def _is_corruption(exc: BaseException) -> bool:
-    if isinstance(exc, NotOurDatabase):
+    """Does this error, raised while reading the database, mean its content is damaged?
+
+    Damage does not only show as SQLITE_CORRUPT: one flipped byte in the schema text makes the
+    sqlite3 module raise UnicodeDecodeError (or OperationalError "Could not decode to UTF-8"),
+    a flipped type byte a plain SQLITE_ERROR. So every database error counts as damage except
+    those about the surroundings (lock, full disk, permissions, I/O): those leave the file alone.
+    """
+    if isinstance(exc, (NotOurDatabase, UnicodeDecodeError)):
         return True
-    return getattr(exc, "sqlite_errorname", None) in _CORRUPTION_CODES
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False  # our own mistake, not the file's: report it, never throw the file away
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    if name in _CORRUPTION_CODES:
+        return True
+    return not (name in _ENVIRONMENT_CODES or name.startswith("SQLITE_IOERR"))
 
 
 class StatsStore:
     """Opens lazily; every public method survives a broken database (reported in ``messages``)."""
 
-    def __init__(self, path: str | Path, *, synchronous: str = SYNCHRONOUS) -> None:
+    def __init__(self, path: str | Path, *, synchronous: str = SYNCHRONOUS, timeout: float = 5.0) -> None:
         self.path = Path(path)
         self.synchronous = synchronous
+        self.timeout = timeout  # seconds to wait for another writer's lock
         self.messages: list[str] = []
         self._conn: sqlite3.Connection | None = None
+        self._failing = False  # a failure was reported: stay quiet until something works again
 
     # -- opening and recovery -----------------------------------------------------------
     def _say(self, text: str) -> None:
         self.messages.append(text)
         log.warning(text)
 
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+    def _check_header(self) -> None:
+        """SQLite opens a file whose write-version byte is unknown read-only, silently: refuse it."""
         try:
-            check = conn.execute("PRAGMA quick_check").fetchall()
+            with open(self.path, "rb") as fh:
+                head = fh.read(100)
+        except FileNotFoundError:
+            return
+        if not head:
+            return  # an empty file is a new database
+        if len(head) < 100 or not head.startswith(b"SQLite format 3\0"):
+            raise NotOurDatabase("not an SQLite database (bad header)")
+        if head[18] not in (1, 2) or head[19] not in (1, 2):
+            raise NotOurDatabase(f"unknown file format versions {head[18]}/{head[19]} in the header")
+
+    def _connect(self) -> sqlite3.Connection:
+        self._check_header()
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+        try:
+            check = conn.execute("PRAGMA integrity_check(3)").fetchall()
             if check != [("ok",)]:
                 raise NotOurDatabase("integrity check failed: " + "; ".join(str(r[0]) for r in check[:3]))
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -193,8 +226,8 @@ class StatsStore:
         if self._conn is None:
             try:
                 self._conn = self._connect()
-            except sqlite3.DatabaseError as exc:
-                if not _is_corruption(exc):
+            except Exception as exc:
+                if not _is_corruption(exc) or not self.path.exists():
                     raise
                 self._recover(exc)
                 self._conn = self._connect()
@@ -205,8 +238,9 @@ class StatsStore:
         try:
             self.conn()
             return True
-        except sqlite3.Error as exc:
+        except Exception as exc:
             self._say(f"{self.path}: stats are unavailable ({exc})")
+            self._failing = True
             return False
 
     def close(self) -> None:
@@ -218,12 +252,16 @@ class StatsStore:
         """Run fn(conn); on corruption recover and retry once; on other errors report, return default."""
         for attempt in (1, 2):
             try:
-                return fn(self.conn())
-            except sqlite3.DatabaseError as exc:
-                if _is_corruption(exc) and attempt == 1:
+                result = fn(self.conn())
+                self._failing = False
+                return result
+            except Exception as exc:
+                if _is_corruption(exc) and attempt == 1 and self.path.exists():
                     self._recover(exc)
                     continue
-                self._say(f"{self.path}: could not {what} ({exc})")
+                if not self._failing:  # tell the player once, not at every query of a screen
+                    self._say(f"{self.path}: could not {what} ({exc}); stats are unavailable for now")
+                self._failing = True
                 return default
         return default
 
