@@ -7,6 +7,8 @@
      "turns": [[action_count, turn, state_hash], ...],
      "result": {...}, "meta": {...not part of the game: app version, date...}}
 
+The app's Replays screen saves this document behind a header line (``game.store.replays``);
+``game.core.replayfile`` is the one bounded reader of both shapes, used here and by the store.
 `load_replay` checks the structure and reports the first problem as `file: key: what is wrong`.
 Saving is atomic (temp file + fsync + rename), so a power cut never leaves half a replay.
 """
@@ -18,14 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.atomic import atomic_write_text
+from game.core.replayfile import FORMAT, MAX_FILE, VERSION, read_document, read_file_bytes
+from game.core.replayfile import ReplayFileError as ReplayError
 
-FORMAT = "tactibox-replay"
-VERSION = 1
-MAX_REPLAY_BYTES = 32 * 1024 * 1024
-
-
-class ReplayError(ValueError):
-    pass
+MAX_REPLAY_BYTES = MAX_FILE
+__all__ = ["FORMAT", "VERSION", "Replay", "ReplayError", "load_replay", "parse_replay"]
 
 
 @dataclass
@@ -106,20 +105,6 @@ def parse_replay(data: dict, label: str = "replay") -> Replay:
 
 
 def load_replay(path: str | Path) -> Replay:
-    p = Path(path)
-    label = str(p)
-    try:
-        if p.stat().st_size > MAX_REPLAY_BYTES:
-            raise ReplayError(f"{label}: file is larger than {MAX_REPLAY_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ReplayError(f"{label}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise ReplayError(f"{label}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise ReplayError(f"{label}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{label}: line {exc.lineno} column {exc.colno}: broken JSON ({exc.msg})") from None
-    return parse_replay(data, label)
+    """A replay file as the app saves it (header line + document) or as ``simulate`` writes it."""
+    label = str(path)
+    return parse_replay(read_document(read_file_bytes(path, max_bytes=MAX_REPLAY_BYTES), label), label)

@@ -26,20 +26,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping
 
+from game.core import replayfile
 from game.core.atomic import atomic_write_bytes, fsync_dir
 from game.store.safefile import remove_stale_temps
 
 log = logging.getLogger("tactibox.store")
 
-FORMAT = "tactibox-replay"
-VERSION = 1
 SUFFIX = ".replay"
-MAX_HEADER = 4096
-MAX_FILE = 64 * 1024 * 1024
-
-
-class ReplayError(Exception):
-    """A replay file that cannot be used; the message names the file and the problem."""
+MAX_FILE = replayfile.MAX_FILE
+MAX_HEADER = replayfile.MAX_HEADER
+FORMAT, VERSION = replayfile.FORMAT, replayfile.VERSION
+ReplayError = replayfile.ReplayFileError  # one error for a damaged replay, here and in the CLI
 
 
 @dataclass(frozen=True)
@@ -76,31 +73,16 @@ def _encode(doc: bytes | Mapping[str, Any]) -> tuple[bytes, str]:
 
 def parse_replay(data: bytes, path: Path) -> tuple[ReplayInfo, bytes]:
     """Header and payload of a replay file's bytes; ReplayError naming `path` if damaged."""
-    nl = data.find(b"\n", 0, MAX_HEADER)
-    if nl < 0:
-        raise ReplayError(f"{path}: no header line (not a Tactibox replay, or cut short)")
+    head, payload = replayfile.split_container(data, str(path))
     try:
-        head = json.loads(data[:nl].decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReplayError(f"{path}: the header line is not valid JSON ({exc})") from None
-    if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise ReplayError(f"{path}: not a Tactibox replay (format is {head.get('format') if isinstance(head, dict) else head!r})")
-    if head.get("version") != VERSION:
-        raise ReplayError(f"{path}: replay format version {head.get('version')!r}, this game reads {VERSION}")
-    try:
-        size, crc, encoding = int(head["size"]), int(head["crc32"]), str(head["encoding"])
-        when = datetime.fromisoformat(head["when"])
-        info = ReplayInfo(path, str(head["mode"]), str(head["map"]), int(head["seed"]), when, encoding, size,
-                          dict(head.get("extra") or {}))
+        when = replayfile.parse_when(head["when"])
+        extra = head.get("extra") or {}
+        if not isinstance(extra, dict):
+            raise TypeError("extra is not a table")
+        info = ReplayInfo(path, str(head["mode"]), str(head["map"]), int(head["seed"]), when,
+                          str(head["encoding"]), int(head["size"]), dict(extra))
     except (KeyError, TypeError, ValueError) as exc:
         raise ReplayError(f"{path}: header field missing or wrong ({exc})") from None
-    payload = data[nl + 1:]
-    if len(payload) != size:
-        raise ReplayError(f"{path}: payload is {len(payload)} bytes, the header says {size} (file cut short?)")
-    if zlib.crc32(payload) != crc:
-        raise ReplayError(f"{path}: checksum mismatch, the file is damaged")
-    if encoding not in ("json", "bytes"):
-        raise ReplayError(f"{path}: unknown payload encoding {encoding!r}")
     return info, payload
 
 
@@ -169,9 +151,7 @@ class ReplayStore:
             cached = self._cache.get(path.name)
             if cached and cached[0] == key:
                 return cached[1]
-            if st.st_size > MAX_FILE:
-                raise ReplayError(f"{path}: too large for a replay ({st.st_size} bytes)")
-            info, _ = parse_replay(path.read_bytes(), path)
+            info, _ = parse_replay(replayfile.read_file_bytes(path, max_bytes=MAX_FILE), path)
         except ReplayError as exc:
             info = self._broken(path, str(exc))
         except OSError as exc:
@@ -215,20 +195,11 @@ class ReplayStore:
     def load(self, name: str | ReplayInfo) -> tuple[ReplayInfo, bytes | dict]:
         """(info, document): the dict for JSON replays, the bytes otherwise. ReplayError if damaged."""
         path = self._path(name)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise ReplayError(f"{path}: no such replay") from None
-        except OSError as exc:
-            raise ReplayError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-        info, payload = parse_replay(data, path)
+        info, payload = parse_replay(replayfile.read_file_bytes(path, max_bytes=MAX_FILE, missing="no such replay"),
+                                     path)
         if info.encoding == "bytes":
             return info, payload
-        try:
-            doc = json.loads(payload.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ReplayError(f"{path}: the payload is not valid JSON ({exc})") from None
-        return info, doc
+        return info, replayfile.loads_bounded(payload, str(path), what="the payload")
 
     def delete(self, name: str | ReplayInfo) -> bool:
         """Remove a replay; False if it was not there."""
