@@ -21,7 +21,7 @@ import json
 import os
 import stat
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +107,7 @@ def parse_when(value: Any) -> datetime:
     """The header's date; one written without a UTC offset is taken as UTC (sortable with the rest)."""
     when = datetime.fromisoformat(str(value))
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     return when
 
 

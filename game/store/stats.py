@@ -238,7 +238,7 @@ class StatsStore:
         try:
             self.conn()
             return True
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever the file holds, the game starts without stats
             self._say(f"{self.path}: stats are unavailable ({exc})")
             self._failing = True
             return False
@@ -255,7 +255,7 @@ class StatsStore:
                 result = fn(self.conn())
                 self._failing = False
                 return result
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - a damaged file raises more than sqlite3.Error
                 if _is_corruption(exc) and attempt == 1 and self.path.exists():
                     self._recover(exc)
                     continue

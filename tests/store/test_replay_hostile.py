@@ -3,7 +3,7 @@
 import json
 import os
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -11,7 +11,7 @@ from game.cli import main as cli_main
 from game.core.replay import ReplayError, load_replay
 from game.store.replays import ReplayStore
 
-T0 = datetime(2026, 5, 22, 14, 30, 5, tzinfo=timezone.utc)
+T0 = datetime(2026, 5, 22, 14, 30, 5, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")

@@ -1,13 +1,13 @@
 """stats.sqlite3 with one damaged byte: never a crash, never stats lost for good (issue 9 item 8)."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from game.store.stats import GameRecord, SeatRecord, StatsStore
 
-WHEN = datetime(2026, 5, 22, 14, 30, tzinfo=timezone.utc)
+WHEN = datetime(2026, 5, 22, 14, 30, tzinfo=UTC)
 
 
 def _game(seed: int) -> GameRecord:
