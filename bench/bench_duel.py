@@ -118,7 +118,7 @@ def bench_fov() -> dict:
                       ("symmetric", tcod.constants.FOV_SYMMETRIC_SHADOWCAST)):
         it2 = iter(range(10**9))
 
-        def theirs():
+        def theirs(it2=it2, alg=alg):
             c = cells[next(it2) % len(cells)]
             tcod.map.compute_fov(transparent, (c // SIZE, c % SIZE), radius=6, light_walls=True, algorithm=alg)
 

@@ -52,8 +52,8 @@ class Counters:
         for f in fields(self):
             setattr(self, f.name, 0)
 
-    def __sub__(self, other: "Counters") -> "Counters":
+    def __sub__(self, other: Counters) -> Counters:
         return Counters(**{f.name: getattr(self, f.name) - getattr(other, f.name) for f in fields(self)})
 
-    def copy(self) -> "Counters":
+    def copy(self) -> Counters:
         return Counters(**asdict(self))

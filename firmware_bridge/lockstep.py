@@ -44,13 +44,30 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import deque
-from typing import Any, Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 from .counters import Counters
-from .messages import (CHAIN_BYTES, MSG_DESYNC, MSG_FIN, MSG_SYNCED, REASON_BAD_ACTION, REASON_DESYNC,
-                       REASON_FINAL, REASON_GUEST_REPORT, REASON_NAMES, REASON_OUT_OF_TURN,
-                       REASON_REJECTED, REASON_RESUME, REASON_START, Desync, Fin, Ready, SnapshotMeta,
-                       Synced)
+from .messages import (
+    CHAIN_BYTES,
+    MSG_DESYNC,
+    MSG_FIN,
+    MSG_SYNCED,
+    REASON_BAD_ACTION,
+    REASON_DESYNC,
+    REASON_FINAL,
+    REASON_GUEST_REPORT,
+    REASON_NAMES,
+    REASON_OUT_OF_TURN,
+    REASON_REJECTED,
+    REASON_RESUME,
+    REASON_START,
+    Desync,
+    Fin,
+    Ready,
+    SnapshotMeta,
+    Synced,
+)
 
 log = logging.getLogger("tactibox.link")
 

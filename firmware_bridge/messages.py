@@ -79,7 +79,7 @@ class Hello:
         return bytes(out)
 
     @classmethod
-    def decode(cls, payload: bytes) -> "Hello":
+    def decode(cls, payload: bytes) -> Hello:
         r = Reader(payload, "HELLO")
         if r.u8("type") != MSG_HELLO or r.raw(3, "magic") != MAGIC:
             raise ValueError("HELLO: bad magic (not a Tactibox unit?)")
@@ -106,7 +106,7 @@ class Error:
         return bytes([MSG_ERROR, self.code]) + lstr(self.text[:200])
 
     @classmethod
-    def decode(cls, payload: bytes) -> "Error":
+    def decode(cls, payload: bytes) -> Error:
         r = Reader(payload, "ERROR")
         r.u8("type")
         code = r.u8("code")
@@ -127,7 +127,7 @@ class ContentResult:
                 + lbytes(self.digest) + lstr(self.text[:200]))
 
     @classmethod
-    def decode(cls, payload: bytes) -> "ContentResult":
+    def decode(cls, payload: bytes) -> ContentResult:
         r = Reader(payload, "CONTENT_RESULT")
         r.u8("type")
         name = r.lstr("name", 64)
@@ -155,7 +155,7 @@ class Start:
                 + bytes([self.hash_len, 1 if self.resume else 0]) + bytes(self.options))
 
     @classmethod
-    def decode(cls, payload: bytes) -> "Start":
+    def decode(cls, payload: bytes) -> Start:
         r = Reader(payload, "START")
         r.u8("type")
         game_no = r.uvarint("game number", 32)
@@ -178,7 +178,7 @@ class Ready:
         return bytes([MSG_READY]) + uvarint(self.game_no) + self.chain
 
     @classmethod
-    def decode(cls, payload: bytes) -> "Ready":
+    def decode(cls, payload: bytes) -> Ready:
         r = Reader(payload, "READY")
         r.u8("type")
         game_no = r.uvarint("game number", 32)
@@ -195,7 +195,7 @@ class Synced:
         return bytes([MSG_SYNCED, self.epoch & 0xFF])
 
     @classmethod
-    def decode(cls, payload: bytes) -> "Synced":
+    def decode(cls, payload: bytes) -> Synced:
         r = Reader(payload, "SYNCED")
         r.u8("type")
         e = r.u8("epoch")
@@ -212,7 +212,7 @@ class Desync:
         return bytes([MSG_DESYNC, self.epoch & 0xFF]) + uvarint(self.turns)
 
     @classmethod
-    def decode(cls, payload: bytes) -> "Desync":
+    def decode(cls, payload: bytes) -> Desync:
         r = Reader(payload, "DESYNC")
         r.u8("type")
         e = r.u8("epoch")
@@ -230,7 +230,7 @@ class Fin:
         return bytes([MSG_FIN]) + uvarint(self.turns) + self.chain
 
     @classmethod
-    def decode(cls, payload: bytes) -> "Fin":
+    def decode(cls, payload: bytes) -> Fin:
         r = Reader(payload, "FIN")
         r.u8("type")
         t = r.uvarint("turns", 32)
@@ -252,7 +252,7 @@ class SnapshotMeta:
         return bytes([self.epoch & 0xFF, self.reason]) + uvarint(self.turns) + self.chain + lbytes(self.replaced)
 
     @classmethod
-    def decode(cls, meta: bytes) -> "SnapshotMeta":
+    def decode(cls, meta: bytes) -> SnapshotMeta:
         r = Reader(meta, "snapshot meta")
         epoch, reason = r.u8("epoch"), r.u8("reason")
         turns = r.uvarint("turns", 32)

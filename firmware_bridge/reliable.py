@@ -31,14 +31,13 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .counters import Counters
 from .framing import MAX_BODY, FrameDecoder, encode_frame
 from .transport import Transport
-from .wire import (CTRL_ACK, CTRL_BYE, CTRL_SYN, DATA_KINDS, KIND_CONTROL, SEQ_MOD, pack_header,
-                   unpack_header)
+from .wire import CTRL_ACK, CTRL_BYE, CTRL_SYN, DATA_KINDS, KIND_CONTROL, SEQ_MOD, pack_header, unpack_header
 
 MAX_PAYLOAD = MAX_BODY - 1       # one header byte
 

@@ -34,16 +34,40 @@ import os
 import select
 import time
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
-from .blob import (BLOB_CHUNK, MSG_BLOB_BEGIN, MSG_BLOB_DATA, PURPOSE_CONTENT, PURPOSE_SNAPSHOT, BlobReceiver,
-                   blob_messages)
+from .blob import (
+    BLOB_CHUNK,
+    MSG_BLOB_BEGIN,
+    MSG_BLOB_DATA,
+    PURPOSE_CONTENT,
+    PURPOSE_SNAPSHOT,
+    BlobReceiver,
+    blob_messages,
+)
 from .content_sync import ContentSync, Progress, _Outgoing
 from .counters import Counters
 from .lockstep import Lockstep, LockstepGame
-from .messages import (ERR_GAME, ERR_ROLE, ERR_VERSION, MSG_CONTENT_RESULT, MSG_DESYNC, MSG_ERROR,
-                       MSG_FIN, MSG_HELLO, MSG_READY, MSG_START, MSG_SYNCED, PROTOCOL_VERSION,
-                       ContentResult, Error, Hello, Ready, Start, hello_protocol)
+from .messages import (
+    ERR_GAME,
+    ERR_ROLE,
+    ERR_VERSION,
+    MSG_CONTENT_RESULT,
+    MSG_DESYNC,
+    MSG_ERROR,
+    MSG_FIN,
+    MSG_HELLO,
+    MSG_READY,
+    MSG_START,
+    MSG_SYNCED,
+    PROTOCOL_VERSION,
+    ContentResult,
+    Error,
+    Hello,
+    Ready,
+    Start,
+    hello_protocol,
+)
 from .reliable import MAX_PAYLOAD, LinkConfig, ReliableLink
 from .transport import DEFAULT_BAUD, open_transport
 from .wire import KIND_APP, KIND_SESSION, KIND_TURN
@@ -97,7 +121,7 @@ class Session(ContentSync):
 
     @classmethod
     def open(cls, port: str, *, baud: int = DEFAULT_BAUD, now: Callable[[], float] = time.monotonic,
-             link_config: LinkConfig | None = None, **kw) -> "Session":
+             link_config: LinkConfig | None = None, **kw) -> Session:
         """Open PORT (device path, pyserial URL or tcp://) and build the whole stack on it."""
         counters = Counters()
         transport = open_transport(port, baud, now=now, counters=counters)
@@ -202,7 +226,7 @@ class Session(ContentSync):
         except (OSError, ValueError):
             time.sleep(timeout)
 
-    def run(self, timeout: float | None = None, until: Callable[["Session"], bool] | None = None,
+    def run(self, timeout: float | None = None, until: Callable[[Session], bool] | None = None,
             step: float = 0.005) -> bool:
         """Blocking loop for headless use. Returns True when `until` (default: finished) became true."""
         until = until or (lambda s: s.finished)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import select
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import serial
 

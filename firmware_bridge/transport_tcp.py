@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 import socket
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from .counters import Counters
 from .transport import REOPEN_INTERVAL, Transport

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import subprocess
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -25,8 +25,8 @@ import glob
 import os
 import sys
 import warnings
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 WINDOW_DEFAULT = (960, 640)
 SUPPORTED_SIZES = ((320, 240), (480, 320), (800, 480), (1280, 720), (1920, 1080))

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 KIND_ORDER = {"gpio-uart": 0, "soc-uart": 1, "usb": 2}
 LINK_NAME = "tactibox-link"     # the image's udev rule: the UART on GPIO 14/15

@@ -7,7 +7,7 @@ in pure Python.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 
 def iter_bits(mask: int) -> Iterator[int]:

@@ -25,7 +25,7 @@ class Pcg32:
         self.next_u32()
 
     @classmethod
-    def from_state(cls, state: tuple[int, int]) -> "Pcg32":
+    def from_state(cls, state: tuple[int, int]) -> Pcg32:
         rng = cls.__new__(cls)
         rng.state, rng.inc = int(state[0]) & MASK64, (int(state[1]) | 1) & MASK64
         return rng
@@ -33,7 +33,7 @@ class Pcg32:
     def get_state(self) -> tuple[int, int]:
         return (self.state, self.inc)
 
-    def copy(self) -> "Pcg32":
+    def copy(self) -> Pcg32:
         return Pcg32.from_state(self.get_state())
 
     def next_u32(self) -> int:

@@ -22,9 +22,9 @@ against a bot never moves anybody's rating. Tactibox's rules for a finished batt
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal
-from typing import Iterable, Mapping, Sequence
 
 START_RATING = 1500
 K_FACTOR = 32
@@ -55,7 +55,7 @@ class Record:
     def games(self) -> int:
         return self.wins + self.losses + self.draws
 
-    def __add__(self, other: "Record") -> "Record":
+    def __add__(self, other: Record) -> Record:
         return Record(self.wins + other.wins, self.losses + other.losses, self.draws + other.draws)
 
 

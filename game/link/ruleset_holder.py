@@ -3,8 +3,8 @@ installs the host's copy (in its data folder, `rulesets/link-received`) and play
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 
 class RulesetHolder:

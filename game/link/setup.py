@@ -3,9 +3,9 @@ a game factory for the Session, and a summary at the end."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 
 @dataclass

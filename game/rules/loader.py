@@ -16,7 +16,16 @@ from pathlib import Path
 from game.rules.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
 from game.rules.schema import ProblemList, check_refs, check_section, suggest
 from game.rules.skirmish_schema import (
-    ARMY, CLASSES, PIECES, RULES, RULESET, RULESET_FILES, RULESET_SECTIONS, SOUND_SETS, TILES, WEAPONS,
+    ARMY,
+    CLASSES,
+    PIECES,
+    RULES,
+    RULESET,
+    RULESET_FILES,
+    RULESET_SECTIONS,
+    SOUND_SETS,
+    TILES,
+    WEAPONS,
 )
 
 MAX_FILE_BYTES = 2 * 1024 * 1024

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 REQUIRED = object()
 ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")

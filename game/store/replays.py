@@ -21,10 +21,11 @@ import logging
 import os
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from game.core import replayfile
 from game.core.atomic import atomic_write_bytes, fsync_dir
@@ -101,7 +102,7 @@ class ReplayStore:
         `when` is the battle's date (default: now, local time with its UTC offset). Raises OSError
         if the disk refuses (the caller reports it), TypeError/ValueError for a non-JSON-able dict.
         """
-        when = when or datetime.now(timezone.utc).astimezone()
+        when = when or datetime.now(UTC).astimezone()
         if when.tzinfo is None:
             when = when.astimezone()
         payload, encoding = _encode(doc)
@@ -169,9 +170,9 @@ class ReplayStore:
                 when = None
         if when is None:
             try:
-                when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+                when = datetime.fromtimestamp(path.stat().st_mtime, UTC)
             except OSError:
-                when = datetime.fromtimestamp(0, timezone.utc)
+                when = datetime.fromtimestamp(0, UTC)
         return ReplayInfo(path, when=when, ok=False, problem=problem)
 
     def list(self) -> list[ReplayInfo]:
@@ -182,7 +183,7 @@ class ReplayStore:
         except OSError:
             return []
         infos = [self._info(p) for p in paths]
-        epoch = datetime.fromtimestamp(0, timezone.utc)
+        epoch = datetime.fromtimestamp(0, UTC)
         infos.sort(key=lambda i: (i.when or epoch, i.name), reverse=True)
         return infos
 

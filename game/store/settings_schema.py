@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 Problems = list[tuple[str, str]]  # (sub-key, what is wrong) for table-valued settings
 Check = Callable[[Any], tuple[Any, Problems]]

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from game.core.ratings import START_RATING, SeatResult, round_half_away_from_zero, updated_ratings
 from game.store.safefile import set_aside
@@ -268,7 +268,7 @@ class StatsStore:
     # -- writing ------------------------------------------------------------------------
     def record_game(self, game: GameRecord) -> int | None:
         """Store a battle and update ratings in one transaction. Returns the game id (None if failed)."""
-        played = game.played_at or datetime.now(timezone.utc)
+        played = game.played_at or datetime.now(UTC)
         if played.tzinfo is None:
             played = played.astimezone()
         seats = sorted(game.seats, key=lambda s: s.seat)

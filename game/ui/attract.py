@@ -80,6 +80,7 @@ class Shooter:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
+
         from hw.display import canvas_size_for
         pygame.display.init()
         pygame.font.init()

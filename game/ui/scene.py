@@ -27,13 +27,13 @@ loop sends only those to the screen). A scene with nothing new returns ``[]`` an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
 SCENES: dict[str, type] = {}
-MENU_ENTRIES: list["MenuEntry"] = []
+MENU_ENTRIES: list[MenuEntry] = []
 
 
 def register_scene(name: str):

@@ -59,7 +59,7 @@ class BattleSession:
 
     @classmethod
     def new(cls, rs, gmap, participants: list[Participant], seed: int, options: Options | None = None,
-            **kw) -> "BattleSession":
+            **kw) -> BattleSession:
         game = SkirmishGame.new(rs, gmap, participants, seed, options or Options())
         return cls(game, participants, **kw)
 

@@ -15,7 +15,8 @@ import collections
 import logging
 import threading
 import warnings
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from hw.input.buttons import Physical
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import pygame
 
@@ -107,7 +108,7 @@ class InputHub:
         overrides: Mapping[str, Any] | None = None,
         gpio_file: Path | None = None,
         **kwargs: Any,
-    ) -> "InputHub":
+    ) -> InputHub:
         """The usual way in: shipped key map + data-dir wiring + the user's saved overrides.
 
         `overrides` is ``settings.keymap``; pass ``on_keymap_change`` to save new overrides

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from hw.input.buttons import NUMPAD_BUTTONS, PAD_BUTTONS, Button, Physical, RemapResult
 from hw.input import keynames
+from hw.input.buttons import NUMPAD_BUTTONS, PAD_BUTTONS, Button, Physical, RemapResult
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 DEFAULT_KEYMAP_FILE = ASSETS / "keymaps" / "default.toml"
@@ -210,7 +211,7 @@ class Keymap:
     def __post_init__(self) -> None:
         self._reverse: dict[tuple[str, str], dict[Code, Button]] = {}
 
-    def copy(self) -> "Keymap":
+    def copy(self) -> Keymap:
         return Keymap({c: dict(t) for c, t in self.tables.items()}, self.options, dict(self.numpad_menu),
                       self.gpio_pull_up)
 
@@ -276,7 +277,7 @@ class Keymap:
         return RemapResult(button, phys, ctx, owner, swapped_in)
 
     def with_overrides(self, overrides: Mapping[str, Mapping[str, Any]], where: str = "settings: keymap"
-                       ) -> tuple["Keymap", list[str]]:
+                       ) -> tuple[Keymap, list[str]]:
         """A copy with the user's overrides applied (bad entries reported and skipped)."""
         km = self.copy()
         problems: list[str] = []
@@ -298,7 +299,7 @@ class Keymap:
         km._reverse.clear()
         return km, problems
 
-    def overrides_against(self, default: "Keymap") -> dict[str, dict[str, list[Code]]]:
+    def overrides_against(self, default: Keymap) -> dict[str, dict[str, list[Code]]]:
         """What to save in settings: the buttons whose lists differ from `default`."""
         out: dict[str, dict[str, list[Code]]] = {}
         for ctx, table in self.tables.items():

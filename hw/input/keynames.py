@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # noqa: E402  (constants only; no display needed)
+import pygame
 
 _PREFERRED = {f"kp_{d}" for d in range(10)} | {
     "pause", "euro", "lsuper", "rsuper", "numlock", "printscreen", "scrolllock"}

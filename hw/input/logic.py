@@ -13,8 +13,8 @@ No clocks here: the hub passes times in. No pygame either.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from hw.input.buttons import DIRECTIONS, Button, EventKind, InputEvent, Physical
 from hw.input.keymap import Options

@@ -6,8 +6,8 @@ import random
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.reliable import LinkConfig, ReliableLink
-from firmware_bridge.session import Session
 from firmware_bridge.selftest_game import SelfTestGame
+from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import MemoryTransport, memory_pair
 
 

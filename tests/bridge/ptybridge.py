@@ -25,7 +25,7 @@ from collections import deque
 
 
 class _Direction:
-    def __init__(self, name: str, src: int, dst: int, rng: random.Random, bridge: "PtyBridge") -> None:
+    def __init__(self, name: str, src: int, dst: int, rng: random.Random, bridge: PtyBridge) -> None:
         self.name, self.src, self.dst, self.rng, self.b = name, src, dst, rng, bridge
         self.partial = bytearray()
         self.queue: deque[tuple[float, bytes]] = deque()
@@ -165,7 +165,7 @@ class PtyBridge:
             except OSError:
                 pass
 
-    def __enter__(self) -> "PtyBridge":
+    def __enter__(self) -> PtyBridge:
         return self
 
     def __exit__(self, *exc) -> None:

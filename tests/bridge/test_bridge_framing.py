@@ -9,8 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_bridge.counters import Counters
-from firmware_bridge.framing import (MAX_BODY, MAX_ENCODED, FrameDecoder, FrameError, crc16,
-                                     decode_frame, encode_frame)
+from firmware_bridge.framing import MAX_BODY, MAX_ENCODED, FrameDecoder, FrameError, crc16, decode_frame, encode_frame
 
 bodies = st.binary(min_size=1, max_size=MAX_BODY)
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from linkkit import FakeClock, pump, session_pair
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.lockstep import Lockstep, chain_next, chain_start
 from firmware_bridge.messages import MSG_DESYNC, MSG_SYNCED, Fin, Synced
 from firmware_bridge.selftest_game import SelfTestGame
 from firmware_bridge.wire import KIND_SESSION
-
-from linkkit import FakeClock, pump, session_pair
 
 
 def play(h, g, clock, seconds=120.0):

@@ -10,11 +10,10 @@ import time
 from pathlib import Path
 
 import pytest
+from ptybridge import PtyBridge
 
 from firmware_bridge.selftest_game import SelfTestGame
 from firmware_bridge.session import Session
-
-from ptybridge import PtyBridge
 
 PEER = Path(__file__).with_name("linkpeer.py")
 

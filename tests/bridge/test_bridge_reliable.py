@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from linkkit import FakeClock, lossy_pair, pump, set_cut
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.framing import encode_frame
 from firmware_bridge.reliable import MAX_PAYLOAD, LinkConfig, ReliableLink
 from firmware_bridge.transport_mem import memory_pair
 from firmware_bridge.wire import KIND_APP, KIND_SESSION, KIND_TURN, pack_header
-
-from linkkit import FakeClock, lossy_pair, pump, set_cut
 
 
 def messages(n: int) -> list[tuple[int, bytes]]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import hashlib
 import os
 
+from linkkit import FakeClock, pump, session_pair, set_cut
+
 from firmware_bridge.messages import PROTOCOL_VERSION, Hello
 from firmware_bridge.reliable import ReliableLink
 from firmware_bridge.selftest_game import SelfTestGame
 from firmware_bridge.session import Session
 from firmware_bridge.wire import KIND_SESSION
-
-from linkkit import FakeClock, pump, session_pair, set_cut
 
 
 def both_done(h, g):
@@ -233,7 +233,7 @@ def test_chat_messages_travel_both_ways_during_play():
     h, g, _ = session_pair(clock, guest_kw=dict(on_app_message=heard.append))
     pump([h, g], clock, 30.0, until=lambda: h.state == "playing")
     h.send_app(b"\x07")                  # canned phrase 7
-    g.send_app("good luck".encode())
+    g.send_app(b"good luck")
     play(h, g, clock)
     assert heard == [b"\x07"] and g.drain_app() == [b"\x07"]
     assert h.drain_app() == [b"good luck"]

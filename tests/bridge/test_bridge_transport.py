@@ -8,14 +8,13 @@ import time
 import tty
 
 import pytest
+from linkkit import FakeClock
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.reliable import ReliableLink
 from firmware_bridge.transport import SerialTransport, open_transport, parse_tcp
 from firmware_bridge.transport_tcp import TcpConnector, TcpListener
 from firmware_bridge.wire import KIND_APP
-
-from linkkit import FakeClock
 
 
 def wait_for(pred, timeout=3.0, step=0.002, poll=()):

@@ -3,7 +3,8 @@
 import subprocess
 import sys
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.core.prng import Pcg32
 

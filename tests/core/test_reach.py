@@ -2,7 +2,8 @@
 
 import heapq
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.grid import Grid
 from game.core.reach import MoveField, reachable_cells

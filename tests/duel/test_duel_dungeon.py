@@ -5,11 +5,19 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.prng import Pcg32
-from game.modes.duel.dungeon import (POTION_DIVISOR, generate_layout, max_rooms, place_potions,
-                                     potion_count, room_sides, start_cells)
+from game.modes.duel.dungeon import (
+    POTION_DIVISOR,
+    generate_layout,
+    max_rooms,
+    place_potions,
+    potion_count,
+    room_sides,
+    start_cells,
+)
 from game.modes.duel.layout import ROOM, WALL, Layout, edge_mask, room_cells
 from game.modes.duel.maze import node_mask, perfect_maze
 

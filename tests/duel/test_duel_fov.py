@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from duel_levels import parse_level
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.prng import Pcg32
 from game.modes.duel.dungeon import generate_layout
-from game.modes.duel.fov import (field_of_view, fov_from_rows, fov_on_known, reference_fov,
-                                 visible_cells)
+from game.modes.duel.fov import field_of_view, fov_from_rows, fov_on_known, reference_fov, visible_cells
 from game.modes.duel.layout import board_mask
-
-from duel_levels import parse_level
 
 # Row 1: "@.....@" (6 apart), row 3: "@.#.@" with rock between, row 5: "@......@" (7 apart).
 PLAN = """

@@ -9,8 +9,17 @@ from game.core.prng import Pcg32
 from game.modes.base import ActionError
 from game.modes.duel import messages as m
 from game.modes.duel.actions import drink, drink_ground, pick_up
-from game.modes.duel.events import (Damaged, Effect, Healed, Identified, Message, PotionDrunk,
-                                    PotionPickedUp, SpellCast, Teleported)
+from game.modes.duel.events import (
+    Damaged,
+    Effect,
+    Healed,
+    Identified,
+    Message,
+    PotionDrunk,
+    PotionPickedUp,
+    SpellCast,
+    Teleported,
+)
 from game.modes.duel.game import DuelGame
 from game.modes.duel.layout import board_mask
 from game.modes.duel.options import DuelOptions

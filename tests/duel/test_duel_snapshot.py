@@ -5,7 +5,8 @@ from __future__ import annotations
 import zlib
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.modes.duel import snapshot as snap
 from game.modes.duel.game import DuelGame

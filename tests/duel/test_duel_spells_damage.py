@@ -5,9 +5,9 @@ from __future__ import annotations
 from duel_levels import ScriptedRng, cast, cells, duel, of_type
 
 from game.modes.duel import messages as m
+from game.modes.duel.actions import cast as cast_action
 from game.modes.duel.events import Damaged, Effect, Healed, Message
 from game.modes.duel.game import DuelGame
-from game.modes.duel.actions import cast as cast_action
 
 HALL = """
 #############

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from duel_levels import ScriptedRng, cast, cells, duel, of_type
 
-from game.core.prng import Pcg32
 from game.modes.duel import messages as m
-from game.modes.duel.events import (Healed, LayoutChanged, Message, PotionsCreated,
-                                    PotionsDestroyed, SpellCast, Teleported)
+from game.modes.duel.events import (
+    Healed,
+    LayoutChanged,
+    Message,
+    PotionsCreated,
+    PotionsDestroyed,
+    SpellCast,
+    Teleported,
+)
 from game.modes.duel.layout import board_mask
 from game.modes.duel.spells import BY_KEY, SPELLS
 

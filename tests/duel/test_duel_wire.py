@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
@@ -15,9 +16,17 @@ from game.modes.duel.layout_codec import decode_layout, encode_layout
 from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.options import DuelOptions
 from game.modes.duel.rle import rle_decode, rle_encode
-from game.modes.duel.wire import (action_from_bytes, action_to_bytes, decode_chat,
-                                  decode_seed_form, encode_chat, encode_seed_form, pack_turn,
-                                  split_turns, unpack_turn)
+from game.modes.duel.wire import (
+    action_from_bytes,
+    action_to_bytes,
+    decode_chat,
+    decode_seed_form,
+    encode_chat,
+    encode_seed_form,
+    pack_turn,
+    split_turns,
+    unpack_turn,
+)
 
 steps = st.lists(st.integers(0, 7), max_size=5)
 finals = st.integers(END_CODE, CODE_COUNT - 1)

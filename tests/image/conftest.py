@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from image_recipe import UNIT_DIR, parse_unit
 
 

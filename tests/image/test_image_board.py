@@ -13,7 +13,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from image_recipe import IMAGE_BUILD, ROOTFS
 
 KERNEL = "/lib/modules/6.1.0-28-arm64/kernel"

@@ -6,8 +6,6 @@ import re
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from image_recipe import IMAGE_BUILD
 
 BOOT_CONFIG = IMAGE_BUILD / "boot-config.sh"

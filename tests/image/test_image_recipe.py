@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from image_recipe import IMAGE_BUILD, ROOTFS, package_lines
 
@@ -70,10 +69,10 @@ def test_package_list_has_the_boot_chain_python_and_sdl_runtime():
 
 
 def test_dpkg_filters_are_well_formed_and_keep_what_the_boot_needs():
-    lines = [l for l in (IMAGE_BUILD / "dpkg-excludes.cfg").read_text().splitlines() if l and not l.startswith("#")]
+    lines = [ln for ln in (IMAGE_BUILD / "dpkg-excludes.cfg").read_text().splitlines() if ln and not ln.startswith("#")]
     for line in lines:
         assert re.fullmatch(r"path-(exclude|include)=/\S+", line), line
-    includes = {l.split("=", 1)[1] for l in lines if l.startswith("path-include")}
+    includes = {ln.split("=", 1)[1] for ln in lines if ln.startswith("path-include")}
     for needed in ("mmc", "gpu/drm/vc4", "usb", "hid", "input", "virtio", "tty"):
         assert any(f"/kernel/drivers/{needed}/" in pattern for pattern in includes), needed
     for needed in ("ext4", "fat", "overlayfs", "nls"):

@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from image_recipe import IMAGE_BUILD
 
 

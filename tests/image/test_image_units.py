@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from image_recipe import IMAGE_BUILD, ROOTFS, UNIT_DIR, environment, parse_unit
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")

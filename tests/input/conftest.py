@@ -3,10 +3,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from hw.input import InputHub, load_keymap  # noqa: E402
+from hw.input import InputHub, load_keymap
 
 
 class FakeClock:

@@ -99,6 +99,7 @@ def test_start_select_on_gpio_goes_back_to_menu(gpio_hub, factory, clock):
 
 def test_gpio_and_keyboard_together(gpio_hub, factory, clock):
     import pygame
+
     from tests.input.conftest import key
     level(factory, clock, 0, 5, True)
     clock.at(0.1)

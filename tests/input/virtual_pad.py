@@ -45,7 +45,7 @@ class VirtualSDL:
         sdl.SDL_JoystickSetVirtualHat.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_uint8]
         self.sdl = sdl
 
-    def attach(self, kind: int, axes: int = 6, buttons: int = 15, hats: int = 1) -> "VirtualDevice":
+    def attach(self, kind: int, axes: int = 6, buttons: int = 15, hats: int = 1) -> VirtualDevice:
         index = self.sdl.SDL_JoystickAttachVirtual(kind, axes, buttons, hats)
         if index < 0:
             raise RuntimeError("SDL_JoystickAttachVirtual failed")

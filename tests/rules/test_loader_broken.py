@@ -1,7 +1,8 @@
 """A corpus of broken rulesets: each gives a clear `file: key: problem` line, nothing raises."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.rules.loader import load_ruleset
 

@@ -8,7 +8,11 @@ AGI5 RST3 club(rock>scissors, 3).
 import pytest
 
 from game.modes.skirmish.battle import (
-    apply_xp, battle_equations, crit_permille, hit_xp, runtime_stats,
+    apply_xp,
+    battle_equations,
+    crit_permille,
+    hit_xp,
+    runtime_stats,
 )
 from game.modes.skirmish.tables import CombatTable
 

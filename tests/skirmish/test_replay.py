@@ -6,7 +6,8 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.prng import Pcg32
 from game.core.replay import ReplayError, load_replay, parse_replay

@@ -2,7 +2,7 @@
 counter of each fully finished round, until it is killed. Usage: powercut_writer.py DATA_DIR START"""
 
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from game.store import GameRecord, ReplayStore, SeatRecord, SettingsStore, StatsStore
 
@@ -20,7 +20,7 @@ while True:
                     default_armies={f"P{i % 7}": [f"piece{i}"] * 9})
     stats.record_game(GameRecord("skirmish", f"map-{i}", "hash", i, [
         SeatRecord(1, "Ann", False, 1 + i % 2, 3, 10), SeatRecord(2, "Bob", False, 2 - i % 2, 0, 0),
-        SeatRecord(3, "Bot", True, 3, 1, 1)], played_at=datetime(2026, 1, 1, tzinfo=timezone.utc)))
+        SeatRecord(3, "Bot", True, 3, 1, 1)], played_at=datetime(2026, 1, 1, tzinfo=UTC)))
     replays.save({"i": i, "actions": list(range(i % 500))}, mode="skirmish", map=f"map-{i}", seed=i,
-                 when=datetime(2026, 1, 1, tzinfo=timezone.utc))
+                 when=datetime(2026, 1, 1, tzinfo=UTC))
     print(i, flush=True)

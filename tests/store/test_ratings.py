@@ -14,12 +14,14 @@ from game.core.ratings import (
     K_FACTOR,
     START_RATING,
     Record,
-    SeatResult as S,
     expected_score,
     pair_tallies,
     rating_changes,
     round_half_away_from_zero,
     updated_ratings,
+)
+from game.core.ratings import (
+    SeatResult as S,
 )
 
 

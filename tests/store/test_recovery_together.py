@@ -1,7 +1,7 @@
 """One damaged file never costs the others: a data folder with broken settings and a broken
 database still starts, keeps the replays, and every store is usable afterwards."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from game.store import GameRecord, ReplayStore, SeatRecord, SettingsStore, StatsStore, open_data_dir
 
@@ -18,7 +18,7 @@ def test_broken_settings_and_stats_leave_replays_and_each_other_alone(tmp_path):
     st.close()
     r = ReplayStore(data.replays)
     info = r.save({"actions": [1, 2, 3]}, mode="skirmish", map="m", seed=1,
-                  when=datetime(2026, 5, 22, tzinfo=timezone.utc))
+                  when=datetime(2026, 5, 22, tzinfo=UTC))
     replay_bytes = info.path.read_bytes()
 
     data.settings_file.write_bytes(b"\x00\x01 garbage [[[")

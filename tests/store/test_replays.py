@@ -1,6 +1,6 @@
 """replays/: atomic, unique, listed newest first, damaged files marked and refused clearly."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.store.replays import ReplayError, ReplayStore
 
-T0 = datetime(2026, 5, 22, 14, 30, 5, tzinfo=timezone.utc)
+T0 = datetime(2026, 5, 22, 14, 30, 5, tzinfo=UTC)
 
 
 @pytest.fixture

@@ -1,14 +1,14 @@
 """stats.sqlite3: the WoS stats view, Elo per human, bots never rated, broken databases."""
 
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from game.core.ratings import SeatResult, pair_tallies
 from game.store.stats import GameRecord, SeatRecord, StatsStore
 
-WHEN = datetime(2026, 5, 22, 14, 30, tzinfo=timezone.utc)
+WHEN = datetime(2026, 5, 22, 14, 30, tzinfo=UTC)
 
 
 def game(*placements, finished=True, seed=1):
@@ -58,7 +58,7 @@ def test_other_players_lines_are_relative_to_me_not_their_totals(stats):
 
 def test_multiplayer_pairs_follow_placements(stats):
     stats.record_game(game(("Ann", False, 2), ("Bob", False, 1), ("Bot Red", True, 4), ("Cid", False, 3)))
-    view = {l.player: l for l in stats.stats_view("Ann", ["Bob", "Bot Red", "Cid", "Ann"])}
+    view = {row.player: row for row in stats.stats_view("Ann", ["Bob", "Bot Red", "Cid", "Ann"])}
     assert list(view) == ["Ann", "Bob", "Bot Red", "Cid"]  # me first, no duplicate me line
     assert (view["Ann"].wins, view["Ann"].losses) == (0, 1)  # totals: won = placement 1
     assert (view["Bob"].wins, view["Bob"].losses) == (1, 0)

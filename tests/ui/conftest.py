@@ -6,9 +6,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pathlib  # noqa: E402
+import pathlib
 
-import pytest  # noqa: E402
+import pytest
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
 
@@ -35,3 +35,16 @@ def make_app(tmp_path, monkeypatch):
 def artifacts():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def fresh_options():
+    """The duel options live as long as the program (the plan: not saved): reset around each test
+    (modules that play duels use it: `pytestmark = pytest.mark.usefixtures("fresh_options")`)."""
+    from game.modes.duel.options import DuelOptions
+    from game.ui.scenes.duel.setup_menu import host_options
+    host_options().end_game()
+    host_options().change(**DuelOptions().as_dict())
+    yield host_options()
+    host_options().end_game()
+    host_options().change(**DuelOptions().as_dict())

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from hw.display import (DisplayPlan, DisplayUnavailable, SUPPORTED_SIZES, canvas_size_for, open_display,
-                        parse_size, plan_display)
+from hw.display import (
+    SUPPORTED_SIZES,
+    DisplayPlan,
+    DisplayUnavailable,
+    canvas_size_for,
+    open_display,
+    parse_size,
+    plan_display,
+)
 
 LINUX = "linux"
 

@@ -4,10 +4,19 @@ results screen, then "play again"."""
 
 from __future__ import annotations
 
-from game.ui.scenes.duel.setup_menu import host_options
-from test_ui_duel_keys import keypad_buttons, pad_enter, play_duel, set_level_size, to_duel_menu
-from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
+import pytest
+from test_ui_duel_keys import (
+    keypad_buttons,
+    pad_enter,
+    play_duel,
+    set_level_size,
+    to_duel_menu,
+)
 from ui_harness import B, press, stack
+
+from game.ui.scenes.duel.setup_menu import host_options
+
+pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
 
 def enter_keypad(app, action) -> None:

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from test_ui_duel_keys import (
+    ready,
+)
+from ui_harness import B, menu_open, press, stack
 
 from game.modes.duel import DuelGame, DuelOptions
 from game.modes.duel.layout import Layout
@@ -15,9 +19,8 @@ from game.ui.scenes.duel import colours as C
 from game.ui.scenes.duel.layout import DuelLayout
 from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from hw.display import SUPPORTED_SIZES
-from test_ui_duel_keys import ready
-from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
-from ui_harness import B, menu_open, press, stack
+
+pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
 LEVEL = """
 #############

@@ -8,9 +8,22 @@ from __future__ import annotations
 import json
 
 import pytest
+from ui_harness import (
+    B,
+    cursor_to,
+    free_of_hud,
+    menu_open,
+    pixel,
+    press,
+    run_until,
+    screen_point,
+    settle,
+    stack,
+    to_battle,
+    world_pixel,
+)
 
 from game.ui import theme as T
-from ui_harness import B, cursor_to, free_of_hud, menu_open, pixel, press, run_until, screen_point, settle, stack, to_battle, world_pixel
 
 
 def plan(game):

@@ -4,7 +4,6 @@ logical buttons; remapping from Settings > Controls is saved; START+SELECT held 
 from __future__ import annotations
 
 import pygame
-
 from ui_harness import B, key, menu_open, press, stack, tap
 
 

@@ -6,6 +6,8 @@ the host; a protocol mismatch and a rules mismatch shown as clear errors."""
 from __future__ import annotations
 
 import pytest
+from test_ui_duel_keys import keypad_buttons, pick, ready
+from ui_harness import B, menu_open, press, stack
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.messages import Hello
@@ -19,8 +21,8 @@ from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.wire import decode_chat, encode_chat
 from game.ui import theme as T
 from hw.input.buttons import EventKind, InputEvent
-from test_ui_duel_keys import fresh_options, keypad_buttons, pick, ready  # noqa: F401  (fixture)
-from ui_harness import B, menu_open, press, stack
+
+pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
 DUEL_RULES = {"duel-rules": bytes.fromhex(RULES_HASH)}
 

@@ -75,5 +75,5 @@ def test_chat_inbox_never_raises(data):
     inbox.feed(data)
     got = inbox.take()
     assert inbox.bad + len(got) == 1
-    for text, phrase in got:
+    for text, _phrase in got:
         assert text and text.isprintable() and len(text) <= 60

@@ -9,15 +9,16 @@ import socket
 from types import SimpleNamespace
 
 import pytest
+from test_link_duel import DUEL_RULES, play_until
+from ui_harness import B, menu_open, press, stack
 
 from firmware_bridge.session import Session
 from game.link.duel_link import encode_duel_setup, make_duel
 from game.modes.duel import DuelOptions
 from game.ui.scenes.link.addresses import parse_address
 from hw.input.buttons import EventKind, InputEvent
-from test_link_duel import DUEL_RULES, play_until
-from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
-from ui_harness import B, menu_open, press, stack
+
+pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
 
 def fake_dev(tmp_path):
@@ -32,8 +33,8 @@ def fake_dev(tmp_path):
 
 
 def test_link_setup_lists_the_ports_found(make_app, monkeypatch, tmp_path, artifacts):
-    from hw.ports import list_ports
     import game.ui.scenes.link.setup as setup_module
+    from hw.ports import list_ports
     dev, comports = fake_dev(tmp_path)
     monkeypatch.setattr(setup_module, "find_ports",
                         lambda: list_ports(str(dev), comports=comports, model_path=str(tmp_path / "none")))

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import time
 
+import pytest
+from test_link_duel import Cable
+from ui_harness import B, press, stack
+
 from firmware_bridge.session import Session
 from game.link.skirmish_link import GUEST, SkirmishOverLink
-from test_link_duel import Cable
-from test_ui_duel_keys import fresh_options  # noqa: F401  (autouse fixture)
-from ui_harness import B, press, stack
+
+pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
 
 def bot_guest(app):

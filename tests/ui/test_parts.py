@@ -7,12 +7,12 @@ import threading
 
 import pygame
 import pytest
+from ui_harness import B, menu_open, press, stack
 
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
 from game.rules.catalog import find_ruleset
 from game.ui.camera import Camera
-from ui_harness import B, menu_open, press, stack
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +121,7 @@ def test_sounds_are_made_with_the_ruleset_names(rs):
 
 def test_no_sound_device_means_silence(monkeypatch):
     import pygame.mixer
+
     from game.ui.sound import Sound
 
     def broken(*a, **k):

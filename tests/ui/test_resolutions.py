@@ -4,9 +4,9 @@ and layout checks (the HUD stays on the canvas, text sizes stay legible, pieces 
 from __future__ import annotations
 
 import pytest
+from ui_harness import B, cursor_to, menu_open, press, run_until, settle, stack, to_battle
 
 from hw.display import SUPPORTED_SIZES, canvas_size_for
-from ui_harness import B, cursor_to, menu_open, press, run_until, settle, stack, to_battle
 
 
 @pytest.mark.parametrize("size", SUPPORTED_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

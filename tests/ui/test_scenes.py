@@ -4,11 +4,11 @@ controls test, appliance shutdown, leaving a battle (pause menu, START+SELECT), 
 from __future__ import annotations
 
 import pytest
+from ui_harness import B, menu_open, press, run_until, stack, to_battle
 
 from game.ui import theme as T
 from game.ui.scene import MENU_ENTRIES, SCENES
 from hw.input.buttons import EventKind, InputEvent
-from ui_harness import B, menu_open, press, run_until, stack, to_battle
 
 
 def test_registry_has_every_scene_and_menu_entry(make_app):
@@ -96,6 +96,7 @@ def test_setup_refuses_a_battle_of_one(make_app):
 def limited_ruleset(tmp_path):
     """The default ruleset with at most two knights per army."""
     import shutil
+
     from game.rules.catalog import ASSETS
     folder = tmp_path / "limited"
     shutil.copytree(ASSETS / "rulesets" / "default", folder)

@@ -8,12 +8,12 @@ import time
 
 import pygame
 import pytest
+from ui_harness import B, menu_open, press, stack, tap
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
 from game.ui.scenes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
 from hw.input.buttons import Button, EventKind, InputEvent
-from ui_harness import key, tap, B, menu_open, press, stack
 
 KP_STEP = {0: B.KP8, 1: B.KP6, 2: B.KP2, 3: B.KP4, 4: B.KP9, 5: B.KP3, 6: B.KP1, 7: B.KP7}
 KP_CAST = (B.KP_DIVIDE, B.KP_MULTIPLY, B.KP_MINUS)
@@ -23,16 +23,7 @@ PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
 
 
 # --- helpers for the other duel tests -----------------------------------------------------------
-@pytest.fixture(autouse=True)
-def fresh_options():
-    """The duel options live as long as the program (the plan: not saved): reset around each test."""
-    from game.modes.duel.options import DuelOptions
-    from game.ui.scenes.duel.setup_menu import host_options
-    host_options().end_game()
-    host_options().change(**DuelOptions().as_dict())
-    yield host_options()
-    host_options().end_game()
-    host_options().change(**DuelOptions().as_dict())
+pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
 
 def ev(kind, button):

@@ -23,8 +23,8 @@ def describe(g, ev) -> str | None:
     if k == "surprised":
         return f"{_n(g, ev[1])} is caught by surprise and loses the round."
     if k == "throw":
-        col = lambda c: "red" if c else "white"
-        return f"{_n(g, ev[1])} throws {col(ev[3])}, {_n(g, ev[2])} throws {col(ev[4])}."
+        col = ("white", "red")
+        return f"{_n(g, ev[1])} throws {col[bool(ev[3])]}, {_n(g, ev[2])} throws {col[bool(ev[4])]}."
     if k == "footing":
         _k, f, foes, tn, dice, s, botch, cp = ev
         res = "falls!" if botch else ("keeps his footing" if s else "stumbles, pool halved")

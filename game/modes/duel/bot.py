@@ -23,8 +23,7 @@ from __future__ import annotations
 from game.core.canon import digest
 from game.core.prng import Pcg32
 
-from .actions import (ACTIONS, CAST_CODE, DRINK_CODE, DRINK_GROUND_CODE, END_CODE,
-                      PICK_UP_CODE, Action)
+from .actions import ACTIONS, CAST_CODE, DRINK_CODE, DRINK_GROUND_CODE, END_CODE, PICK_UP_CODE, Action
 from .botsense import Sense
 from .botvalues import pickup_value, potion_value, spell_value
 from .state import INVENTORY_SIZE

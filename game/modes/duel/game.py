@@ -11,19 +11,31 @@ after each is what replays and linked units compare.
 from __future__ import annotations
 
 from game.core.canon import canonical_hash
+from game.modes.base import ActionError
 
 from . import messages as m
-from .actions import (ACTIONS, CAST, CAST_CODE, DRINK, DRINK_CODE, DRINK_GROUND,
-                      DRINK_GROUND_CODE, END_CODE, PICK_UP, PICK_UP_CODE, STEP, Action,
-                      decode_action, encode_action)
+from .actions import (
+    ACTIONS,
+    CAST,
+    CAST_CODE,
+    DRINK,
+    DRINK_CODE,
+    DRINK_GROUND,
+    DRINK_GROUND_CODE,
+    END_CODE,
+    PICK_UP,
+    PICK_UP_CODE,
+    STEP,
+    Action,
+    decode_action,
+    encode_action,
+)
 from .acts import perform
 from .events import GameOver, Message, Moved, TurnEnded
 from .options import DuelOptions
 from .setup import deal, new_state
 from .state import INVENTORY_SIZE, MAX_STEPS, DuelState
 from .vision import refresh, refresh_all
-
-from game.modes.base import ActionError
 
 
 class DuelGame:
@@ -33,7 +45,7 @@ class DuelGame:
         self.state = state
 
     @classmethod
-    def new(cls, seed: int, options: DuelOptions | None = None) -> "DuelGame":
+    def new(cls, seed: int, options: DuelOptions | None = None) -> DuelGame:
         return cls(new_state(seed, options))
 
     # --- protocol -------------------------------------------------------------------------

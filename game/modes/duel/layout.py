@@ -115,10 +115,10 @@ class Layout:
         return rows
 
     # --- new layouts ----------------------------------------------------------------------
-    def with_open(self, open_mask: int) -> "Layout":
+    def with_open(self, open_mask: int) -> Layout:
         return Layout(self.size, open_mask, self.rooms)
 
-    def mirrored(self, axis: int) -> "Layout":
+    def mirrored(self, axis: int) -> Layout:
         """axis 0: left-right, 1: top-bottom, 2: both."""
         n = self.size
         m = 0
@@ -154,7 +154,7 @@ class Layout:
         return "\n".join("".join("#.,"[self.kind(y * n + x)] for x in range(n)) for y in range(n))
 
     @classmethod
-    def from_ascii(cls, text: str, rooms=None) -> "Layout":
+    def from_ascii(cls, text: str, rooms=None) -> Layout:
         """Read '#' (rock), '.' (floor) and ',' (room floor) lines. Rooms are the given
         (x, y, side) squares, or else found from the ',' cells (each a solid square)."""
         lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]

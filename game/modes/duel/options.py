@@ -29,7 +29,7 @@ class DuelOptions:
         return int(self.fov) | int(self.potions) << 1 | ((self.level_size - MIN_SIZE) // 2) << 2
 
     @classmethod
-    def from_byte(cls, b: int) -> "DuelOptions":
+    def from_byte(cls, b: int) -> DuelOptions:
         if not isinstance(b, int) or not 0 <= b <= 255:
             raise ValueError(f"options byte must be 0..255, got {b!r}")
         if b >> 6:

@@ -46,7 +46,7 @@ class Wizard:
     last_seen: tuple | None = None        # (cell, turn) where the other wizard was last seen
     visible: int = 0                      # current view; derived, not part of the hash
 
-    def clone(self) -> "Wizard":
+    def clone(self) -> Wizard:
         return Wizard(self.pos, self.hp, self.facing, list(self.inventory), self.known, self.seen,
                       dict(self.potion_memory), self.last_seen, self.visible)
 
@@ -76,7 +76,7 @@ class DuelState:
     winner: int | None = None
     over: str = ""                        # why the duel ended ("" while it runs)
 
-    def clone(self) -> "DuelState":
+    def clone(self) -> DuelState:
         """An independent copy (layouts never change in place, so they are shared)."""
         return DuelState(self.options, self.seed, self.rng.copy(), self.layout, self.types,
                          dict(self.ground), [w.clone() for w in self.wizards], self.current,

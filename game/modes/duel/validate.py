@@ -5,8 +5,7 @@ from __future__ import annotations
 from .layout import board_mask
 from .potions import TYPES
 from .spells import deal_pool
-from .state import (APPEARANCE_COUNT, INVENTORY_SIZE, MAX_HP, MAX_STEPS, SPELLS_DEALT,
-                    DuelState)
+from .state import APPEARANCE_COUNT, INVENTORY_SIZE, MAX_HP, MAX_STEPS, SPELLS_DEALT, DuelState
 
 OVER_CAUSES = ("", "death", "both died", "turn limit")
 

@@ -22,7 +22,12 @@ from game.modes.skirmish import actions as A
 from game.modes.skirmish.battle import Estimate, apply_xp, hit_xp, runtime_stats
 from game.modes.skirmish.pieces import Options, Piece
 from game.modes.skirmish.setup import (
-    Participant, assign_seats, bot_army, check_army, formation_targets, nearest_free,
+    Participant,
+    assign_seats,
+    bot_army,
+    check_army,
+    formation_targets,
+    nearest_free,
 )
 from game.modes.skirmish.tables import compiled
 from game.rules.model import GameMap, Ruleset
@@ -60,7 +65,7 @@ class SkirmishGame:
     # --- creation -------------------------------------------------------------------------
     @classmethod
     def new(cls, rs: Ruleset, gmap: GameMap, participants: list[Participant], seed: int,
-            options: Options | None = None) -> "SkirmishGame":
+            options: Options | None = None) -> SkirmishGame:
         options = options or Options()
         if options.army_limit > rs.rules.army_limit:
             options = Options(options.pieces_per_turn, rs.rules.army_limit, options.turn_limit, options.zone_of_control)
@@ -366,7 +371,7 @@ class SkirmishGame:
         return canonical_hash(self.snapshot())
 
     @classmethod
-    def restore(cls, rs: Ruleset, gmap: GameMap, snap: dict) -> "SkirmishGame":
+    def restore(cls, rs: Ruleset, gmap: GameMap, snap: dict) -> SkirmishGame:
         from game.modes.skirmish.snapshot import restore_game
         return restore_game(cls, rs, gmap, snap)
 

@@ -33,7 +33,7 @@ class Options:
                 "turn_limit": self.turn_limit, "zone_of_control": self.zone_of_control}
 
     @classmethod
-    def from_data(cls, d: dict) -> "Options":
+    def from_data(cls, d: dict) -> Options:
         if not isinstance(d, dict):
             raise ActionError(f"options must be a table, got {d!r}")
         unknown = set(d) - {"pieces_per_turn", "army_limit", "turn_limit", "zone_of_control"}

@@ -9,8 +9,8 @@ recognises the others (identification is per player, by appearance).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 APPEARANCES = ("yellow", "blue", "red", "green", "orange")
 

@@ -7,8 +7,8 @@ are dealt (three a turn); negative ones come through Random and potions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 POSITIVE, NEUTRAL, NEGATIVE = "positive", "neutral", "negative"
 
@@ -39,10 +39,28 @@ def spell(id: int, key: str, name: str, alignment: str):
     return register
 
 
-from . import (rays_of_cold, fire_storm, lightning_bolts, magic_mapping, alter_dungeon,  # noqa: E402
-               identify, item_detection, life_detection, restoration, take_life, mirror_earth,
-               random_spell, demolition, navigate, create_potions, blink, blink_all, scream,
-               forgetfulness, acid_rain)
+from . import (  # noqa: E402, F401  (each module registers its spell)
+    acid_rain,
+    alter_dungeon,
+    blink,
+    blink_all,
+    create_potions,
+    demolition,
+    fire_storm,
+    forgetfulness,
+    identify,
+    item_detection,
+    life_detection,
+    lightning_bolts,
+    magic_mapping,
+    mirror_earth,
+    navigate,
+    random_spell,
+    rays_of_cold,
+    restoration,
+    scream,
+    take_life,
+)
 
 DEALABLE: tuple[int, ...] = tuple(sorted(i for i, s in SPELLS.items() if s.alignment != NEGATIVE))
 POTION_SPELLS = frozenset(BY_KEY[k].id for k in ("identify", "item_detection", "create_potions"))

@@ -21,7 +21,7 @@ class BattleLayout:
     book: pygame.Rect
 
     @classmethod
-    def for_canvas(cls, th, size) -> "BattleLayout":
+    def for_canvas(cls, th, size) -> BattleLayout:
         w, h = size
         top_h = th.line_height("small") + th.pad
         bot_h = th.line_height("tiny") + th.pad + 2

@@ -254,12 +254,12 @@ class BoutScene(Scene):
             y += lh
             # the pool as dice; carried shock as red outlines
             x = inner.x
-            for k in range(min(f.cp, 24)):
+            for _ in range(min(f.cp, 24)):
                 r = pygame.Rect(x, y, d, d)
                 pygame.draw.rect(surf, (232, 228, 240), r, border_radius=2)
                 pygame.draw.circle(surf, (40, 36, 50), r.center, max(1, d // 6))
                 x += d + 2
-            for k in range(min(f.shock_carry, 8)):
+            for _ in range(min(f.shock_carry, 8)):
                 pygame.draw.rect(surf, T.TEXT_BAD, (x, y, d, d), 1, border_radius=2)
                 x += d + 2
             th.text(surf, f"{f.cp} CP", (x + 3, y + d // 2 - lh // 2), T.TEXT, "small")

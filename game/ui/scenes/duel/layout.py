@@ -24,7 +24,7 @@ class DuelLayout:
     bottom: pygame.Rect
 
     @classmethod
-    def for_canvas(cls, th, canvas: tuple[int, int], size: int) -> "DuelLayout":
+    def for_canvas(cls, th, canvas: tuple[int, int], size: int) -> DuelLayout:
         w, h = canvas
         bar_h = th.line_height("tiny") + th.pad
         bottom = pygame.Rect(0, h - bar_h, w, bar_h)

@@ -51,7 +51,7 @@ class DuelMatch:
         self.kept = False
 
     @classmethod
-    def new(cls, seed: int, options: DuelOptions, seats: list[Seat], **kw) -> "DuelMatch":
+    def new(cls, seed: int, options: DuelOptions, seats: list[Seat], **kw) -> DuelMatch:
         return cls(DuelGame.new(seed, options), seats, **kw)
 
     # --- who is who ----------------------------------------------------------------------------

@@ -37,7 +37,7 @@ class LinkRun:
         self._frame = -1
 
     @classmethod
-    def open(cls, app, *, port: str, role: str, baud: int, spec) -> "LinkRun":
+    def open(cls, app, *, port: str, role: str, baud: int, spec) -> LinkRun:
         """Raises ValueError / OSError for a port name that can never work."""
         from game import __version__
         seed = app.seed_source() if role == "host" else None
