@@ -17,9 +17,9 @@ centre, ring k has 6(k-1) cells, (k, 1) is the top-most cell and i counts clockw
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable
 
 SQUARE4 = "square4"
 SQUARE8 = "square8"
@@ -82,12 +82,12 @@ class Grid:
 
     # --- construction -------------------------------------------------------------------
     @classmethod
-    def square(cls, width: int, height: int, diagonal: bool = False) -> "Grid":
+    def square(cls, width: int, height: int, diagonal: bool = False) -> Grid:
         return cls(SQUARE8 if diagonal else SQUARE4, width, height, 0, 0,
                    lambda x, y: True, width, height)
 
     @classmethod
-    def hex_rect(cls, cols: int, rows: int) -> "Grid":
+    def hex_rect(cls, cols: int, rows: int) -> Grid:
         """A flat-top hex map laid out as an odd-q offset rectangle of cols x rows."""
         if cols < 1 or rows < 1:
             raise ValueError(f"grid must be at least 1x1, got {cols}x{rows}")
@@ -101,7 +101,7 @@ class Grid:
         return cls(HEX, width, height, q_min, r_min, ok, cols, rows)
 
     @classmethod
-    def hexagon(cls, rings: int) -> "Grid":
+    def hexagon(cls, rings: int) -> Grid:
         """A hexagonal map of `rings` rings (a 3-map has 1 + 6 + 12 = 19 cells)."""
         if rings < 1:
             raise ValueError(f"a hexagonal map needs at least 1 ring, got {rings}")
@@ -175,11 +175,24 @@ class Grid:
         return m
 
     # --- lines --------------------------------------------------------------------------
-    def line(self, a: int, b: int) -> list[int]:
-        """Cells on the straight line from a to b, both included (-1 for off-board points)."""
+    def line_coords(self, a: int, b: int) -> list[tuple[int, int]]:
+        """Coordinates of the straight line from a to b, both included; each step goes to a
+        neighbouring position (hex: one of the six directions; square: Bresenham, 8-connected).
+        Positions may lie off the board: see `line`."""
         ax, ay, bx, by = self.xs[a], self.ys[a], self.xs[b], self.ys[b]
-        pts = _hex_line(ax, ay, bx, by) if self.kind == HEX else _bresenham(ax, ay, bx, by)
-        return [self.cell_at(x, y) for x, y in pts]
+        return _hex_line(ax, ay, bx, by) if self.kind == HEX else _bresenham(ax, ay, bx, by)
+
+    def line(self, a: int, b: int) -> list[int]:
+        """Cells on the straight line from a to b, both included, with -1 for off-board points.
+
+        The line is geometric: it is drawn in axial (hex) or x/y (square) space whatever the
+        board's outline. Square boards and hexagonal (ring) maps are convex, so their lines never
+        leave the board. A hex *rectangle* is drawn in odd-q offset rows, so its top and bottom
+        edges are jagged: a line between two cells of the same edge row can pass through the
+        notch outside the board (hex_rect(7, 2): from cell 19 to cell 24 it crosses one off-board
+        hex). Such a point is -1 here, and it blocks line of sight: over a jagged edge a line
+        runs outside the board, and nothing is seen through the outside."""
+        return [self.cell_at(x, y) for x, y in self.line_coords(a, b)]
 
     def has_line_of_sight(self, a: int, b: int, opaque: int = 0) -> bool:
         """True when no cell strictly between a and b is off the board or in the `opaque` set."""

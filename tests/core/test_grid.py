@@ -1,6 +1,7 @@
 """Grid properties: ring addresses, neighbour symmetry, metric axioms, ranges, lines."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.grid import HEX, Grid
 
@@ -90,13 +91,30 @@ def test_range_template_is_exactly_the_cells_at_distance(g, data, lo, span):
 @given(any_grid, st.data())
 def test_lines_are_connected_and_end_at_both_cells(g, data):
     a, b = data.draw(st.sampled_from(g.cells)), data.draw(st.sampled_from(g.cells))
+    pts = g.line_coords(a, b)
     line = g.line(a, b)
     assert line[0] == a and line[-1] == b
-    for p, q in zip(line, line[1:]):
+    assert line == [g.cell_at(x, y) for x, y in pts]           # -1 exactly where a point is off the board
+    for (px, py), (qx, qy) in zip(pts, pts[1:]):
+        dx, dy = qx - px, qy - py
         if g.kind == HEX:
-            assert g.distance(p, q) == 1
+            assert (abs(dx) + abs(dy) + abs(dx + dy)) // 2 == 1
         else:
-            assert max(abs(g.coords(p)[0] - g.coords(q)[0]), abs(g.coords(p)[1] - g.coords(q)[1])) == 1
+            assert max(abs(dx), abs(dy)) == 1
+    if g.kind != HEX or g.rings:                                # convex boards: never off the board
+        assert -1 not in line
+    if -1 in line:
+        assert not g.has_line_of_sight(a, b)
+
+
+def test_line_across_a_jagged_hex_rect_edge_leaves_the_board():
+    g = Grid.hex_rect(7, 2)
+    a, b = 19, 24
+    assert g.offset_of(a)[1] == g.offset_of(b)[1]              # same row of the rectangle
+    line = g.line(a, b)
+    assert line[0] == a and line[-1] == b and line.count(-1) == 1
+    assert not g.has_line_of_sight(a, b)
+    assert g.line(b, a).count(-1) == 1
 
 
 def test_line_of_sight_blocked_by_opaque_cell():
