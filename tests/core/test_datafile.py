@@ -12,7 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core.datafile import (
-    DataFileError, Limits, MissingFile, check_toml_shape, loads_toml, read_bytes, read_text, read_toml,
+    DataFileError,
+    Limits,
+    MissingFile,
+    check_toml_shape,
+    loads_toml,
+    read_bytes,
+    read_text,
+    read_toml,
 )
 
 
