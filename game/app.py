@@ -25,8 +25,8 @@ import pygame
 from game.store import ReplayStore, SettingsStore, StatsStore, open_data_dir
 from game.ui.app_loop import FrameLoop
 from game.ui.content import Content
-from game.ui.registry import load_ui_modules
-from game.ui.scene import SCENES, Scene
+from game.ui.registry import SCENES
+from game.ui.scene import Scene
 from game.ui.sound import Sound
 from game.ui.theme import Theme
 from hw.input.buttons import Button, EventKind, InputEvent
@@ -67,7 +67,6 @@ class App(FrameLoop):
         self.running = True
         self.exit_code = 0
         self.frames = 0
-        load_ui_modules()
         FrameLoop.__init__(self)
         self.open(first_scene)
 
@@ -114,11 +113,7 @@ class App(FrameLoop):
         return self.stack[-1] if self.stack else None
 
     def make(self, name: str, **kwargs) -> Scene:
-        try:
-            cls = SCENES[name]
-        except KeyError:
-            raise KeyError(f"no scene {name!r}; registered: {', '.join(sorted(SCENES))}") from None
-        return cls(self, **kwargs)
+        return SCENES.get(name)(self, **kwargs)
 
     def push(self, scene: Scene) -> Scene:
         if self.stack:

@@ -69,11 +69,18 @@ def _settings():
 
 
 def _headless(args, size, reason: str) -> int:
-    from game.ui.attract import run_headless
+    from pathlib import Path
+
+    from game.cli.attract import OFFSCREEN_VIDEO, run_headless
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     print(f"tactibox: headless attract mode ({reason}); seed {seed}", flush=True)
+    shooter = None
+    if args.shots:
+        os.environ.update(OFFSCREEN_VIDEO)            # before pygame opens a display
+        from game.ui.shots import Shooter
+        shooter = Shooter(Path(args.shots), size or (480, 320))
     try:
-        return run_headless(turns=args.turns, shots=args.shots, shot_every=args.shot_every, seed=seed,
-                            ruleset=args.ruleset, size=size or (480, 320))
+        return run_headless(turns=args.turns, seed=seed, ruleset=args.ruleset, shooter=shooter,
+                            shot_every=args.shot_every)
     except KeyboardInterrupt:
         return 130

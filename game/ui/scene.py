@@ -1,50 +1,72 @@
-"""Scenes, the scene registry and main-menu entries contributed by game modes.
+"""Scenes, the lazy scene table and main-menu entries.
 
 A scene is one screen (title, menu, battle...). The app keeps a stack of them; only the top one
 gets input and time, and overlays (dialogs, the pause menu) are drawn over the scene below.
 
-Adding a scene::
-
-    from game.ui.scene import Scene, register_scene, add_menu_entry, MenuEntry
-
-    @register_scene("duel_setup")
-    class DuelSetup(Scene):
-        title = "Wizard duel"
-        def handle(self, ev): ...            # logical InputEvents (hw.input)
-        def update(self, dt): ...            # seconds since the last frame
-        def draw(self, surf): ...            # full redraw of the canvas
-
-    add_menu_entry(MenuEntry("Wizard duel", order=20, scene="duel_setup"))
-
-and list the module in ``game.ui.registry.UI_MODULES`` so the app imports it. Open scenes with
-``app.open("duel_setup", **kwargs)`` (push), ``app.replace(...)``, ``app.back()`` (pop) or
+Adding a scene: write the class (a ``Scene``, or a ``MenuScene`` for a list-of-options screen)
+and name it in ``game.ui.registry.SCENE_TABLE`` as ``"name": "module:Class"``; the module is
+imported the first time the scene opens, so it imports what it needs at its top. Open scenes
+with ``app.open(name, **kwargs)`` (push), ``app.replace(...)``, ``app.back()`` (pop) or
 ``app.goto_menu()``.
 
-Drawing: set ``self.dirty = True`` when the whole screen must be redrawn; for small changes
-override ``draw_update(surf) -> list[Rect]`` and return the rectangles you repainted (the frame
-loop sends only those to the screen). A scene with nothing new returns ``[]`` and costs nothing.
+Drawing: set ``self.dirty = True`` when the whole screen must be redrawn, or return a changing
+``frame_key()`` (the screen is redrawn when the key changes); for small changes override
+``draw_update(surf) -> list[Rect]`` and return the rectangles you repainted (the frame loop sends
+only those to the screen). A scene with nothing new returns ``[]`` and costs nothing.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
-SCENES: dict[str, type] = {}
-MENU_ENTRIES: list[MenuEntry] = []
 
+class SceneTable:
+    """Scene name -> class, each given as ``"module:Class"`` and imported on first use."""
 
-def register_scene(name: str):
-    """Class decorator: make a scene openable by name (``app.open(name)``)."""
-    def deco(cls):
-        if name in SCENES and SCENES[name] is not cls:
-            raise ValueError(f"scene {name!r} is registered twice ({SCENES[name].__module__}, {cls.__module__})")
-        cls.scene_name = name
-        SCENES[name] = cls
+    def __init__(self, entries: dict[str, str] | None = None) -> None:
+        self._targets: dict[str, str | type] = dict(entries or {})
+        self._classes: dict[str, type] = {}
+
+    def add(self, name: str, target: str | type) -> None:
+        """Name a scene: ``"pkg.module:Class"`` (lazy) or the class itself."""
+        old = self._targets.get(name)
+        if old is not None and old != target:
+            raise ValueError(f"scene {name!r} is named twice ({old}, {target})")
+        self._targets[name] = target
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._targets
+
+    def __iter__(self):
+        return iter(sorted(self._targets))
+
+    def target(self, name: str) -> str | type:
+        return self._targets[name]
+
+    def get(self, name: str) -> type:
+        cls = self._classes.get(name)
+        if cls is not None:
+            return cls
+        try:
+            target = self._targets[name]
+        except KeyError:
+            raise KeyError(f"no scene {name!r}; known: {', '.join(self)}") from None
+        if isinstance(target, str):
+            module, _, attr = target.partition(":")
+            cls = getattr(importlib.import_module(module), attr)
+        else:
+            cls = target
+        if "scene_name" not in cls.__dict__:
+            cls.scene_name = name
+        self._classes[name] = cls
         return cls
-    return deco
+
+    def loaded(self) -> list[str]:
+        return sorted(self._classes)
 
 
 @dataclass(frozen=True)
@@ -58,20 +80,6 @@ class MenuEntry:
     action: Callable | None = None
     visible: Callable | None = None      # visible(app) -> bool; None = always
     hint: str = ""
-
-
-def add_menu_entry(entry: MenuEntry) -> None:
-    for i, e in enumerate(MENU_ENTRIES):
-        if e.label == entry.label:
-            MENU_ENTRIES[i] = entry
-            break
-    else:
-        MENU_ENTRIES.append(entry)
-    MENU_ENTRIES.sort(key=lambda e: (e.order, e.label))
-
-
-def menu_entries(app) -> list[MenuEntry]:
-    return [e for e in MENU_ENTRIES if e.visible is None or e.visible(app)]
 
 
 class Scene:
@@ -112,9 +120,15 @@ class Scene:
         """Repaint what changed since the last frame; return those rectangles."""
         return []
 
+    def frame_key(self):
+        """What the screen shows, as a comparable value; a new key redraws the whole screen."""
+        return None
+
     def render(self, surf: pygame.Surface, force: bool = False) -> list[pygame.Rect]:
-        if self.dirty or force:
+        key = self.frame_key()
+        if self.dirty or force or key != getattr(self, "_key", None):
             self.dirty = False
+            self._key = key
             self.draw(surf)
             return [surf.get_rect()]
         return self.draw_update(surf)

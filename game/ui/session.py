@@ -20,6 +20,7 @@ from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.match import new_replay
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
+from game.store.stats import GameRecord, SeatRecord
 
 log = logging.getLogger("tactibox.ui")
 
@@ -114,7 +115,6 @@ class BattleSession:
         return res
 
     def _record_stats(self, res: BattleResult, finished: bool) -> None:
-        from game.store.stats import GameRecord, SeatRecord
         g = self.game
         humans = [p.player for p in res.placements if not p.controller.startswith("bot")]
         before = {h: self.stats.rating(h) for h in humans}

@@ -15,6 +15,8 @@ import math
 import threading
 from array import array
 
+from game.core.prng import Pcg32
+
 log = logging.getLogger("tactibox.ui")
 
 RATE = 22050
@@ -23,7 +25,6 @@ RATE = 22050
 def _synth() -> dict[str, list[float]]:
     """name -> mono samples in -1..1, in plain Python (no numpy: it would cost ~10 MB of RSS on a
     Pi for 60 ms of work). Deterministic: the noise comes from the project's PCG32."""
-    from game.core.prng import Pcg32
     rng = Pcg32(1234)
     tau = 2 * math.pi
 

@@ -66,7 +66,7 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     press(app, B.Y)                                           # the same kind of duel again
     assert stack(app)[-1] == "duel" and app.top.game.state.layout.size == 13
     press(app, B.START)
-    assert stack(app)[-1] == "duel_pick"
+    assert stack(app)[-1] == "choice"
     from test_ui_duel_keys import pick
     pick(app, "Leave the duel")
     press(app, B.DOWN, B.A)                                   # confirm: Yes

@@ -202,7 +202,7 @@ def test_duel_screens_at_every_resolution(make_app, artifacts, size):
             break
         app.step()
     press(app, B.A)
-    assert stack(app)[-1] == "duel_pick"
+    assert stack(app)[-1] == "choice"
     app.screenshot(artifacts / f"duel_actions_{tag}.png")
     press(app, B.B, B.START)
     from test_ui_duel_keys import pick

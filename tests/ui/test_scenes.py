@@ -7,7 +7,7 @@ import pytest
 from ui_harness import B, menu_open, press, run_until, stack, to_battle
 
 from game.ui import theme as T
-from game.ui.scene import MENU_ENTRIES, SCENES
+from game.ui.registry import MENU_ENTRIES, SCENES
 from hw.input.buttons import EventKind, InputEvent
 
 
@@ -258,7 +258,7 @@ def test_title_demo_starts_when_idle_and_any_button_leaves(make_app, monkeypatch
     import game.ui.scenes.title as title
     monkeypatch.setattr(title, "ATTRACT_AFTER", 1.0)
     app = make_app()
-    run_until(app, lambda: stack(app)[-1] == "battle", 200, "the demo")
+    run_until(app, lambda: stack(app)[-1] == "demo", 200, "the demo")
     demo = app.top
     assert demo.mode == "attract" and all(demo.game.controller(s).startswith("bot") for s in demo.game.seats())
     run_until(app, lambda: len(demo.session.replay.actions) >= 3, 2000, "bots playing")

@@ -57,7 +57,7 @@ def let_go(app, button) -> None:
 def pick(app, startswith: str) -> None:
     """In an open duel_pick list, move to the item starting with `startswith` and take it."""
     sc = app.top
-    assert sc.scene_name == "duel_pick", stack(app)
+    assert sc.scene_name == "choice", stack(app)
     for _ in range(len(sc.menu.items) + 1):
         if sc.menu.current.label.startswith(startswith):
             press(app, B.A)
@@ -219,21 +219,28 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     tap(app, "kp_0")                                   # any other key cancels
     assert not sc.reader.pending_inventory
     tap(app, "tab")                                    # START: the pause menu; the keypad is free again
-    assert stack(app)[-1] == "duel_pick" and not app.hub.numpad_claimed
+    assert stack(app)[-1] == "choice" and not app.hub.numpad_claimed
     tap(app, "escape")
     assert stack(app)[-1] == "duel" and app.hub.numpad_claimed
 
 
 def test_start_up_does_not_load_the_duel_engine_or_the_link():
-    """Every UI module is imported before the first frame; the duel and the link load on use."""
+    """The scene table names every scene without importing it: an app at its title has loaded
+    neither the duel engine, nor the link, nor the battle screen."""
     import subprocess
     import sys
-    code = ("import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-            "import sys, pygame, game.ui.registry as r\n"
-            "r.load_ui_modules()\n"
-            "from game.ui.scene import SCENES\n"
+    code = ("import os, tempfile; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
+            "os.environ['TACTIBOX_DATA'] = tempfile.mkdtemp()\n"
+            "import sys, pygame\n"
+            "from hw.display import DisplayPlan, open_display\n"
+            "from game.app import App\n"
+            "from game.ui.registry import SCENES\n"
             "assert {'duel', 'duel_menu', 'link_setup', 'link_wait', 'link_battle'} <= set(SCENES)\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('game.modes.duel', 'firmware_bridge'))))\n")
+            "app = App(open_display(DisplayPlan('window', 'dummy', (480, 320))), fixed_dt=1/30, make_hub=False)\n"
+            "app.step()\n"
+            "assert SCENES.loaded() == ['title'], SCENES.loaded()\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('game.modes.duel', 'firmware_bridge',\n"
+            "                                                     'game.ui.scenes.battle', 'game.link'))))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -1,1 +1,1 @@
-"""One module per scene; each registers itself with ``game.ui.scene.register_scene``."""
+"""One module per scene (or a package per mode); ``game.ui.registry.SCENE_TABLE`` names them."""

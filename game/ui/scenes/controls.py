@@ -11,7 +11,7 @@ import pygame
 
 from game.ui import theme as T
 from game.ui.art.icons import shape
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -28,7 +28,6 @@ KEYPAD = (("KP_DIVIDE", "/"), ("KP_MULTIPLY", "*"), ("KP_MINUS", "-"), None,
           ("KP0", "0"), None, ("KP_PERIOD", "."), None)
 
 
-@register_scene("controls")
 class ControlsTest(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)

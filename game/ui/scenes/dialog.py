@@ -1,7 +1,7 @@
 """Overlay dialogs: a yes/no confirm, a list of choices, a message box.
 
     app.open("confirm", question="End your turn?", on_yes=fn)          # B / No = cancel
-    app.open("choice", title="Paused", options=[("Resume", None), ("Abandon", fn)])
+    app.open("choice", title="Paused", options=[("Resume", None), ("Abandon", fn)])   # None: just close
     app.open("message", title="Problems", lines=[...])
 
 The dialog closes itself first, then calls the chosen function (which may open other scenes).
@@ -12,9 +12,11 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.widgets import Item, ListMenu, hint_bar, panel
 from hw.input.buttons import Button
+
+DISABLED = object()       # a Choice option shown greyed
 
 
 class _Dialog(Scene):
@@ -34,7 +36,6 @@ class _Dialog(Scene):
             fn()
 
 
-@register_scene("confirm")
 class Confirm(_Dialog):
     def __init__(self, app, question: str, on_yes, on_no=None, yes: str = "Yes", no: str = "No") -> None:
         super().__init__(app)
@@ -74,13 +75,30 @@ class Confirm(_Dialog):
                                        th.line_height("tiny") + th.pad), [("A", "choose"), ("B", "cancel")])
 
 
-@register_scene("choice")
 class Choice(_Dialog):
-    def __init__(self, app, title: str, options, on_cancel=None) -> None:
+    """A titled list of choices: ``options`` = [(label, fn)]; fn None only closes the box, fn
+    ``DISABLED`` shows the line greyed. Long lists scroll inside the box (it fits at 320x240).
+    `tick` (optional) is called every frame (a duel below keeps polling its link)."""
+
+    def __init__(self, app, title: str, options, on_cancel=None, tick=None) -> None:
         super().__init__(app)
         self.title_text = title
         self.on_cancel = on_cancel
-        self.menu = ListMenu([Item(label, (lambda f=fn: self._choose(f))) for label, fn in options])
+        self.tick = tick
+        self.menu = ListMenu([Item(label, None if fn is DISABLED else (lambda f=fn: self._choose(f)),
+                                   enabled=(lambda ok=fn is not DISABLED: ok)) for label, fn in options])
+
+    @property
+    def labels(self) -> list[str]:
+        return [it.label for it in self.menu.items]
+
+    def choose_label(self, label: str) -> None:
+        """Take the item called `label` (tests and scripted input)."""
+        for it in self.menu.items:
+            if it.label == label and it.on_select:
+                it.on_select()
+                return
+        raise KeyError(label)
 
     def handle(self, ev) -> None:
         if ev.pressed(Button.B) or ev.pressed(Button.START):
@@ -89,17 +107,27 @@ class Choice(_Dialog):
         if self.menu.handle(ev):
             self.dirty = True
 
+    def update(self, dt: float) -> None:
+        if self.tick is not None:
+            self.tick()
+
     def draw(self, surf) -> None:
         th = self.theme
-        box = self._box(surf, 0.6, len(self.menu.items))
+        w, h = surf.get_size()
+        lh = th.line_height("normal") + 2
+        head = th.line_height("small") + 4
+        foot = th.line_height("tiny") + th.pad + 2
+        rows = max(1, min(len(self.menu.items), (h - 4 * th.pad - head - foot) // lh))
+        widest = max((th.text_width(it.label) for it in self.menu.items), default=0)
+        bw = min(w - 4 * th.pad, max(w * 3 // 5, widest + 24, th.text_width(self.title_text, "small") + 12))
+        box = pygame.Rect(0, 0, bw, head + rows * lh + foot + 4)
+        box.center = (w // 2, h // 2)
         inner = panel(surf, box, th=th, title=self.title_text, edge=T.ACCENT)
-        self.menu.draw(surf, th, pygame.Rect(inner.x, inner.y + 2, inner.w,
-                                              len(self.menu.items) * (th.line_height("normal") + 2)))
-        hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - th.line_height("tiny") - th.pad - 1, box.w - 2,
-                                       th.line_height("tiny") + th.pad), [("A", "choose"), ("B", "back")])
+        self.menu.draw(surf, th, pygame.Rect(inner.x, inner.y, inner.w, rows * lh))
+        hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - foot + 1, box.w - 2, foot - 2),
+                 [("A", "choose"), ("B", "back")])
 
 
-@register_scene("message")
 class Message(_Dialog):
     """Lines of text (problems found in files, errors); A or B closes; UP/DOWN scroll."""
 

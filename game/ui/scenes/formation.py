@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
+from game.modes.skirmish.setup import check_army
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.art.shared import shared_art
+from game.ui.scene import Scene
+from game.ui.scenes.dialog import wrap
 from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
 
@@ -21,8 +25,6 @@ SLOTS = 9
 
 
 def remembered_army(app, rs, name: str) -> list[str]:
-    from game.modes.base import ActionError
-    from game.modes.skirmish.setup import check_army
     saved = app.settings.default_armies.get(name)
     if saved:
         try:
@@ -32,7 +34,6 @@ def remembered_army(app, rs, name: str) -> list[str]:
     return check_army(rs, list(rs.army_default), False)
 
 
-@register_scene("formation")
 class Formation(Scene):
     def __init__(self, app, pending=None, slot: int = 0, on_done=None, player: str | None = None) -> None:
         super().__init__(app)
@@ -80,7 +81,6 @@ class Formation(Scene):
         elif ev.pressed(Button.X):
             self.army[self.cursor] = ""
         elif ev.pressed(Button.Y):
-            from game.modes.skirmish.setup import check_army
             self.army = check_army(self.rs, list(self.rs.army_default), False)
         elif ev.pressed(Button.START):
             self.accept()
@@ -145,7 +145,6 @@ class Formation(Scene):
         hint_bar(surf, th, bar, hints)
 
     def _draw_slots(self, surf, th, grid) -> None:
-        from game.ui.scenes.battle.scene import shared_art
         _, art = shared_art()
         cw, ch = grid.w // 3, grid.h // 3
         fighting = self.fighting()
@@ -185,7 +184,6 @@ class Formation(Scene):
                  f"RNG {pt.rng_min}-{pt.rng_max}  MOB {pt.mob}", f"MOV {pt.mov}",
                  f"{pt.weapon.name}: {pt.weapon.klass}, dmg {pt.weapon.damage}",
                  f"beats {pt.weapon.dominates}" if pt.weapon.dominates else ""]
-        from game.ui.scenes.dialog import wrap
         lh = th.line_height("tiny")
         y = inner.y
         for line in lines + [""] + wrap(th, [pt.description], inner.w, "tiny"):
@@ -195,7 +193,6 @@ class Formation(Scene):
             y += lh
 
     def _draw_picker(self, surf, th, rect) -> None:
-        from game.ui.scenes.battle.scene import shared_art
         _, art = shared_art()
         inner = panel(surf, rect, th=th, title=f"slot {self.cursor + 1}: choose")
         u = th.unit

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
+from hw.input import describe
 from hw.input.buttons import PAD_BUTTONS, Button, EventKind, Physical
 
 CAPTURE_SECONDS = 5.0
@@ -20,7 +21,6 @@ CONTEXTS = (("keyboard", "keys"), ("controller", "pad"), ("joystick", "stick"), 
 
 
 def bindings(keymap, button) -> str:
-    from hw.input import describe
     parts = []
     for ctx, label in CONTEXTS:
         codes = keymap.effective(ctx).get(button, ())
@@ -29,7 +29,6 @@ def bindings(keymap, button) -> str:
     return "  ".join(parts) or "(nothing)"
 
 
-@register_scene("keyremap")
 class KeyRemap(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -62,7 +61,6 @@ class KeyRemap(Scene):
         if ev.kind is EventKind.REMAPPED and ev.remap is not None:
             r = ev.remap
             self.capturing = None
-            from hw.input import describe
             if getattr(r, "refused", None):
                 self.note = f"refused: {r.refused}"
             else:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, menu_entries, register_scene
+from game.ui.registry import menu_entries
+from game.ui.scene import Scene
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
 
 
-@register_scene("menu")
 class MainMenu(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.replay import ReplayError as CoreReplayError
+from game.core.replay import parse_replay
+from game.modes.skirmish.match import game_from_replay
+from game.store.replays import ReplayError
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
+from game.ui.scenes.duel.replay_match import open_duel_replay
+from game.ui.session import BattleSession
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
 
 
 def open_replay(app, info):
     """Load a replay file into a ready BattleSession (mode replay) or raise ReplayError."""
-    from game.core.replay import ReplayError as CoreReplayError
-    from game.core.replay import parse_replay
-    from game.modes.skirmish.match import game_from_replay
-    from game.store.replays import ReplayError
-    from game.ui.session import BattleSession
     _, doc = app.replays.load(info)
     if not isinstance(doc, dict):
         raise ReplayError(f"{info.name}: not a Skirmish replay (binary payload)")
@@ -38,7 +39,6 @@ def open_replay(app, info):
     return BattleSession(game, [], record=False, replay=replay), replay.actions
 
 
-@register_scene("replays")
 class ReplaysScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -80,14 +80,11 @@ class ReplaysScene(Scene):
         self.refresh()
 
     def watch(self, info) -> None:
-        from game.store.replays import ReplayError
         if not info.ok:
             self.problem = info.problem
             return
         try:
             if info.mode == "duel":
-                from game.core.replay import parse_replay
-                from game.ui.scenes.duel.replay_match import open_duel_replay
                 _, doc = self.app.replays.load(info)
                 open_duel_replay(self.app, parse_replay(doc, info.name))
                 return

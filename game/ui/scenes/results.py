@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
 from game.ui import theme as T
 from game.ui.art.icons import shape
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
+from game.ui.session import BattleSession
 from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
-@register_scene("results")
 class Results(Scene):
     def __init__(self, app, result, session) -> None:
         super().__init__(app)
@@ -39,8 +40,6 @@ class Results(Scene):
             self.rematch()
 
     def rematch(self) -> None:
-        from game.modes.base import ActionError
-        from game.ui.session import BattleSession
         g = self.session.game
         try:
             s = BattleSession.new(g.rs, g.gmap, self.session.participants, self.app.seed_source(), g.options,

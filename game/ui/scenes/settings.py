@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
 
@@ -19,7 +19,6 @@ FPS = (15, 20, 30, 45, 60)
 VOLUMES = tuple(range(0, 101, 10))
 
 
-@register_scene("settings")
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -12,8 +12,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.modes.base import ActionError
+from game.modes.skirmish.pieces import Options
+from game.modes.skirmish.setup import Participant
 from game.ui import theme as T
-from game.ui.scene import MenuEntry, Scene, add_menu_entry, register_scene
+from game.ui.minimap import Minimap
+from game.ui.scene import Scene
+from game.ui.scenes.dialog import wrap
+from game.ui.session import BattleSession
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
 
@@ -43,7 +49,6 @@ class PendingBattle:
         return [i for i in self.slots() if self.seats[i] == "human"]
 
     def participants(self):
-        from game.modes.skirmish.setup import Participant
         out = []
         for i in self.slots():
             ctrl = self.seats[i]
@@ -54,7 +59,6 @@ class PendingBattle:
         return out
 
     def options(self):
-        from game.modes.skirmish.pieces import Options
         return Options(pieces_per_turn=self.pieces_per_turn, army_limit=self.army_limit, turn_limit=self.turn_limit)
 
 
@@ -63,7 +67,6 @@ def seat_text(ctrl: str) -> str:
             "bot:hard": "bot, hard"}[ctrl]
 
 
-@register_scene("setup")
 class SkirmishSetup(Scene):
     title = "Skirmish"
 
@@ -112,7 +115,6 @@ class SkirmishSetup(Scene):
         self.seats[i] = v
 
     def _set_map(self, mid: str) -> None:
-        from game.ui.minimap import Minimap
         self.map_id = mid
         w, h = self.app.surface.get_size()
         self.minimap = Minimap(self.rs, self.rs.map(mid), (w * 2 // 5 - 8, h // 2))
@@ -173,7 +175,6 @@ class SkirmishSetup(Scene):
             kind = "hex" if gm.grid.kind == "hex" else "square"
             info = f"{kind} {gm.grid.cols}x{gm.grid.rows}, {len(gm.seats)} seats"
             th.text(surf, th.fit(info, inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
-            from game.ui.scenes.dialog import wrap
             lh = th.line_height("tiny")
             for line in wrap(th, [gm.description], inner.w, "tiny"):
                 y += lh
@@ -207,8 +208,6 @@ def _next_formation(app, pending, index) -> None:
 
 
 def start_battle(app, pending: PendingBattle) -> None:
-    from game.modes.base import ActionError
-    from game.ui.session import BattleSession
     try:
         session = BattleSession.new(pending.ruleset, pending.gmap, pending.participants(), app.seed_source(),
                                     pending.options(), stats=app.stats, replays=app.replays)
@@ -216,6 +215,3 @@ def start_battle(app, pending: PendingBattle) -> None:
         app.open("message", title="This battle cannot start", lines=[str(exc)])
         return
     app.open("battle", session=session)
-
-
-add_menu_entry(MenuEntry("Skirmish", 10, scene="setup", hint="a battle against bots or friends"))

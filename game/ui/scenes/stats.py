@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.scenes.battle.book import draw_stats_table
 from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
@@ -25,7 +25,6 @@ def last_battle_players(app) -> list[str]:
     return app.stats.game_players(games[0]["id"]) if games else []
 
 
-@register_scene("stats")
 class StatsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -18,7 +18,6 @@ ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-.'_", "0123456789")
 SPECIAL = ("aA", "space", "del", "OK")
 
 
-@register_scene("textentry")
 class TextEntry(Scene):
     def __init__(self, app, title: str, text: str = "", on_done=None, max_len: int = 16) -> None:
         super().__init__(app)

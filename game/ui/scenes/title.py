@@ -11,13 +11,13 @@ import pygame
 
 from game.ui import theme as T
 from game.ui.art.pieces import KINDS
-from game.ui.scene import Scene, register_scene
+from game.ui.art.shared import shared_art
+from game.ui.scene import Scene
 from hw.input.buttons import Button, EventKind
 
 ATTRACT_AFTER = 30.0
 
 
-@register_scene("title")
 class Title(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -43,17 +43,8 @@ class Title(Scene):
         rs = self.app.content.ruleset() if self.app.content.ready else None
         if self.idle >= ATTRACT_AFTER and rs is not None and rs.maps:
             self.idle = 0.0
-            from game.ui.attract import attract_session
             self.demos += 1
-            self.app.open("battle", session=attract_session(self.app.content.ruleset(), self.demos,
-                                                            self.app.seed_source()),
-                          mode="attract",
-                          on_over=lambda: attract_session(self.app.content.ruleset(), self._next(),
-                                                          self.app.seed_source()))
-
-    def _next(self) -> int:
-        self.demos += 1
-        return self.demos
+            self.app.open("demo", number=self.demos)
 
     # ------------------------------------------------------------------------------------------
     def _strip(self, surf) -> pygame.Rect:
@@ -85,7 +76,6 @@ class Title(Scene):
                 T.TEXT_DIM, "tiny", align="centre")
 
     def _draw_strip(self, surf) -> pygame.Rect:
-        from game.ui.scenes.battle.scene import shared_art
         _, art = shared_art()
         r = self._strip(surf)
         surf.fill(T.BG, r)

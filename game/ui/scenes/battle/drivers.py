@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from game.modes.base import ActionError
+from game.modes.skirmish import actions as A
+from game.modes.skirmish.bot import SkirmishBot
+
 
 class BotDriver:
     """Bots think in one worker thread; their actions are spaced by `pace` seconds."""
@@ -24,7 +28,6 @@ class BotDriver:
     def _bot(self, level: str):
         b = self._bots.get(level)
         if b is None:
-            from game.modes.skirmish.bot import SkirmishBot
             b = self._bots[level] = SkirmishBot(level)
         return b
 
@@ -48,7 +51,6 @@ class BotDriver:
         try:
             return fut.result()
         except Exception as exc:  # noqa: BLE001 - a bot bug must not freeze the battle
-            from game.modes.skirmish import actions as A
             self.error = f"bot failed ({type(exc).__name__}: {exc}); it ends its turn"
             return A.EndTurn()
 
@@ -91,7 +93,6 @@ class ReplayDriver:
     def next_action(self, game, now: float):
         if self.paused or self.done or now < self._ready_at:
             return None
-        from game.modes.base import ActionError
         data = self.actions[self.index]
         self.index += 1
         self._ready_at = now + (0.02 if self.fast else self.pace)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.skirmish.battle import xp_to_next
 from game.ui import theme as T
 from game.ui.art.icons import shape
 from game.ui.widgets import badge, badge_width, meter, panel
@@ -80,7 +81,6 @@ class InfoWindow:
         lh = th.line_height("tiny")
         y = inner.y
         if self.own:
-            from game.modes.skirmish.battle import xp_to_next
             need = xp_to_next(p.level, g.rules)
             mh = max(3, lh // 3)
             bar = pygame.Rect(inner.x, y, inner.w, mh)

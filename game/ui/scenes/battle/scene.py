@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
+from game.modes.skirmish import actions as A
+from game.modes.skirmish.log import describe
 from game.ui import theme as T
-from game.ui.art.recolour import PieceArt
-from game.ui.art.tiles import TileArt
+from game.ui.art.shared import shared_art
 from game.ui.camera import Camera
 from game.ui.minimap import Minimap
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.scenes.battle import hud
 from game.ui.scenes.battle.anim import Animator
 from game.ui.scenes.battle.board import BoardView, Marks
@@ -27,18 +29,10 @@ from game.ui.scenes.battle.book import Book
 from game.ui.scenes.battle.control import HumanControl
 from game.ui.scenes.battle.drivers import BotDriver, ReplayDriver
 from game.ui.scenes.battle.layout import BattleLayout
+from game.ui.widgets import hint_bar
 from hw.input.buttons import Button, EventKind
 
-_ART: dict[str, object] = {}
 
-
-def shared_art():
-    if not _ART:
-        _ART["tiles"], _ART["pieces"] = TileArt(), PieceArt()
-    return _ART["tiles"], _ART["pieces"]
-
-
-@register_scene("battle")
 class BattleScene(Scene):
     def __init__(self, app, session, mode: str = "play", actions=None, label: str = "", on_over=None) -> None:
         super().__init__(app)
@@ -91,7 +85,6 @@ class BattleScene(Scene):
     # --- acting -----------------------------------------------------------------------------------
     def submit(self, action) -> None:
         """Apply an action from the cursor or a driver; refusals become a hint, never a crash."""
-        from game.modes.base import ActionError
         try:
             events = self.session.apply(action)
         except ActionError as exc:
@@ -100,7 +93,6 @@ class BattleScene(Scene):
         self.version += 1
         self.anim.add_events(events)
         for ev in events:
-            from game.modes.skirmish.log import describe
             line = describe(self.game, ev)
             if line and ev["e"] != "turn":
                 self.message, self.message_until = line, self.time + 3.5
@@ -130,7 +122,6 @@ class BattleScene(Scene):
         self.app.sound.play_set(self.game.rs.sound_sets.get(pt.sound_set, ("select",)))
 
     def ask_end_turn(self) -> None:
-        from game.modes.skirmish import actions as A
         self.app.open("confirm", question="End your turn?", on_yes=lambda: self.submit(A.EndTurn()))
 
     def proxy_select(self, piece) -> None:
@@ -325,7 +316,6 @@ class BattleScene(Scene):
         if self.mode == "play":
             hud.button_bar(surf, th, lay.bottom, g, self.human_turn and not self.anim.busy, self.control.hint)
         else:
-            from game.ui.widgets import hint_bar
             hints = ([("A", "pause"), ("R", "fast"), ("B", "leave"), ("SELECT", "book")] if self.mode == "replay"
                      else [("A", "any button: back to the title")])
             hint_bar(surf, th, lay.bottom, hints)

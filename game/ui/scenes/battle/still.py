@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.ui.art.shared import shared_art
 from game.ui.camera import Camera
 from game.ui.minimap import Minimap
 from game.ui.scenes.battle import hud
@@ -14,7 +15,6 @@ _views: dict = {}
 
 def render_still(game, surf, theme: Theme | None = None):
     """Draw `game` on `surf` (its whole size): board centred on the side to play, HUD lines."""
-    from game.ui.scenes.battle.scene import shared_art
     th = theme or Theme(surf.get_size())
     tiles, art = shared_art()
     key = (game.gmap.id, th.canvas)

@@ -6,7 +6,6 @@ Defaults: a duel against the hard bot. Everything is reachable with the d-pad an
 
 from __future__ import annotations
 
-from game.ui.scene import MenuEntry, add_menu_entry, register_scene
 from game.ui.scenes.duel.setup_menu import _Menu
 from game.ui.widgets import Item, ListMenu
 
@@ -19,7 +18,6 @@ SCENARIO_HINTS = {
 }
 
 
-@register_scene("bout_menu")
 class BoutMenu(_Menu):
     heading = "Steel bout"
 
@@ -45,7 +43,3 @@ class BoutMenu(_Menu):
     def start(self) -> None:
         hot = self.opponent == "hotseat"
         self.app.open("bout", scenario=self.scenario, level="hard" if hot else self.opponent, hotseat=hot)
-
-
-add_menu_entry(MenuEntry("Steel bout", 35, scene="bout_menu",
-                         hint="sword fights: dice pools, initiative, maneuvers"))

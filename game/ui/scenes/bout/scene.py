@@ -16,8 +16,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.bout import actions as A
+from game.modes.bout.bot import BoutBot
+from game.modes.bout.log import describe
+from game.modes.bout.scenarios import BoutOptions, new_bout
+from game.rules.bout_loader import load_bout_ruleset
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
+from game.ui.scenes.bout.chooser import Chooser
 from game.ui.widgets import bottom_rect, meter, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -30,7 +36,6 @@ _RULES = None
 def bout_rules():
     global _RULES
     if _RULES is None:
-        from game.rules.bout_loader import load_bout_ruleset
         rules, problems = load_bout_ruleset()
         if rules is None:
             raise ValueError("; ".join(map(str, problems)))
@@ -38,15 +43,12 @@ def bout_rules():
     return _RULES
 
 
-@register_scene("bout")
 class BoutScene(Scene):
     title = "Steel bout"
 
     def __init__(self, app, scenario: str = "duel", level: str = "hard", seed: int | None = None,
                  hotseat: bool = False) -> None:
         super().__init__(app)
-        from game.modes.bout.bot import BoutBot
-        from game.modes.bout.scenarios import BoutOptions, new_bout
         self.rules = bout_rules()
         self.seed = app.seed_source() if seed is None else seed
         self.game = new_bout(self.rules, self.seed, BoutOptions(scenario=scenario))
@@ -78,7 +80,6 @@ class BoutScene(Scene):
         return next((i for i, f in enumerate(self.game.fighters) if f.side == self.viewer), 0)
 
     def _apply(self, action) -> None:
-        from game.modes.bout.log import describe
         events = self.game.apply(action)
         for ev in events:
             line = describe(self.game, ev)
@@ -89,7 +90,6 @@ class BoutScene(Scene):
         self.dirty = True
 
     def _ensure_chooser(self) -> None:
-        from game.ui.scenes.bout.chooser import Chooser
         if self.chooser is None and self.human_to_act():
             f = self.game.to_act()
             side = self.game.fighters[f].side
@@ -149,7 +149,6 @@ class BoutScene(Scene):
             if c.check():
                 self._apply(c.action())
         elif b == Button.B and ev.kind == EventKind.PRESS and self.game.phase in ("attack", "defence"):
-            from game.modes.bout import actions as A
             self._apply((A.PASS, c.f))
         self.dirty = True
 

@@ -5,13 +5,10 @@
 
 from __future__ import annotations
 
-from game.ui.scene import register_scene
+from game.modes.duel.messages import CHAT_MAX_CHARS
 from game.ui.scenes.textentry import TextEntry
 
-CHAT_MAX_CHARS = 60      # game.modes.duel.messages.CHAT_MAX_CHARS (not imported at start-up)
 
-
-@register_scene("duel_text")
 class ChatEntry(TextEntry):
     def __init__(self, app, title: str, on_done=None, max_len: int = CHAT_MAX_CHARS, tick=None) -> None:
         super().__init__(app, title=title, on_done=on_done, max_len=max_len)

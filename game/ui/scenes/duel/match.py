@@ -17,8 +17,10 @@ from dataclasses import dataclass
 
 from game.modes.base import ActionError
 from game.modes.duel import DuelBot, DuelGame, DuelOptions
+from game.modes.duel.actions import end_turn
 from game.modes.duel.events import TurnEnded
 from game.modes.duel.messages import MessageLog
+from game.ui.scenes.duel.record import keep_duel
 from game.ui.scenes.duel.thinker import Thinker
 
 HUMAN, BOT, REMOTE = "human", "bot", "remote"
@@ -120,10 +122,8 @@ class DuelMatch:
             action = self.thinker.take()
         except Exception as exc:  # noqa: BLE001 - a bot bug must not freeze the duel
             self.notices.append(f"the bot failed ({type(exc).__name__}: {exc}); it ends its turn")
-            from game.modes.duel.actions import end_turn
             return end_turn()
         if g.illegal_reason(action):
-            from game.modes.duel.actions import end_turn
             self.notices.append(f"the bot chose an illegal action ({action}); it ends its turn")
             return end_turn()
         return action
@@ -137,7 +137,6 @@ class DuelMatch:
         if self.kept or not self.game.is_over():
             return []
         self.kept = True
-        from game.ui.scenes.duel.record import keep_duel
         return keep_duel(self, replays, stats)
 
     # --- the logs ------------------------------------------------------------------------------

@@ -32,20 +32,20 @@ def action_menu(scene) -> None:
         items.append(("Chat…", lambda: open_chat(scene, typed=False)))
     items.append(("Duel info and keys", lambda: info(scene)))
     title = "Actions" if m.human_to_move() else "Not your turn"
-    scene.app.open("duel_pick", title=title, items=items)
+    scene.app.open("choice", title=title, options=items)
 
 
 def bag_menu(scene) -> None:
     v = scene.game.view(scene.match.viewer())
     items = [(f"{i + 1} {potion_label(app, v.known_types)}", lambda i=i: scene.act(A.drink(i)))
              for i, app in enumerate(v.inventory)]
-    scene.app.open("duel_pick", title="Drink which potion?", items=items)
+    scene.app.open("choice", title="Drink which potion?", options=items)
 
 
 def pause_menu(scene) -> None:
     items = [("Resume", None), ("Duel info and keys", lambda: info(scene)),
              ("Leave the duel", lambda: ask_leave(scene))]
-    scene.app.open("duel_pick", title="Paused", items=[(label, fn or (lambda: None)) for label, fn in items])
+    scene.app.open("choice", title="Paused", options=items)
 
 
 def ask_leave(scene) -> None:
@@ -95,7 +95,7 @@ def open_chat(scene, typed: bool) -> None:
     items.append(("Type a message…", lambda: scene.app.open(
         "duel_text", title="Chat", on_done=lambda text: send(scene, text=text), max_len=CHAT_MAX_CHARS,
         tick=scene.tick)))
-    scene.app.open("duel_pick", title="Say", items=items)
+    scene.app.open("choice", title="Say", options=items)
 
 
 def send(scene, text: str | None = None, phrase: int | None = None) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from game.modes.duel.match import DuelResult, to_replay
+from game.modes.duel.match import RULES_HASH, DuelResult, to_replay
+from game.store.stats import GameRecord, SeatRecord
 
 log = logging.getLogger("tactibox.ui")
 
@@ -32,8 +33,6 @@ def keep_duel(match, replays=None, stats=None) -> list[str]:
         except (OSError, TypeError, ValueError) as exc:
             problems.append(f"the duel's replay could not be saved ({exc})")
     if stats is not None:
-        from game.modes.duel.match import RULES_HASH
-        from game.store.stats import GameRecord, SeatRecord
         seats = []
         for p, seat in enumerate(match.seats):
             place = None if g.winner is None else (1 if g.winner == p else 2)

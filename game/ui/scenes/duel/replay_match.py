@@ -8,6 +8,7 @@ from game.modes.duel.actions import decode_action
 from game.modes.duel.game import DuelGame
 from game.modes.duel.match import ReplayError, verify_replay
 from game.modes.duel.options import DuelOptions
+from game.store.replays import ReplayError as StoreReplayError
 from game.ui.scenes.duel.match import REMOTE, DuelMatch, Seat
 
 
@@ -31,6 +32,5 @@ def open_duel_replay(app, replay) -> None:
     try:
         match = ReplayDuelMatch(replay)
     except (ReplayError, TypeError, ValueError) as exc:
-        from game.store.replays import ReplayError as StoreReplayError
         raise StoreReplayError(f"this duel does not play back: {exc}") from None
     app.open("duel", match=match)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.scenes.duel.texts import options_line
 from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
@@ -19,7 +19,6 @@ CAUSES = {"death": "a wizard died", "both died": "both fell; the wizard whose tu
           "turn limit": "the turn limit was reached"}
 
 
-@register_scene("duel_results")
 class DuelResults(Scene):
     def __init__(self, app, match, again=None, on_leave=None, on_over=None) -> None:
         super().__init__(app)

@@ -10,7 +10,18 @@ Keys: `game/ui/scenes/duel/pad.py` and docs/ui-duel.md.
 
 from __future__ import annotations
 
-from game.ui.scene import Scene, register_scene
+from game.modes.base import ActionError
+from game.modes.duel import actions as A
+from game.modes.duel.events import Damaged, SpellCast
+from game.modes.duel.keys import KeypadReader
+from game.ui.scene import Scene
+from game.ui.scenes.duel import menus_in_duel as M
+from game.ui.scenes.duel.board import BoardPainter
+from game.ui.scenes.duel.layout import DuelLayout
+from game.ui.scenes.duel.pad import DpadSteps, keypad_name
+from game.ui.scenes.duel.panels import Panels
+from game.ui.scenes.duel.screen_parts import draw_screen
+from game.ui.scenes.duel.sequence import AfterTurn
 from hw.input.buttons import Button, EventKind
 
 # The duel engine and this screen's parts are imported when a duel opens, not at start-up
@@ -20,15 +31,9 @@ STEP_PACE = 0.15          # seconds between the visible steps of a bot or the ot
 OVER_PAUSE = 1.6          # the last sequence, then "You win!" for this long, then the results
 
 
-@register_scene("duel")
 class DuelScene(Scene):
     def __init__(self, app, match, again=None, on_leave=None, on_over=None) -> None:
         super().__init__(app)
-        from game.modes.duel.keys import KeypadReader
-        from game.ui.scenes.duel.board import BoardPainter
-        from game.ui.scenes.duel.layout import DuelLayout
-        from game.ui.scenes.duel.pad import DpadSteps
-        from game.ui.scenes.duel.panels import Panels
         self._new_reader = KeypadReader
         self.match = match
         self.again = again                 # starts the same kind of duel again (results: rematch)
@@ -99,8 +104,6 @@ class DuelScene(Scene):
         return self.seq is not None or self.step_wait > 0
 
     def _show(self, action, how) -> None:
-        from game.modes.duel.events import SpellCast
-        from game.ui.scenes.duel.sequence import AfterTurn
         m, g = self.match, self.match.game
         viewer, mover = m.viewer(), g.current
         before = g.view(viewer)
@@ -123,7 +126,6 @@ class DuelScene(Scene):
 
     def act(self, action) -> None:
         """A person's action from the keys."""
-        from game.modes.base import ActionError
         if not self.match.human_to_move():
             self.say("wait for your turn", True)
             return
@@ -154,7 +156,6 @@ class DuelScene(Scene):
             self._results()
 
     def _stage(self, stage: str) -> None:
-        from game.modes.duel.events import Damaged
         self.history.append(stage)
         seq = self.seq
         if stage == "hp":
@@ -208,7 +209,6 @@ class DuelScene(Scene):
 
     # --- keys -----------------------------------------------------------------------------------------
     def handle(self, ev) -> None:
-        from game.ui.scenes.duel import menus_in_duel as M
         if ev.kind in (EventKind.TEXT, EventKind.TEXT_EDIT):
             if self.chat_line is not None:
                 M.chat_typing(self, ev)
@@ -236,9 +236,6 @@ class DuelScene(Scene):
         self._pad(ev)
 
     def _keypad(self, ev) -> None:
-        from game.modes.duel import actions as A
-        from game.ui.scenes.duel import menus_in_duel as M
-        from game.ui.scenes.duel.pad import keypad_name
         if self.over_at is not None:
             return
         r = self.reader.feed(keypad_name(ev.button))
@@ -249,8 +246,6 @@ class DuelScene(Scene):
             self.act(r)
 
     def _pad(self, ev) -> None:
-        from game.modes.duel import actions as A
-        from game.ui.scenes.duel import menus_in_duel as M
         d = self.pad.feed(ev)
         if d is not None:
             self.act(A.step(d))
@@ -304,5 +299,4 @@ class DuelScene(Scene):
         return []
 
     def draw(self, surf) -> None:
-        from game.ui.scenes.duel.screen_parts import draw_screen
         draw_screen(self, surf)

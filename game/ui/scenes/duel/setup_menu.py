@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.duel.options import MAX_SIZE, MIN_SIZE, HostOptions, OptionsLocked
 from game.ui import theme as T
-from game.ui.scene import MenuEntry, Scene, add_menu_entry, register_scene
+from game.ui.scene import Scene
+from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from game.ui.scenes.duel.texts import options_line
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
@@ -23,14 +25,12 @@ _HOST: list = []
 def host_options():
     """The controller's duel options (a `HostOptions`), made on first use."""
     if not _HOST:
-        from game.modes.duel.options import HostOptions
         _HOST.append(HostOptions())
     return _HOST[0]
 
 
 def start_local(app, kind: str, level: str = "normal") -> None:
     """A duel on this device: kind "bot" (you against a bot) or "hotseat" (two people)."""
-    from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
     host = host_options()
     host.end_game()
     options = host.begin_game()
@@ -90,7 +90,6 @@ class _Menu(Scene):
         hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("B", "back")])
 
 
-@register_scene("duel_menu")
 class DuelMenu(_Menu):
     heading = "Wizard duel"
 
@@ -114,13 +113,11 @@ class DuelMenu(_Menu):
         return options_line(host_options().options)
 
 
-@register_scene("duel_options")
 class DuelOptionsScene(_Menu):
     heading = "Duel options"
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        from game.modes.duel.options import MAX_SIZE, MIN_SIZE
         opts = host_options()
         sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1, 2))
         self.menu = ListMenu([
@@ -137,7 +134,6 @@ class DuelOptionsScene(_Menu):
         ])
 
     def _change(self, **kw) -> None:
-        from game.modes.duel.options import OptionsLocked
         try:
             host_options().change(**kw)
         except OptionsLocked as exc:
@@ -145,6 +141,3 @@ class DuelOptionsScene(_Menu):
 
     def footer(self) -> str:
         return "kept until Tactibox restarts; only the host's options count in a linked duel"
-
-
-add_menu_entry(MenuEntry("Wizard duel", order=20, scene="duel_menu", hint="two wizards, one maze"))

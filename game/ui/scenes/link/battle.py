@@ -9,10 +9,12 @@ The other unit's seats never take this unit's keys. A resync (snapshot) rebuilds
 
 from __future__ import annotations
 
-from game.ui.scene import register_scene
+from game.modes.skirmish import actions as A
 from game.ui.scenes.battle.control import HumanControl
 from game.ui.scenes.battle.scene import BattleScene
+from game.ui.scenes.link.rematch import battle_again
 from game.ui.scenes.results import Results
+from game.ui.session import BattleSession
 from hw.input.buttons import Button
 
 SHOWN = object()        # "apply" the next batch of events the link already applied
@@ -47,7 +49,6 @@ class LinkedBattleSession:
 
     def finish(self, abandoned: bool = False):
         """Results, with the replay saved and stats recorded as for any battle on this unit."""
-        from game.ui.session import BattleSession
         if self.result is None:
             app = self.app
             recorder = BattleSession(self.game, self.adapter.participants, replay=self.adapter.replay,
@@ -65,7 +66,6 @@ class LinkedControl(HumanControl):
         return super().my_turn() and self.adapter.whose_turn_is_local()
 
 
-@register_scene("link_battle")
 class LinkedBattle(BattleScene):
     def __init__(self, app, run) -> None:
         self.run = run
@@ -101,7 +101,6 @@ class LinkedBattle(BattleScene):
         super().update(dt)
 
     def ask_end_turn(self) -> None:
-        from game.modes.skirmish import actions as A
         self.app.open("confirm", question="End your turn?", on_yes=lambda: self.submit(A.EndTurn()))
 
     def _finished(self) -> None:
@@ -124,7 +123,6 @@ class LinkedBattle(BattleScene):
             self._draw_banner(surf, down)
 
 
-@register_scene("link_results")
 class LinkResults(Results):
     """Battle results on a linked unit: Y (host) starts the next battle on both units."""
 
@@ -136,7 +134,6 @@ class LinkResults(Results):
 
     def handle(self, ev) -> None:
         if ev.pressed(Button.Y):
-            from game.ui.scenes.link.rematch import battle_again
             battle_again(self.app, self.run)()
             return
         super().handle(ev)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from game.link.duel_link import encode_duel_setup
+from game.link.ui_games import DUEL_TURN_LIMIT
+from game.ui.scenes.duel.setup_menu import host_options
+
 
 def duel_again(app, run):
     """Results' "play again" for the host of a linked duel: the next duel with the current options."""
     def again() -> None:
-        from game.link.duel_link import encode_duel_setup
-        from game.link.ui_games import DUEL_TURN_LIMIT
-        from game.ui.scenes.duel.setup_menu import host_options
         why = run.rematch(encode_duel_setup(host_options().options, DUEL_TURN_LIMIT))
         if not why:
             host_options().begin_game()

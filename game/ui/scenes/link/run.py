@@ -15,18 +15,21 @@ follow the frame loop's time.
 
 from __future__ import annotations
 
+from firmware_bridge.session import Session
+from game import __version__
+from game.link.chat import ChatInbox, send_chat
+from game.link.ui_games import game_mode
+
 BAUDS = (115200, 57600, 38400, 19200, 9600)
 TCP_PORT = 7777
 
 
 def open_session(port: str, **kw):
-    from firmware_bridge.session import Session
     return Session.open(port, **kw)
 
 
 class LinkRun:
     def __init__(self, app, session, *, port: str, role: str, spec) -> None:
-        from game.link.chat import ChatInbox
         self.app = app
         self.session = session
         self.port = port
@@ -39,7 +42,6 @@ class LinkRun:
     @classmethod
     def open(cls, app, *, port: str, role: str, baud: int, spec) -> LinkRun:
         """Raises ValueError / OSError for a port name that can never work."""
-        from game import __version__
         seed = app.seed_source() if role == "host" else None
         session = open_session(
             port, baud=baud, now=app.now, role=role, app_version=__version__,
@@ -67,7 +69,6 @@ class LinkRun:
 
     @property
     def mode(self) -> str | None:
-        from game.link.ui_games import game_mode
         g = self.session.game
         return game_mode(g) if g is not None else None
 
@@ -97,7 +98,6 @@ class LinkRun:
 
     # --- chat --------------------------------------------------------------------------------------
     def send_chat(self, text: str | None = None, phrase: int | None = None) -> tuple[str, int | None]:
-        from game.link.chat import send_chat
         return send_chat(self.session, text=text, phrase=phrase)
 
     def take_chat(self) -> list[tuple[str, int | None]]:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.link import ui_games
+from game.link.ui_games import RulesetHolder
 from game.ui import theme as T
-from game.ui.scene import MenuEntry, Scene, add_menu_entry, register_scene
+from game.ui.scene import Scene
+from game.ui.scenes.duel.setup_menu import host_options
 from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
 from game.ui.scenes.link.run import BAUDS, LinkRun
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
+from hw.ports import list_ports
 
 TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
 TCP_JOIN = "tcp-join"
@@ -24,11 +28,9 @@ LAST = {"address": "", "baud": 115200}      # remembered while Tactibox runs
 
 
 def find_ports():
-    from hw.ports import list_ports
     return list_ports()
 
 
-@register_scene("link_setup")
 class LinkSetup(Scene):
     def __init__(self, app, role: str = "host", mode: str = "duel") -> None:
         super().__init__(app)
@@ -119,12 +121,10 @@ class LinkSetup(Scene):
         self.connect(port)
 
     def connect(self, port: str) -> None:
-        from game.link import ui_games
         if self.role == "host" and self.mode == "skirmish":
             self.app.open("link_skirmish_setup", port=port, baud=self.baud)
             return
         if self.role == "host":
-            from game.ui.scenes.duel.setup_menu import host_options
             spec = ui_games.duel_host_spec(host_options().options)
         else:
             spec = ui_games.guest_spec(ruleset_holder(self.app))
@@ -172,7 +172,6 @@ class LinkSetup(Scene):
 
 
 def ruleset_holder(app):
-    from game.link.ui_games import RulesetHolder
     return RulesetHolder(app.content.ruleset(), app.data.rulesets)
 
 
@@ -187,7 +186,3 @@ def open_run(app, *, port: str, role: str, baud: int, spec, on_error=None, title
             app.toast(text)
         return
     app.open("link_wait", run=run, title=title)
-
-
-add_menu_entry(MenuEntry("Link two units", order=30, scene="link_setup",
-                         hint="a duel or a battle between two Tactiboxes"))

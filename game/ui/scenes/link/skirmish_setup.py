@@ -7,13 +7,15 @@ default army (the link has no message for the guest to send its army before the 
 
 from __future__ import annotations
 
-from game.ui.scene import register_scene
+from game.link.skirmish_link import GUEST, HOST, LinkedSeat
+from game.link.ui_games import skirmish_host_spec
+from game.modes.skirmish.setup import Participant
+from game.ui.scenes.link.setup import open_run, ruleset_holder
 from game.ui.scenes.setup import SEAT_CHOICES, SkirmishSetup, seat_text
 
 REMOTE = "remote"
 
 
-@register_scene("link_skirmish_setup")
 class LinkSkirmishSetup(SkirmishSetup):
     title = "Linked Skirmish"
 
@@ -52,10 +54,6 @@ class LinkSkirmishSetup(SkirmishSetup):
         self.app.open("formation", pending=p, slot=0, on_done=lambda: self._launch(p))
 
     def _launch(self, p) -> None:
-        from game.link.skirmish_link import GUEST, HOST, LinkedSeat
-        from game.link.ui_games import skirmish_host_spec
-        from game.modes.skirmish.setup import Participant
-        from game.ui.scenes.link.setup import open_run, ruleset_holder
         self.app.back()                           # the formation
         seats = []
         for i in p.slots():

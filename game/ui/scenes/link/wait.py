@@ -12,9 +12,12 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene, register_scene
+from game.ui.scene import Scene
 from game.ui.scenes.dialog import wrap
+from game.ui.scenes.duel.linked import LinkedDuelMatch
+from game.ui.scenes.duel.setup_menu import host_options
 from game.ui.scenes.link.addresses import local_addresses
+from game.ui.scenes.link.rematch import duel_again
 from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
 from hw.input.buttons import Button
 
@@ -40,9 +43,6 @@ def explain(error: str) -> str:
 def start_game(app, run) -> None:
     """The link's game has started: open its screen in place of the current one."""
     if run.mode == "duel":
-        from game.ui.scenes.duel.linked import LinkedDuelMatch
-        from game.ui.scenes.duel.setup_menu import host_options
-        from game.ui.scenes.link.rematch import duel_again
         if run.is_host:
             host_options().begin_game()
 
@@ -56,7 +56,6 @@ def start_game(app, run) -> None:
         app.replace("link_battle", run=run)
 
 
-@register_scene("link_wait")
 class LinkWait(Scene):
     def __init__(self, app, run, title: str = "Linking") -> None:
         super().__init__(app)
