@@ -11,8 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.scene import Scene
-from game.ui.widgets import bottom_rect, hint_bar, title_bar
+from game.ui.menu_scene import MenuScene
 from hw.input import describe
 from hw.input.buttons import PAD_BUTTONS, Button, EventKind, Physical
 
@@ -29,7 +28,10 @@ def bindings(keymap, button) -> str:
     return "  ".join(parts) or "(nothing)"
 
 
-class KeyRemap(Scene):
+class KeyRemap(MenuScene):
+    heading = "Controls"
+    hints = (("UPDOWN", "button"), ("A", "remap"), ("Y", "reset all"), ("B", "back"))
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.index = 0
@@ -55,9 +57,12 @@ class KeyRemap(Scene):
         if self.capturing is not None and self.app.hub is not None:
             self.app.hub.cancel_capture()
 
-    def handle(self, ev) -> None:
+    def on_back(self) -> None:
+        if self.capturing is None:
+            self.app.back()
+
+    def handle_more(self, ev) -> bool:
         hub = self.app.hub
-        self.dirty = True
         if ev.kind is EventKind.REMAPPED and ev.remap is not None:
             r = ev.remap
             self.capturing = None
@@ -66,38 +71,38 @@ class KeyRemap(Scene):
             else:
                 self.note = f"{r.button.value} = {describe(r.physical)}" + (
                     f" (swapped with {r.displaced.value})" if r.displaced else "")
-            return
-        if self.capturing is not None:
-            return
-        if ev.triggered(Button.UP):
+        elif self.capturing is not None:
+            pass
+        elif ev.triggered(Button.UP):
             self.index = (self.index - 1) % len(PAD_BUTTONS)
         elif ev.triggered(Button.DOWN):
             self.index = (self.index + 1) % len(PAD_BUTTONS)
         elif ev.pressed(Button.A):
             if hub is None:
                 self.note = "input is still starting, try again"
-                return
-            self.capturing = PAD_BUTTONS[self.index]
-            hub.begin_capture(self.capturing)
-            self.until = self.t + CAPTURE_SECONDS
-            self.note = ""
+            else:
+                self.capturing = PAD_BUTTONS[self.index]
+                hub.begin_capture(self.capturing)
+                self.until = self.t + CAPTURE_SECONDS
+                self.note = ""
         elif ev.pressed(Button.Y) and hub is not None:
             self.app.open("confirm", question="Reset every control to the defaults?", on_yes=self._reset)
-        elif ev.pressed(Button.B):
-            self.app.back()
+        return True
 
     def _reset(self) -> None:
         self.app.hub.reset_keymap()
         self.note = "controls reset to the defaults"
 
-    def draw(self, surf) -> None:
+    def notes(self) -> list[tuple]:
+        if self.capturing is not None:
+            left = max(0, int(self.until - self.t) + 1)
+            return [(f"press the new input for {self.capturing.value} ({left}s)", T.ACCENT, "small")]
+        return [(self.note, T.GOOD, "small")]
+
+    def draw_body(self, surf, area) -> None:
         th = self.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, "Controls")
-        bar = bottom_rect(surf, th)
+        w = surf.get_width()
         lh = th.line_height("tiny") + 2
-        area = pygame.Rect(th.pad, top.bottom + th.pad, w - 2 * th.pad, bar.y - top.bottom - 2 * th.pad - 2 * lh)
         rows = max(1, area.h // lh)
         first = max(0, min(self.index - rows // 2, len(PAD_BUTTONS) - rows))
         hub = self.app.hub
@@ -110,11 +115,3 @@ class KeyRemap(Scene):
             th.text(surf, b.value, (r.x + 2, r.y + 1), T.ACCENT if sel else T.TEXT, "tiny")
             text = bindings(hub.keymap, b) if hub is not None else "…"
             th.text(surf, th.fit(text, r.w - w // 6, "tiny"), (r.x + w // 6, r.y + 1), T.TEXT, "tiny")
-        y = area.bottom + 2
-        if self.capturing is not None:
-            left = max(0, int(self.until - self.t) + 1)
-            th.text(surf, f"press the new input for {self.capturing.value} ({left}s)", (w // 2, y), T.ACCENT,
-                    "small", align="centre")
-        elif self.note:
-            th.text(surf, th.fit(self.note, w - 2 * th.pad, "small"), (w // 2, y), T.GOOD, "small", align="centre")
-        hint_bar(surf, th, bar, [("UPDOWN", "button"), ("A", "remap"), ("Y", "reset all"), ("B", "back")])

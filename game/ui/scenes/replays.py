@@ -14,10 +14,9 @@ from game.core.replay import parse_replay
 from game.modes.skirmish.match import game_from_replay
 from game.store.replays import ReplayError
 from game.ui import theme as T
-from game.ui.scene import Scene
+from game.ui.menu_scene import MenuScene
 from game.ui.scenes.duel.replay_match import open_duel_replay
 from game.ui.session import BattleSession
-from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
 
 
@@ -39,7 +38,9 @@ def open_replay(app, info):
     return BattleSession(game, [], record=False, replay=replay), replay.actions
 
 
-class ReplaysScene(Scene):
+class ReplaysScene(MenuScene):
+    heading = "Replays"
+    hints = (("UPDOWN", "choose"), ("A", "watch"), ("X", "delete"), ("B", "back"))
     def __init__(self, app) -> None:
         super().__init__(app)
         self.index = 0
@@ -56,13 +57,12 @@ class ReplaysScene(Scene):
         super().enter()
         self.refresh()
 
-    def handle(self, ev) -> None:
-        self.dirty = True
-        if ev.pressed(Button.B):
-            self.app.back()
-            return
+    def heading_right(self) -> str:
+        return f"{len(self.items)} kept"
+
+    def handle_more(self, ev) -> bool:
         if not self.items:
-            return
+            return True
         if ev.triggered(Button.UP):
             self.index = (self.index - 1) % len(self.items)
             self.problem = ""
@@ -74,6 +74,7 @@ class ReplaysScene(Scene):
         elif ev.pressed(Button.X):
             info = self.items[self.index]
             self.app.open("confirm", question=f"Delete the replay {info.name}?", on_yes=lambda: self._delete(info))
+        return True
 
     def _delete(self, info) -> None:
         self.app.replays.delete(info)
@@ -94,15 +95,14 @@ class ReplaysScene(Scene):
             return
         self.app.open("battle", session=session, mode="replay", actions=actions)
 
-    def draw(self, surf) -> None:
+    def notes(self) -> list[tuple]:
+        msg = self.problem or (self.items[self.index].problem if self.items and not self.items[self.index].ok else "")
+        return [(msg, T.TEXT_BAD)]
+
+    def draw_body(self, surf, area) -> None:
         th = self.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, "Replays", f"{len(self.items)} kept")
-        bar = bottom_rect(surf, th)
+        w = surf.get_width()
         lh = th.line_height("small") + th.line_height("tiny") + 3
-        area = pygame.Rect(th.pad, top.bottom + th.pad, w - 2 * th.pad, bar.y - top.bottom - 3 * th.pad
-                           - th.line_height("tiny"))
         if not self.items:
             th.text(surf, "no replays yet: every battle you play is kept here", (w // 2, area.y + th.pad),
                     T.TEXT_DIM, "small", align="centre")
@@ -127,8 +127,3 @@ class ReplaysScene(Scene):
             else:
                 th.text(surf, th.fit(f"{when}  damaged: {info.name}", r.w - 6, "small"), (r.x + 3, r.y + 1),
                         T.TEXT_BAD, "small")
-        msg = self.problem or (self.items[self.index].problem if self.items and not self.items[self.index].ok else "")
-        if msg:
-            th.text(surf, th.fit(msg, w - 2 * th.pad, "tiny"), (th.pad, bar.y - th.line_height("tiny") - 2),
-                    T.TEXT_BAD, "tiny")
-        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("A", "watch"), ("X", "delete"), ("B", "back")])

@@ -6,12 +6,9 @@ at the next start (the scene says so); the frame cap and the volume apply immedi
 
 from __future__ import annotations
 
-import pygame
-
 from game.ui import theme as T
-from game.ui.scene import Scene
-from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
-from hw.input.buttons import Button
+from game.ui.menu_scene import MenuScene
+from game.ui.widgets import Item, ListMenu
 
 SIZES = ("auto", "320x240", "480x320", "800x480", "1280x720", "1920x1080")
 MODES = ("auto", "window", "fullscreen")
@@ -19,7 +16,10 @@ FPS = (15, 20, 30, 45, 60)
 VOLUMES = tuple(range(0, 101, 10))
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuScene):
+    heading = "Settings"
+    hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("A", "edit"), ("B", "back"))
+
     def __init__(self, app) -> None:
         super().__init__(app)
         s = lambda: app.settings  # noqa: E731
@@ -80,26 +80,13 @@ class SettingsScene(Scene):
             return
         self.app.open("formation", player=self.app.settings.player_names[i])
 
-    def handle(self, ev) -> None:
-        if ev.pressed(Button.B):
-            self.app.back()
-            return
-        if self.menu.handle(ev):
-            self.app.sound.play("cursor")
-        self.dirty = True
+    def heading_right(self) -> str:
+        w, h = self.app.screen.screen_size
+        return f"{w}x{h}"
 
-    def draw(self, surf) -> None:
-        th = self.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, "Settings", f"{self.app.screen.screen_size[0]}x{self.app.screen.screen_size[1]}")
-        bar = bottom_rect(surf, th)
-        area = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad,
-                           bar.y - top.bottom - 2 * th.pad - th.line_height("tiny"))
-        self.menu.draw(surf, th, area, size="small", value_x=area.w // 2)
+    def notes(self) -> list[tuple]:
         if self.note:
-            th.text(surf, self.note, (w // 2, bar.y - th.line_height("tiny") - 1), T.ACCENT, "tiny", align="centre")
-        elif not self.app.data.persistent:
-            th.text(surf, "the data folder is not writable: changes last until the game stops",
-                    (w // 2, bar.y - th.line_height("tiny") - 1), T.TEXT_BAD, "tiny", align="centre")
-        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("A", "edit"), ("B", "back")])
+            return [(self.note, T.ACCENT)]
+        if not self.app.data.persistent:
+            return [("the data folder is not writable: changes last until the game stops", T.TEXT_BAD)]
+        return []

@@ -16,12 +16,11 @@ from game.modes.base import ActionError
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
 from game.ui import theme as T
+from game.ui.menu_scene import MenuScene
 from game.ui.minimap import Minimap
-from game.ui.scene import Scene
 from game.ui.scenes.dialog import wrap
 from game.ui.session import BattleSession
-from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel, title_bar
-from hw.input.buttons import Button
+from game.ui.widgets import Item, ListMenu, panel
 
 SEAT_CHOICES = ("human", "bot:easy", "bot:normal", "bot:hard", "empty")
 DEFAULT_SEATS = ("human", "bot:hard", "empty", "empty")
@@ -67,8 +66,11 @@ def seat_text(ctrl: str) -> str:
             "bot:hard": "bot, hard"}[ctrl]
 
 
-class SkirmishSetup(Scene):
+class SkirmishSetup(MenuScene):
     title = "Skirmish"
+    heading = "Skirmish setup"
+    hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("START", "fight"), ("B", "back"))
+    minimap = None
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -142,49 +144,38 @@ class SkirmishSetup(Scene):
         self.app.sound.play("select")
         start_formations(self.app, p)
 
-    def handle(self, ev) -> None:
-        if ev.pressed(Button.B):
-            self.app.back()
-            return
-        if ev.pressed(Button.START) and self.minimap is not None:
-            self.go()
-            self.dirty = True
-            return
-        r = self.menu.handle(ev)
-        if r:
-            self.app.sound.play("cursor")
-        if r == "change":
-            self.error = ""
-        self.dirty = True
-
-    def draw(self, surf) -> None:
-        th = self.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, "Skirmish setup")
-        bar = bottom_rect(surf, th)
-        left = pygame.Rect(th.pad, top.bottom + th.pad, w * 3 // 5 - th.pad, bar.y - top.bottom - 2 * th.pad)
-        self.menu.draw(surf, th, left, size="small", value_x=left.w * 9 // 20)
+    def on_start(self) -> None:
         if self.minimap is not None:
-            gm = self.rs.map(self.map_id)
-            box = pygame.Rect(left.right + th.pad, left.y, w - left.right - 2 * th.pad, left.h)
-            inner = panel(surf, box, th=th, title=gm.name)
-            mw, mh = self.minimap.size
-            self.minimap.draw_starts(surf, (inner.centerx - mw // 2, inner.y + 2))
-            y = inner.y + mh + th.pad + 2
-            kind = "hex" if gm.grid.kind == "hex" else "square"
-            info = f"{kind} {gm.grid.cols}x{gm.grid.rows}, {len(gm.seats)} seats"
-            th.text(surf, th.fit(info, inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
-            lh = th.line_height("tiny")
-            for line in wrap(th, [gm.description], inner.w, "tiny"):
-                y += lh
-                if y + lh > inner.bottom:
-                    break
-                th.text(surf, line, (inner.x, y), T.TEXT, "tiny")
-        if self.error:
-            th.text(surf, self.error, (w // 2, bar.y - th.line_height("small") - 1), T.TEXT_BAD, "small",
-                    align="centre")
-        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("START", "fight"), ("B", "back")])
+            self.go()
+
+    def after_menu(self, result: str) -> None:
+        if result == "change":
+            self.error = ""
+
+    def notes(self) -> list[tuple]:
+        return [(self.error, T.TEXT_BAD, "small")]
+
+    def draw_body(self, surf, rect) -> None:
+        th = self.theme
+        left = pygame.Rect(rect.x, rect.y, rect.w * 3 // 5, rect.h)
+        self.menu.draw(surf, th, left, size="small", value_x=left.w * 9 // 20)
+        if self.minimap is None:
+            return
+        gm = self.rs.map(self.map_id)
+        box = pygame.Rect(left.right + th.pad, rect.y, rect.right - left.right - th.pad, rect.h)
+        inner = panel(surf, box, th=th, title=gm.name)
+        mw, mh = self.minimap.size
+        self.minimap.draw_starts(surf, (inner.centerx - mw // 2, inner.y + 2))
+        y = inner.y + mh + th.pad + 2
+        kind = "hex" if gm.grid.kind == "hex" else "square"
+        info = f"{kind} {gm.grid.cols}x{gm.grid.rows}, {len(gm.seats)} seats"
+        th.text(surf, th.fit(info, inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
+        lh = th.line_height("tiny")
+        for line in wrap(th, [gm.description], inner.w, "tiny"):
+            y += lh
+            if y + lh > inner.bottom:
+                break
+            th.text(surf, line, (inner.x, y), T.TEXT, "tiny")
 
 
 def start_formations(app, pending: PendingBattle, index: int = 0) -> None:

@@ -6,12 +6,10 @@ LEFT/RIGHT choose which of the four player names is "you" (hot-seat players shar
 
 from __future__ import annotations
 
-import pygame
-
 from game.ui import theme as T
-from game.ui.scene import Scene
+from game.ui.menu_scene import MenuScene
 from game.ui.scenes.battle.book import draw_stats_table
-from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
+from game.ui.widgets import panel
 from hw.input.buttons import Button
 
 
@@ -25,7 +23,10 @@ def last_battle_players(app) -> list[str]:
     return app.stats.game_players(games[0]["id"]) if games else []
 
 
-class StatsScene(Scene):
+class StatsScene(MenuScene):
+    heading = "Stats"
+    hints = (("DPAD", "who is you"), ("B", "back"))
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.me = 0
@@ -38,25 +39,23 @@ class StatsScene(Scene):
             self._lines = self.app.stats.stats_view(me, others)
         return self._lines
 
-    def handle(self, ev) -> None:
-        if ev.pressed(Button.B) or ev.pressed(Button.A):
+    def heading_right(self) -> str:
+        n = self.app.stats.game_count()
+        return f"{n} battle{'s' if n != 1 else ''} kept"
+
+    def handle_more(self, ev) -> bool:
+        if ev.pressed(Button.A):
             self.app.back()
         elif ev.triggered(Button.LEFT) or ev.triggered(Button.RIGHT):
             self.me = (self.me + (1 if ev.button is Button.RIGHT else -1)) % 4
             self._lines = None
-            self.dirty = True
+        return True
 
-    def draw(self, surf) -> None:
+    def draw_body(self, surf, rect) -> None:
         th = self.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, "Stats", f"{self.app.stats.game_count()} battles kept")
-        bar = bottom_rect(surf, th)
-        box = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad, bar.y - top.bottom - 2 * th.pad)
-        inner = panel(surf, box, th=th, title=f"you: {self.app.player_name(self.me)}  (others: their record against you)")
+        inner = panel(surf, rect, th=th, title=f"you: {self.app.player_name(self.me)}  (others: their record against you)")
         lines = self.lines()
         draw_stats_table(surf, th, inner, lines)
         if len(lines) == 1:
             th.text(surf, "play a battle to see your opponents here", (inner.x, inner.bottom - 2 * th.line_height("tiny")),
                     T.TEXT_DIM, "tiny")
-        hint_bar(surf, th, bar, [("DPAD", "who is you"), ("B", "back")])

@@ -269,13 +269,8 @@ class BattleScene(Scene):
     def waiting(self) -> int:
         return int(self.time - self.turn_started)
 
-    def render(self, surf, force: bool = False):
-        key = self.frame_key()
-        if force or self.dirty or key != self._key:
-            self.dirty = False
-            self._key = key
-            self.draw(surf)
-            return [surf.get_rect()]
+    def draw_update(self, surf):
+        """Only the top line, once a second, while a turn waits (``frame_key`` redraws the rest)."""
         w = self.waiting()
         if w >= 10 and w != self._wait_shown:
             self._wait_shown = w

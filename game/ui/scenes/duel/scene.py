@@ -15,12 +15,12 @@ from game.modes.duel import actions as A
 from game.modes.duel.events import Damaged, SpellCast
 from game.modes.duel.keys import KeypadReader
 from game.ui.scene import Scene
-from game.ui.scenes.duel import menus_in_duel as M
 from game.ui.scenes.duel.board import BoardPainter
 from game.ui.scenes.duel.layout import DuelLayout
+from game.ui.scenes.duel.menus_in_duel import DuelMenus
 from game.ui.scenes.duel.pad import DpadSteps, keypad_name
 from game.ui.scenes.duel.panels import Panels
-from game.ui.scenes.duel.screen_parts import draw_screen
+from game.ui.scenes.duel.screen_parts import DuelPainter
 from game.ui.scenes.duel.sequence import AfterTurn
 from hw.input.buttons import Button, EventKind
 
@@ -58,6 +58,8 @@ class DuelScene(Scene):
         self.curtain: int | None = match.viewer() if match.hotseat else None
         self.history: list[str] = []       # after-turn stages as drawn (tests read the order)
         self._key = None
+        self.menus = DuelMenus(self)
+        self.painter = DuelPainter(self)
         self._frame_polled = -1
 
     # --- life cycle ---------------------------------------------------------------------------
@@ -211,7 +213,7 @@ class DuelScene(Scene):
     def handle(self, ev) -> None:
         if ev.kind in (EventKind.TEXT, EventKind.TEXT_EDIT):
             if self.chat_line is not None:
-                M.chat_typing(self, ev)
+                self.menus.chat_typing(ev)
             return
         if ev.kind not in (EventKind.PRESS, EventKind.RELEASE):
             return
@@ -221,10 +223,10 @@ class DuelScene(Scene):
                 self.version += 1
             return
         if ev.pressed(Button.START):
-            M.pause_menu(self)
+            self.menus.pause_menu()
             return
         if ev.pressed(Button.SELECT):
-            M.info(self)
+            self.menus.info()
             return
         if ev.button is not None and ev.button.is_numpad:
             if ev.kind is EventKind.PRESS:
@@ -241,7 +243,7 @@ class DuelScene(Scene):
         r = self.reader.feed(keypad_name(ev.button))
         self.version += 1
         if r == "chat":
-            M.open_chat(self, typed=ev.source == "keyboard")
+            self.menus.open_chat(typed=ev.source == "keyboard")
         elif isinstance(r, A.Action):
             self.act(r)
 
@@ -253,7 +255,7 @@ class DuelScene(Scene):
         if ev.kind is not EventKind.PRESS:
             return
         if ev.button is Button.A:
-            M.action_menu(self)
+            self.menus.action_menu()
         elif ev.button is Button.B:
             self.end_armed = False
             self.reader = self._new_reader()
@@ -268,7 +270,7 @@ class DuelScene(Scene):
             else:
                 self.say("wait for your turn", True)
         elif ev.button is Button.Y:
-            M.open_chat(self, typed=False)
+            self.menus.open_chat(typed=False)
 
     # --- drawing ----------------------------------------------------------------------------------------
     def views(self):
@@ -289,14 +291,8 @@ class DuelScene(Scene):
 
     def render(self, surf, force: bool = False):
         if self.app.top is not self:
-            self.tick()
-        key = self.frame_key()
-        if force or self.dirty or key != self._key:
-            self.dirty = False
-            self._key = key
-            self.draw(surf)
-            return [surf.get_rect()]
-        return []
+            self.tick()                    # a dialog on top: the link keeps being polled
+        return super().render(surf, force)
 
     def draw(self, surf) -> None:
-        draw_screen(self, surf)
+        self.painter.draw(surf)

@@ -8,15 +8,12 @@ a duel runs.
 
 from __future__ import annotations
 
-import pygame
-
 from game.modes.duel.options import MAX_SIZE, MIN_SIZE, HostOptions, OptionsLocked
 from game.ui import theme as T
-from game.ui.scene import Scene
+from game.ui.menu_scene import MenuScene
 from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from game.ui.scenes.duel.texts import options_line
-from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
-from hw.input.buttons import Button
+from game.ui.widgets import Item, ListMenu
 
 LEVELS = ("easy", "normal", "hard")
 _HOST: list = []
@@ -54,40 +51,14 @@ def _ended(scene) -> None:
     host_options().end_game()
 
 
-class _Menu(Scene):
-    heading = ""
-
-    def handle(self, ev) -> None:
-        if ev.pressed(Button.B):
-            self.app.back()
-            return
-        if ev.pressed(Button.START) and self.menu.current is not None and self.menu.current.on_select:
-            self.menu.current.on_select()
-            return
-        if self.menu.handle(ev):
-            self.app.sound.play("cursor")
-        self.dirty = True
+class _Menu(MenuScene):
+    value_share = 0.55
 
     def footer(self) -> str:
         return ""
 
-    def draw(self, surf) -> None:
-        th = self.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, self.heading)
-        bar = bottom_rect(surf, th)
-        area = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad, bar.y - top.bottom - 3 * th.pad
-                           - th.line_height("tiny"))
-        self.menu.draw(surf, th, area, size="small", value_x=area.w * 11 // 20)
-        cur = self.menu.current
-        lines = [cur.hint] if cur is not None and cur.hint else []
-        lines.append(self.footer())
-        y = bar.y - th.pad - th.line_height("tiny") * len(lines)
-        for line in lines:
-            th.text(surf, th.fit(line, w - 4 * th.pad, "tiny"), (w // 2, y), T.TEXT_DIM, "tiny", align="centre")
-            y += th.line_height("tiny")
-        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("B", "back")])
+    def notes(self) -> list[tuple]:
+        return super().notes() + [(self.footer(), T.TEXT_DIM)]
 
 
 class DuelMenu(_Menu):

@@ -9,16 +9,14 @@ a Skirmish host picks the map and armies next. The joining unit plays whatever t
 
 from __future__ import annotations
 
-import pygame
-
 from game.link import ui_games
 from game.link.ui_games import RulesetHolder
 from game.ui import theme as T
-from game.ui.scene import Scene
+from game.ui.menu_scene import MenuScene
 from game.ui.scenes.duel.setup_menu import host_options
 from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
 from game.ui.scenes.link.run import BAUDS, LinkRun
-from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
+from game.ui.widgets import Item, ListMenu
 from hw.input.buttons import Button
 from hw.ports import list_ports
 
@@ -31,7 +29,10 @@ def find_ports():
     return list_ports()
 
 
-class LinkSetup(Scene):
+class LinkSetup(MenuScene):
+    heading = "Link two units"
+    hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("X", "ports"), ("B", "back"))
+    value_share = 0.35
     def __init__(self, app, role: str = "host", mode: str = "duel") -> None:
         super().__init__(app)
         self.role = role
@@ -135,40 +136,26 @@ class LinkSetup(Scene):
         self.dirty = True
 
     # --- input / drawing --------------------------------------------------------------------------------
-    def handle(self, ev) -> None:
-        if ev.pressed(Button.B):
-            self.app.back()
-            return
-        if ev.pressed(Button.X):
-            self.scan()
-            self._refresh_choices()
-            self.app.toast(f"{len(self.ports)} serial port{'s' if len(self.ports) != 1 else ''} found", 2.0)
-        elif ev.pressed(Button.START):
-            self.go()
-        elif self.menu.handle(ev):
-            self.error = ""
-            self.app.sound.play("cursor")
-        self.dirty = True
+    def handle_more(self, ev) -> bool:
+        if not ev.pressed(Button.X):
+            return False
+        self.scan()
+        self._refresh_choices()
+        self.app.toast(f"{len(self.ports)} serial port{'s' if len(self.ports) != 1 else ''} found", 2.0)
+        return True
 
-    def draw(self, surf) -> None:
-        th = self.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, "Link two units")
-        bar = bottom_rect(surf, th)
-        area = pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad, bar.y - top.bottom - th.pad * 3
-                           - 2 * th.line_height("tiny"))
-        self.menu.draw(surf, th, area, size="small", value_x=area.w * 7 // 20)
-        y = bar.y - th.pad - 2 * th.line_height("tiny")
+    def on_start(self) -> None:
+        self.go()
+
+    def after_menu(self, result: str) -> None:
+        self.error = ""
+
+    def notes(self) -> list[tuple]:
         cur = self.menu.current
-        notes = [self.error] if self.error else [cur.hint if cur and cur.hint else ""]
+        notes = [(self.error, T.TEXT_BAD)] if self.error else [(cur.hint if cur and cur.hint else "", T.TEXT_DIM)]
         if not self.ports:
-            notes.append("no serial port found: plug in a cable or a USB adapter, then X")
-        for i, note in enumerate(notes[:2]):
-            colour = T.TEXT_BAD if (i == 0 and self.error) else T.TEXT_DIM
-            th.text(surf, th.fit(note, w - 4 * th.pad, "tiny"), (w // 2, y), colour, "tiny", align="centre")
-            y += th.line_height("tiny")
-        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("X", "ports"), ("B", "back")])
+            notes.append(("no serial port found: plug in a cable or a USB adapter, then X", T.TEXT_DIM))
+        return notes
 
 
 def ruleset_holder(app):
