@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "preview": ("game.cli.preview", "battle-equation numbers for ATTACKER vs DEFENDER"),
     "schema": ("game.cli.schema", "print the ruleset schema as Markdown"),
     "bench": ("game.cli.bench", "run the benchmarks against their peers"),
+    "gdl": ("game.cli.gdl", "play an Xconq GDL module (PATH.g) with bots; --warnings lists what is not supported"),
     "link": ("game.cli.link", "play a linked game over a cable or TCP, this unit's side by a bot"),
 }
 

@@ -31,6 +31,9 @@ def _run(args) -> int:
     if replay.mode == "bout":
         from game.cli.bout_sim import replay_bout
         return replay_bout(args, replay)
+    if replay.mode == "gdl":
+        from game.cli.gdl import replay_gdl
+        return replay_gdl(args, replay)
     if replay.mode != "skirmish":
         raise CliError(f"{args.file}: mode: {replay.mode!r} is not a mode this version knows")
     from game.modes.skirmish.log import describe

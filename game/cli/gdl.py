@@ -1,0 +1,103 @@
+"""`tactibox gdl PATH.g`: play an Xconq GDL module (bots on every seat), or list its warnings."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from game.cli.common import CliError, run_guarded
+
+
+def add_arguments(p) -> None:
+    p.add_argument("module", help="an Xconq .g module file (base modules and includes are read from its folder)")
+    p.add_argument("--seats", default="bot,bot", help="one seat per side: bot (humans play in the UI)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--replay-out", default=None, help="save the game as a replay file")
+    p.add_argument("--warnings", action="store_true", help="list the module's warnings and stop")
+    p.add_argument("--quiet", action="store_true", help="no play-by-play log")
+
+
+def run(args) -> int:
+    return run_guarded(_run, args)
+
+
+def load_world_or_fail(path: str):
+    from game.modes.gdl.match import playable_problems
+    from game.modes.gdl.world import World
+    from game.rules.gdl.loader import load_module
+    from game.rules.gdl.reader import GdlError
+    try:
+        m = load_module(path)
+    except GdlError as exc:
+        raise CliError(str(exc)) from None
+    problems = playable_problems(m)
+    return m, (World(m) if not problems else None), problems
+
+
+def _run(args) -> int:
+    from game.modes.gdl.log import describe
+    from game.modes.gdl.match import play, to_replay
+    m, world, problems = load_world_or_fail(args.module)
+    if args.warnings:
+        for w in m.warnings:
+            print(w)
+        for p in problems:
+            print(f"{args.module}: cannot play: {p}")
+        return 0
+    if world is None:
+        raise CliError(f"{args.module}: cannot play: " + "; ".join(problems))
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if any(s.split(":")[0] != "bot" for s in seats):
+        raise CliError("--seats: the command line plays bots only (bot,bot); humans play from the menu")
+    quiet = args.json or args.quiet
+
+    def on_events(g, events):
+        if not quiet:
+            for ev in events:
+                line = describe(g, ev)
+                if line:
+                    print(line)
+
+    res = play(world, args.seed, path=str(args.module), on_events=on_events)
+    out = res.summary()
+    out["warnings"] = len(m.warnings)
+    out["play_warnings"] = len(m.play_warnings())
+    if args.replay_out:
+        try:
+            to_replay(res).save(args.replay_out)
+        except OSError as exc:
+            raise CliError(f"{args.replay_out}: cannot write the replay ({exc.strerror or exc})") from None
+        out["replay"] = args.replay_out
+    if args.json:
+        print(json.dumps(out, sort_keys=True))
+    else:
+        who = out["winner_name"] or "nobody (draw)"
+        print(f"{m.title or m.name}: {who} wins after {out['turns']} turns ({out['reason']}); "
+              f"state {out['state_hash'][:16]}")
+    sys.stdout.flush()
+    return 0
+
+
+def replay_gdl(args, replay) -> int:
+    from game.modes.gdl.match import ReplayError, verify
+    path = args.ruleset or replay.options.get("module", "")
+    if not isinstance(path, str) or not path:
+        raise CliError(f"{args.file}: the replay names no module; give it with --ruleset PATH.g")
+    _m, world, problems = load_world_or_fail(path)
+    if world is None:
+        raise CliError(f"{path}: cannot play: " + "; ".join(problems))
+    try:
+        game = verify(replay, world)
+        ok, problems = True, []
+    except ReplayError as exc:
+        game, ok, problems = None, False, [str(exc)]
+    out = {"ok": ok, "turns_checked": len(replay.turns) if ok else 0, "problems": problems,
+           "state_hash": game.state_hash() if game else None, "winner": game.winner if game else None}
+    if args.json:
+        print(json.dumps(out, sort_keys=True))
+    else:
+        for p in problems:
+            print(f"{args.file}: {p}")
+        print(f"{'verified' if ok else 'MISMATCH'}: {out['turns_checked']} turn hashes checked")
+    return 0 if ok else 1

@@ -1,0 +1,1 @@
+"""Playing Xconq GDL modules: ACP turns, movement, transports, combat, detonation, scoring, bots."""

@@ -1,0 +1,110 @@
+"""A table-reading bot for any module: strike where the tables promise the best trade, else step
+along a breadth-first distance field toward the nearest unit it can hurt (or repair).
+
+Fields are built once per unit type and side turn (multi-source BFS over cells the type may
+enter), so a whole Tokyo turn stays cheap. Deterministic: no randomness of its own.
+"""
+
+from __future__ import annotations
+
+from game.modes.gdl import combat
+from game.modes.gdl.game import END, MOVE, REPAIR
+
+
+class Bot:
+    def __init__(self):
+        self.key = None
+        self.fields: dict[int, list[int] | None] = {}
+        self.done: set[int] = set()
+
+    def choose(self, g) -> list[int]:
+        key = (g.turn, g.side_index)
+        if key != self.key:
+            self.key, self.fields, self.done = key, {}, set()
+        for u in g.units:
+            if u.id in self.done or not g.can_act(u):
+                continue
+            act = self.unit_choice(g, u)
+            if act is not None:
+                return act
+            self.done.add(u.id)
+        return [END]
+
+    def unit_choice(self, g, u):
+        w = g.w
+        best, best_score = None, 0
+        for kind, tid in combat.targets(g, u):
+            v = g.units[tid]
+            if kind == REPAIR:
+                score = 5000 * (w.hp_max[v.type] - v.hp) // w.hp_max[v.type] + 1
+            else:
+                o = combat.odds(g, u, v, kind)
+                gain = o["hit"] * min(o["damage100"], v.hp * 100) * (w.points[v.type] + 1) // w.hp_max[v.type]
+                gain = gain * (100 - o["withdraw"]) // 100
+                loss = o["counter"] * min(o["counter_damage100"], u.hp * 100) * (w.points[u.type] + 1) \
+                    // w.hp_max[u.type]
+                score = gain - loss // 2    # the first blow is worth something
+            if score > best_score:
+                best, best_score = [kind, u.id, tid], score
+        if best is not None:
+            return best
+        here = g.cell_of(u)
+        if not w.scorekeeper and w.terrain[here] == w.rarest:
+            return None                        # king of the hill: stay on it
+        field = self.field(g, u.type, u.side)
+        if field is None:
+            return None
+        cur = field[here]
+        step, step_d = None, cur
+        for c in w.grid.neighbours[here]:
+            d = field[c]
+            if d < step_d and g.move_target(u, c) is not None:
+                step, step_d = c, d
+        return [MOVE, u.id, step] if step is not None else None
+
+    def field(self, g, ut: int, side: int):
+        if ut in self.fields:
+            return self.fields[ut]
+        w = g.w
+        grid = w.grid
+        big = 1 << 30
+        dist = [big] * grid.n
+        frontier = []
+        reach = max(1, max(w.attack_range[ut]) if w.nu else 1)
+        fire_reach = w.range[ut] if w.acp_fire[ut] > 0 else 0
+        for v in g.units:
+            if not v.alive:
+                continue
+            hostile = v.side != side and (w.hit[ut][v.type] > 0 or (fire_reach and w.fire_hit[ut][v.type] > 0))
+            fixable = v.side == side and w.can_repair[ut][v.type] and v.hp < w.hp_max[v.type]
+            if not (hostile or fixable):
+                continue
+            r = max(reach, fire_reach) if hostile else 1
+            for c in grid.cells_in_range(g.cell_of(v), 1 if hostile else 0, r):
+                if dist[c] and self.passable(w, ut, c):
+                    dist[c] = 0
+                    frontier.append(c)
+        if not w.scorekeeper:                  # no scorekeeper: the end rule counts the rarest terrain
+            for c in grid.cells:
+                if w.terrain[c] == w.rarest and dist[c] and self.passable(w, ut, c):
+                    dist[c] = 0
+                    frontier.append(c)
+        if not frontier:
+            self.fields[ut] = None
+            return None
+        while frontier:
+            nxt = []
+            for c in frontier:
+                d = dist[c] + 1
+                for n in grid.neighbours[c]:
+                    if dist[n] > d and self.passable(w, ut, n):
+                        dist[n] = d
+                        nxt.append(n)
+            frontier = nxt
+        self.fields[ut] = dist
+        return dist
+
+    @staticmethod
+    def passable(w, ut: int, c: int) -> bool:
+        t = w.terrain[c]
+        return not w.edge[c] and w.move_acp[ut][t] is not None and not w.vanish[ut][t]

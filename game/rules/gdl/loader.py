@@ -1,0 +1,499 @@
+"""Load a GDL module (and its base modules and includes) into a `Module`.
+
+Forms are interpreted in file order, as Xconq does: types are numbered as they are defined,
+`add` and `table` change what was defined before them, `base-module` reads the base at that
+point (its variants are not applied), `include` reads another module whose variants are applied.
+Every problem is a `Warning` with file:line; only unreadable files raise `GdlError`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.core.canon import digest
+from game.rules.gdl import schema as S
+from game.rules.gdl.area import AreaForms
+from game.rules.gdl.model import Module, UnitSpec, Warning
+from game.rules.gdl.reader import STRAY, Dice, GdlError, Lst, Sym, read_forms
+from game.rules.gdl.scenario import ScenarioForms
+
+MAX_FILES = 48          # modules read for one game (base modules and includes)
+MAX_TYPES = 1000
+
+_IGNORED_FORMS = frozenset((
+    "namer", "imf", "print", "world", "unit-defaults", "side-defaults", "advance-type",
+    "doctrine", "unit-namers", "game-variants", "evt",
+))
+_MODULE_KEYS = frozenset((
+    "title", "blurb", "version", "base-module", "notes", "variants", "design-notes",
+    "instructions", "program-version", "picture-name", "default-base-module",
+    "original-module", "original-variants", "original-version",
+))
+_STD_VARIANTS = frozenset(["world-seen", "see-all", "sequential", "world-size", "real-time"])
+
+
+def _module_text(path: Path) -> str:
+    try:
+        if path.stat().st_size > 2 * 1024 * 1024:
+            raise GdlError(f"{path}: larger than 2 MiB")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise GdlError(f"{path}: no such module file") from None
+    except OSError as exc:
+        raise GdlError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if b"\0" in data:
+        raise GdlError(f"{path}: binary data, not a GDL module")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+class Loader(AreaForms, ScenarioForms):
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.m = Module()
+        self.env: dict[str, object] = {}
+        self.ukind: dict[str, tuple[str, int]] = {}   # any type name -> (kind, index)
+        self.file = ""
+        self.loaded: list[str] = []
+        self.hash_parts: list[bytes] = []
+        self.module_depth = 0
+        self.named_units: dict[str, UnitSpec] = {}
+        self.id_units: dict[int, UnitSpec] = {}
+        self.next_side = 1
+
+    # --- warnings -------------------------------------------------------------------------
+    def warn(self, line: int, msg: str, play: bool = True) -> None:
+        if len(self.m.warnings) < 5000:
+            self.m.warnings.append(Warning(self.file, line, msg, play))
+
+    # --- files ----------------------------------------------------------------------------
+    def load_file(self, path: Path, apply_variants: bool, line: int = 0) -> bool:
+        key = path.name
+        if key in self.loaded:
+            return True
+        if len(self.loaded) >= MAX_FILES:
+            raise GdlError(f"{self.file}:{line}: more than {MAX_FILES} modules read for one game")
+        text = _module_text(path)
+        self.loaded.append(key)
+        self.hash_parts.append(key.encode() + b"\0" + text.encode("utf-8", "replace") + b"\0")
+        outer = self.file
+        self.file = key
+        self.module_depth += 1
+        try:
+            forms = read_forms(text, key, lambda ln, msg: self.warn(ln, msg))
+            for form in forms:
+                self.form(form, apply_variants)
+        finally:
+            self.module_depth -= 1
+            self.file = outer
+        return True
+
+    def sub_module(self, name, line: int, apply_variants: bool) -> None:
+        if not isinstance(name, str) or not name or "/" in name or "\\" in name or name.startswith("."):
+            self.warn(line, f"module name {name!r} is not a plain name")
+            return
+        path = self.folder / (name + ".g")
+        if not path.exists():
+            self.warn(line, f"module {name!r} not found next to {self.file}")
+            return
+        self.load_file(path, apply_variants, line)
+
+    # --- values ---------------------------------------------------------------------------
+    def value(self, x, depth: int = 0):
+        if depth > 32:
+            return 0
+        if isinstance(x, Sym):
+            if x == "true":
+                return 1
+            if x == "false":
+                return 0
+            if x == "nil":
+                return []
+            if x in self.env:
+                return self.env[x]
+            return x
+        if isinstance(x, Lst):
+            if x and x[0] == "quote" and len(x) == 2:
+                q = x[1]
+                return [self.value(v, depth + 1) for v in q] if isinstance(q, Lst) else self.value(q, depth + 1)
+            if x and x[0] == "append":
+                out = []
+                for v in x[1:]:
+                    v = self.value(v, depth + 1)
+                    out.extend(v if isinstance(v, list) else [v])
+                return out
+            if x and x[0] == "list":
+                return [self.value(v, depth + 1) for v in x[1:]]
+            return [self.value(v, depth + 1) for v in x]
+        return x
+
+    def types(self, x, kind: str, line: int, what: str) -> list[int]:
+        """Indices of the types of `kind` ("u", "t", "m") named by a symbol, list or wildcard."""
+        v = self.value(x)
+        items = v if isinstance(v, list) else [v]
+        out: list[int] = []
+        for it in items:
+            if isinstance(it, list):
+                out.extend(self.types(Lst(it), kind, line, what))
+                continue
+            if it == kind + "*":
+                out.extend(range(len({"u": self.m.utypes, "t": self.m.ttypes, "m": self.m.mtypes}[kind])))
+                continue
+            k = self.ukind.get(it) if isinstance(it, str) else None
+            if k is None or k[0] != kind:
+                name = {"u": "unit", "t": "terrain", "m": "material"}[kind]
+                self.warn(line, f"{what}: {it!r} is not a {name} type", play=True)
+                continue
+            out.append(k[1])
+        return out
+
+    def kind_of(self, x) -> str | None:
+        v = self.value(x)
+        items = v if isinstance(v, list) else [v]
+        for it in items:
+            if isinstance(it, list):
+                k = self.kind_of(Lst(it))
+                if k:
+                    return k
+            elif isinstance(it, str):
+                if len(it) == 2 and it[1] == "*" and it[0] in "utm":
+                    return it[0]
+                k = self.ukind.get(it)
+                if k:
+                    return k[0]
+        return None
+
+    # --- forms ----------------------------------------------------------------------------
+    def form(self, f, apply_variants: bool) -> None:
+        if not isinstance(f, Lst) or not f or not isinstance(f[0], Sym):
+            self.warn(getattr(f, "line", 0), f"top-level item {str(f)[:30]!r} is not a form", play=False)
+            return
+        head = f[0]
+        line = f.line
+        if head == STRAY:
+            self.warn(line, f"top-level item {str(f[1])[:30]!r} is not a form", play=False)
+            return
+        h = getattr(self, "f_" + head.replace("-", "_"), None)
+        if h is not None:
+            h(f, line, apply_variants) if head in ("game-module", "include") else h(f, line)
+        elif head == "unit":
+            if len(f) < 2:
+                self.warn(line, "unit: no type")
+                return
+            ut = self._unit_head(f[1]) if isinstance(f[1], Sym) else None
+            if ut is None and isinstance(f[1], str) and not isinstance(f[1], Sym):
+                self.modify_unit(f, line)
+            elif ut is None:
+                self.warn(line, f"unit: {f[1]!r} is not a unit type")
+            else:
+                self.unit(ut, f[2:], line)
+        elif self._unit_head(head) is not None:
+            self.unit(self._unit_head(head), f[1:], line)
+        elif head in _IGNORED_FORMS:
+            pass
+        else:
+            self.warn(line, f"form {head!r} is not implemented")
+
+    def _unit_head(self, head) -> int | None:
+        k = self.ukind.get(head)
+        if k is None and head in self.env and isinstance(self.env[head], str):
+            k = self.ukind.get(self.env[head])      # (define ca |heavy cruiser|) then (ca 3 4 1)
+        return k[1] if k is not None and k[0] == "u" else None
+
+    def f_game_module(self, f, line, apply_variants):
+        rest = f[1:]
+        named = bool(rest) and isinstance(rest[0], str) and not isinstance(rest[0], Sym)
+        if named:
+            if self.module_depth == 1 and not self.m.name:
+                self.m.name = rest[0]
+            rest = rest[1:]
+        main = self.module_depth == 1
+        for p in rest:
+            if not isinstance(p, Lst) or not p or not isinstance(p[0], Sym):
+                self.warn(line, f"game-module: {str(p)[:30]!r} is not a property", play=False)
+                continue
+            key = p[0]
+            if key in ("title", "blurb", "version") and len(p) > 1 and main:
+                setattr(self.m, key, str(p[1]))
+            elif key == "notes":
+                for v in p[1:]:
+                    self.m.notes.extend(str(s) for s in (v if isinstance(v, list) else [v]))
+            elif key == "base-module" and len(p) > 1:
+                self.sub_module(p[1], p.line, apply_variants=False)
+            elif key == "variants":
+                if apply_variants:
+                    for v in p[1:]:
+                        self.variant(v)
+            elif key not in _MODULE_KEYS:
+                self.warn(p.line, f"game-module: {key!r} is not a module property", play=False)
+
+    def variant(self, v) -> None:
+        if not isinstance(v, Lst) or not v:
+            return
+        if isinstance(v[0], Sym):
+            if v[0] not in _STD_VARIANTS:
+                self.warn(v.line, f"variant {v[0]!r} is not implemented")
+            return
+        name = str(v[0])
+        vid = v[1] if len(v) > 1 and isinstance(v[1], Sym) else Sym(name)
+        default = 0
+        clauses = v[2:]
+        if clauses and not isinstance(clauses[0], Lst):
+            default = self.value(clauses[0])
+            clauses = clauses[1:]
+        self.m.variants.append({"name": name, "id": str(vid), "default": default})
+        for c in clauses:
+            if isinstance(c, Lst) and c and self.value(c[0]) == default:
+                for sub in c[1:]:
+                    self.form(sub, True)
+
+    def f_include(self, f, line, apply_variants):
+        for name in f[1:]:
+            self.sub_module(str(name), line, apply_variants=True)
+
+    def f_define(self, f, line):
+        if len(f) != 3 or not isinstance(f[1], Sym):
+            self.warn(line, "define: expected (define name value)")
+            return
+        self.env[f[1]] = self.value(f[2])
+
+    def f_set(self, f, line):
+        if len(f) != 3 or not isinstance(f[1], Sym):
+            self.warn(line, "set: expected (set name value)")
+            return
+        name = f[1]
+        if name in S.GLOBAL_BY_NAME or name in S.IGNORED_GLOBALS:
+            self.m.globals[name] = self.value(f[2])
+        else:
+            self.warn(line, f"global {name!r} is not implemented")
+
+    def type_form(self, f, line, kind: str):
+        if len(f) < 2 or not isinstance(f[1], Sym):
+            self.warn(line, f"{f[0]}: expected a type name")
+            return
+        lst = {"u": self.m.utypes, "t": self.m.ttypes, "m": self.m.mtypes}[kind]
+        name = f[1]
+        if name in self.ukind:
+            self.warn(line, f"{f[0]}: {name!r} is already defined; the new properties change it")
+            k, idx = self.ukind[name]
+            if k != kind:
+                return
+        else:
+            if len(lst) >= MAX_TYPES:
+                raise GdlError(f"{self.file}:{line}: more than {MAX_TYPES} types")
+            idx = len(lst)
+            lst.append(str(name))
+            self.ukind[name] = (kind, idx)
+            self.grow(kind)
+        for p in f[2:]:
+            if isinstance(p, Lst) and len(p) >= 2 and isinstance(p[0], Sym):
+                self.set_prop(kind, [idx], p[0], self.value(p[1]) if len(p) == 2 else
+                              [self.value(v) for v in p[1:]], p.line, broadcast=True)
+                if p[0] == "name" and isinstance(p[1], str) and p[1] not in self.ukind:
+                    self.ukind[p[1]] = (kind, idx)
+            else:
+                self.warn(getattr(p, "line", line), f"{f[0]} {name}: {str(p)[:30]!r} is not a property")
+
+    def f_unit_type(self, f, line):
+        self.type_form(f, line, "u")
+
+    def f_terrain_type(self, f, line):
+        self.type_form(f, line, "t")
+
+    def f_material_type(self, f, line):
+        self.type_form(f, line, "m")
+
+    def grow(self, kind: str) -> None:
+        props = {"u": self.m.uprops, "t": self.m.tprops, "m": {}}[kind]
+        for p in S.PROPS:
+            if p.of == kind:
+                props.setdefault(p.name, []).append(p.default)
+        if kind in "ut":
+            for t in S.TABLES:
+                tab = self.m.tables.get(t.name)
+                if tab is None:
+                    continue
+                nu, nt = len(self.m.utypes), len(self.m.ttypes)
+                rows = nu
+                cols = nu if t.index == "uu" else nt
+                while len(tab) < rows:
+                    tab.append([t.default] * cols)
+                for row in tab:
+                    while len(row) < cols:
+                        row.append(t.default)
+
+    def new_table(self, t: S.Table) -> list[list]:
+        nu = len(self.m.utypes)
+        cols = nu if t.index == "uu" else len(self.m.ttypes)
+        return [[t.default] * cols for _ in range(nu)]
+
+    def set_prop(self, kind: str, idxs: list[int], prop, val, line: int, broadcast: bool = False) -> None:
+        sp = S.PROP_BY_KEY.get((kind, prop))
+        if sp is None:
+            if prop in S.IGNORED_PROPS:
+                return
+            self.warn(line, f"property {prop!r} of {'unit' if kind == 'u' else 'terrain' if kind == 't' else 'material'}"
+                            " types is not implemented")
+            return
+        arr = {"u": self.m.uprops, "t": self.m.tprops}.get(kind)
+        if arr is None:
+            return
+        vals = val if isinstance(val, list) and not broadcast and sp.kind != "list" else None
+        if isinstance(val, list) and sp.kind in ("int", "type", "str", "bool") and len(idxs) == 1 and broadcast:
+            vals = val if len(val) == 1 else None
+            if vals is None:
+                self.warn(line, f"{prop}: expected one value, got a list")
+                return
+        if vals is not None:
+            if len(vals) != len(idxs):
+                self.warn(line, f"{prop}: {len(vals)} values for {len(idxs)} types")
+            pairs = list(zip(idxs, vals))
+        else:
+            pairs = [(i, val) for i in idxs]
+        for i, v in pairs:
+            cv = self.coerce_prop(sp, v, line)
+            if cv is not _BAD:
+                arr[sp.name][i] = cv
+
+    def coerce_prop(self, sp: S.Prop, v, line: int):
+        if sp.kind == "int":
+            if isinstance(v, Dice):
+                return v.mean100() // 100
+            if isinstance(v, int):
+                return v
+            self.warn(line, f"{sp.name}: expected a number, got {v!r}")
+            return _BAD
+        if sp.kind == "type":
+            if v == [] or v == 0:
+                return None
+            k = self.ukind.get(v) if isinstance(v, str) else None
+            if k is None or k[0] != sp.of:
+                self.warn(line, f"{sp.name}: {v!r} is not a unit type")
+                return _BAD
+            return k[1]
+        return str(v) if not isinstance(v, list) else _BAD
+
+    def f_add(self, f, line):
+        if len(f) >= 2 and f[1] == "table":
+            self.warn(line, "add table: use (table name add ...)", play=True)
+            return
+        if len(f) != 4 or not isinstance(f[2], Sym):
+            self.warn(line, "add: expected (add types property value)")
+            return
+        kind = self.kind_of(f[1])
+        if kind is None:
+            self.warn(line, f"add: {str(f[1])[:40]!r} names no type")
+            return
+        idxs = self.types(f[1], kind, line, "add")
+        if kind == "m":
+            if f[2] not in S.IGNORED_PROPS:
+                self.warn(line, f"property {f[2]!r} of material types is not implemented")
+            return
+        self.set_prop(kind, idxs, f[2], self.value(f[3]), line)
+
+    def f_table(self, f, line):
+        if len(f) < 2 or not isinstance(f[1], Sym):
+            self.warn(line, "table: expected a table name")
+            return
+        name = f[1]
+        t = S.TABLE_BY_NAME.get(name)
+        if t is None:
+            self.warn(line, f"table {name!r} is not implemented")
+            return
+        items = f[2:]
+        adding = bool(items) and items[0] == "add"
+        if adding:
+            items = items[1:]
+        tab = self.m.tables.get(name)
+        if tab is None or not adding:
+            tab = self.m.tables[name] = self.new_table(t)
+        ka, kb = t.index[0], t.index[1]
+        for c in items:
+            cline = getattr(c, "line", line)
+            if not isinstance(c, Lst):
+                v = self.cell_value(t, self.value(c), cline)
+                if v is not _BAD:
+                    for row in tab:
+                        row[:] = [v] * len(row)
+                continue
+            if len(c) != 3:
+                self.warn(cline, f"table {name}: a clause needs (index1 index2 value)")
+                continue
+            ia = self.types(c[0], ka, cline, f"table {name}")
+            ib = self.types(c[1], kb, cline, f"table {name}")
+            val = self.value(c[2])
+            if isinstance(val, list):
+                self.table_list(t, tab, ia, ib, val, cline)
+            else:
+                v = self.cell_value(t, val, cline)
+                if v is not _BAD:
+                    for a in ia:
+                        for b in ib:
+                            tab[a][b] = v
+
+    def table_list(self, t, tab, ia, ib, val, line) -> None:
+        if len(ib) > 1 or (len(ia) <= 1):
+            if len(val) != len(ib):
+                self.warn(line, f"table {t.name}: {len(val)} values for {len(ib)} types")
+            for b, v in zip(ib, val):
+                v = self.cell_value(t, v, line)
+                if v is not _BAD:
+                    for a in ia:
+                        tab[a][b] = v
+        else:
+            if len(val) != len(ia):
+                self.warn(line, f"table {t.name}: {len(val)} values for {len(ia)} types")
+            for a, v in zip(ia, val):
+                v = self.cell_value(t, v, line)
+                if v is not _BAD:
+                    for b in ib:
+                        tab[a][b] = v
+
+    def cell_value(self, t: S.Table, v, line: int):
+        if isinstance(v, Dice):
+            if t.dice:
+                return v
+            self.warn(line, f"table {t.name}: dice {v} where a number is expected; its mean is used")
+            return v.mean100() // 100
+        if isinstance(v, int):
+            return v
+        self.warn(line, f"table {t.name}: {v!r} is not a number")
+        return _BAD
+
+
+_BAD = object()
+
+
+def load_module(path: str | Path) -> Module:
+    """Read a module file and everything it names; raise GdlError only for unreadable files."""
+    p = Path(path)
+    ld = Loader(p.parent)
+    ld.file = p.name
+    ld.load_file(p, apply_variants=True)
+    m = ld.m
+    if not m.name:
+        m.name = p.stem
+    m.files = list(ld.loaded)
+    m.content_hash = digest(b"".join(ld.hash_parts))
+    for name, t in S.TABLE_BY_NAME.items():
+        if name not in m.tables:
+            m.tables[name] = ld.new_table(t)
+    ld.file = p.name
+    _resolve_transports(ld)
+    return m
+
+
+def _resolve_transports(ld: Loader) -> None:
+    for spec in ld.m.units:
+        tr = spec.transport
+        if tr is None:
+            continue
+        target = ld.id_units.get(tr) if isinstance(tr, int) else ld.named_units.get(tr)
+        if target is None or target is spec:
+            ld.file = spec.file
+            ld.warn(spec.line, f"unit: transport {tr!r} not found")
+            spec.transport = None
+        else:
+            spec.transport = ld.m.units.index(target)

@@ -1,0 +1,94 @@
+"""What loading a GDL module produces: types, property arrays, dense tables, the area, sides,
+scenario units, scorekeepers and the warnings (each with file:line and whether it can change play).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Warning:
+    file: str
+    line: int
+    message: str
+    play: bool          # True when ignoring it may change how the game plays
+
+    def __str__(self) -> str:
+        tag = "" if self.play else " (no effect on play)"
+        return f"{self.file}:{self.line}: {self.message}{tag}"
+
+
+@dataclass
+class UnitSpec:
+    type: int
+    x: int | None
+    y: int | None
+    side: int
+    name: str = ""
+    hp: int | None = None
+    transport: object = None      # a unit name (str) or an id (int), resolved after reading
+    uid: int | None = None
+    file: str = ""
+    line: int = 0
+
+
+@dataclass
+class Module:
+    name: str = ""
+    title: str = ""
+    blurb: str = ""
+    version: str = ""
+    notes: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    content_hash: str = ""
+    utypes: list[str] = field(default_factory=list)
+    ttypes: list[str] = field(default_factory=list)
+    mtypes: list[str] = field(default_factory=list)
+    uprops: dict[str, list] = field(default_factory=dict)     # property -> value per unit type
+    tprops: dict[str, list] = field(default_factory=dict)     # property -> value per terrain type
+    tables: dict[str, list[list]] = field(default_factory=dict)
+    globals: dict[str, object] = field(default_factory=dict)
+    width: int = 0
+    height: int = 0
+    terrain: list[int] = field(default_factory=list)          # y * width + x -> terrain index
+    has_terrain: bool = False
+    sides: dict[int, dict] = field(default_factory=dict)      # side id -> {name, noun, ...}
+    units: list[UnitSpec] = field(default_factory=list)
+    scorekeepers: list[str] = field(default_factory=list)
+    variants: list[dict] = field(default_factory=list)
+    warnings: list[Warning] = field(default_factory=list)
+
+    def uprop(self, name: str, u: int):
+        return self.uprops[name][u]
+
+    def table(self, name: str, a: int, b: int):
+        return self.tables[name][a][b]
+
+    def play_warnings(self) -> list[Warning]:
+        return [w for w in self.warnings if w.play]
+
+    def terrain_counts(self, area_only: bool = False) -> dict[str, int]:
+        """Terrain name -> cells of the W x H map (only those inside the hexagon-ish area
+        with `area_only`, see `in_area`)."""
+        counts = {t: 0 for t in self.ttypes}
+        for y in range(self.height):
+            for x in range(self.width):
+                t = self.terrain[y * self.width + x]
+                if t >= 0 and (not area_only or in_area(self.width, self.height, x, y)):
+                    counts[self.ttypes[t]] += 1
+        return counts
+
+
+def in_area(width: int, height: int, x: int, y: int) -> bool:
+    """Xconq's non-wrapping area is a hexagon-ish region of the W x H parallelogram."""
+    if not (0 <= x < width and 0 <= y < height):
+        return False
+    s = x + y
+    return height // 2 <= s <= width + height // 2 - 1
+
+
+def on_edge(width: int, height: int, x: int, y: int) -> bool:
+    """True for in-area cells with a neighbour outside the area (units may not enter them)."""
+    from game.core.grid import DIRS_HEX
+    return any(not in_area(width, height, x + dx, y + dy) for dx, dy in DIRS_HEX)

@@ -1,0 +1,156 @@
+"""Play rules on the real modules with a seeded PRNG: hit chances, counterattacks, wrecks,
+movement limits, the end of Tokyo, replays."""
+
+import pytest
+
+from game.core.replay import parse_replay
+from game.modes.base import ActionError
+from game.modes.gdl import combat
+from game.modes.gdl.game import ATTACK, END, MOVE, GdlGame
+from game.modes.gdl.match import ReplayError, play, to_replay, verify
+
+
+def units_of(g, tname):
+    t = g.w.m.utypes.index(tname)
+    return [u for u in g.units if u.type == t and u.alive]
+
+
+def put(g, u, x, y):
+    g.detach(u)
+    g.place(u, g.w.grid.cell_at(x, y))
+
+
+def test_hill_kid_on_the_hill_is_hit_63_percent(hill):
+    g = GdlGame(hill, 1)
+    a, b = units_of(g, "kid")[0], units_of(g, "kid")[8]
+    put(g, b, 15, 10)                 # the hill
+    put(g, a, 14, 10)
+    o = combat.odds(g, a, b)
+    assert o["hit"] == 90 * 70 // 100 == 63
+    assert o["withdraw"] == 50 and o["counter"] == 0
+    assert hill.move_acp[0][hill.m.ttypes.index("hill")] == 2
+
+
+def test_hill_hit_rate_over_many_seeded_attacks(hill):
+    hits = 0
+    n = 400
+    for seed in range(n):
+        g = GdlGame(hill, seed)
+        a, b = units_of(g, "kid")[0], units_of(g, "kid")[8]
+        put(g, b, 15, 10)
+        put(g, a, 14, 10)
+        ev = []
+        combat.attack(g, a, b, ev)
+        hits += any(e[0] == "hit" for e in ev)
+        assert not any(e[0] == "counter" for e in ev)     # counterattack 0
+    # half the attacks are withdrawn from, 63 % of the rest hit: about 31.5 %
+    assert 0.24 < hits / n < 0.39
+
+
+def test_tank_hit_brings_a_full_counterattack_while_the_defender_has_acp(duel):
+    g = GdlGame(duel, 3)
+    a, b = g.units
+    put(g, a, 10, 9)
+    put(g, b, 10, 10)
+    assert combat.odds(g, a, b)["counter"] == 100
+    ev = g.apply([ATTACK, a.id, b.id])
+    assert any(e[0] == "hit" for e in ev) and any(e[0] == "counter" for e in ev)
+    assert b.acp == 1
+    b.acp = 0
+    assert combat.odds(g, a, b)["counter"] == 0
+
+
+def test_monster_wrecks_a_building_into_a_burning_building_with_6_hp(tokyo):
+    g = GdlGame(tokyo, 5)
+    m = tokyo.m
+    mon = units_of(g, "monster")[0]
+    bld = next(u for u in g.units if u.name == "Beach Hotel")
+    assert tokyo.damage[mon.type][bld.type] == 3
+    for _ in range(2):
+        ev = []
+        mon.acp = 2
+        combat.attack(g, mon, bld, ev)       # hit chance 100 (block has no terrain effect)
+        assert ("hit", mon.id, bld.id, 3) in ev
+        assert not any(e[0].startswith("counter") for e in ev)   # a building never strikes back
+    assert m.utypes[bld.type] == "burning building" and bld.hp == 6 and bld.alive
+
+
+def test_buildings_never_counterattack_even_with_a_hit_chance(tokyo):
+    g = GdlGame(tokyo, 1)
+    mon = units_of(g, "monster")[0]
+    bld = units_of(g, "building")[0]
+    assert tokyo.hit[bld.type][mon.type] == 10 and bld.acp == 0
+    assert combat.odds(g, mon, bld)["counter"] == 0
+
+
+def test_movement_limits_in_tokyo(tokyo):
+    w, m = tokyo, tokyo.m
+    t = {n: m.ttypes.index(n) for n in m.ttypes}
+    u = {n: m.utypes.index(n) for n in m.utypes}
+    for mover in ("mob", "fire department"):
+        assert all(w.move_acp[u[mover]][t[x]] is None for x in ("sea", "beach", "block", "fields", "trees"))
+        assert w.move_acp[u[mover]][t["street"]] == 1
+    assert w.move_acp[u["monster"]][t["sea"]] == 1
+    assert w.move_acp[u["national guard"]][t["sea"]] is None
+    for b in ("building", "wrecked building", "rubble pile"):
+        assert w.board_acp[u["national guard"]][u[b]] == 1
+    assert w.board_acp[u["national guard"]][u["burning building"]] is None
+    g = GdlGame(tokyo, 1)
+    for mob in units_of(g, "mob"):
+        for a in g.unit_actions(mob):
+            if a[0] == MOVE:
+                assert w.terrain[a[2]] == t["street"]
+
+
+def test_tokyo_ends_when_the_monster_dies(tokyo):
+    g = GdlGame(tokyo, 2)
+    mon = units_of(g, "monster")[0]
+    guard = units_of(g, "national guard")[0]
+    put(g, mon, 20, 8)
+    put(g, guard, 21, 8)
+    mon.hp = 1
+    for _ in range(30):
+        if g.over:
+            break
+        guard.acp = 2
+        g.side_index = g.sides.index(guard.side)
+        try:
+            g.apply([ATTACK, guard.id, mon.id])
+        except ActionError:
+            put(g, mon, 20, 8)
+    assert g.over and g.winner == 1 and not mon.alive
+
+
+def test_edge_ring_cannot_be_entered(duel):
+    g = GdlGame(duel, 1)
+    a = g.units[0]
+    w = duel
+    edge = [c for c in w.grid.cells if w.edge[c]]
+    assert edge
+    put(g, a, *w.grid.coords(w.grid.neighbours[edge[0]][0]))
+    for act in g.unit_actions(a):
+        if act[0] == MOVE:
+            assert not w.edge[act[2]]
+
+
+def test_illegal_and_malformed_actions_are_refused(duel):
+    g = GdlGame(duel, 1)
+    before = g.state_hash()
+    for bad in ([9, 9, 9, 9], [MOVE, 0, 0], [MOVE, 99, 1], [ATTACK, 0, 1], [END, 1], "x", [], [-1], [True]):
+        with pytest.raises(ActionError):
+            g.apply(bad)
+    assert g.state_hash() == before
+
+
+@pytest.mark.parametrize("name", ["duel", "hill", "tokyo"])
+def test_bot_games_end_and_replay_identically(name, request):
+    world = request.getfixturevalue(name)
+    res = play(world, 1)
+    assert res.game.over
+    again = play(world, 1)
+    assert again.game.state_hash() == res.game.state_hash() and again.actions == res.actions
+    rp = parse_replay(to_replay(res).to_data())
+    assert verify(rp, world).state_hash() == res.game.state_hash()
+    rp.actions[len(rp.actions) // 2] = [END]
+    with pytest.raises(ReplayError):
+        verify(rp, world)
