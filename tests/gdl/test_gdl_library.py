@@ -11,8 +11,9 @@ def test_all_modules_load_without_exception(lib):
     files = sorted(lib.glob("*.g"))
     assert len(files) >= 170
     clean = []
+    cache = {}
     for p in files:
-        m = load_module(p)          # any exception fails the test
+        m = load_module(p, cache)   # any exception fails the test
         if not m.play_warnings() and not playable_problems(m):
             clean.append(p.name)
     assert {"duel.g", "hill.g", "tokyo.g"} <= set(clean)

@@ -50,8 +50,9 @@ def _module_text(path: Path) -> str:
 
 
 class Loader(AreaForms, ScenarioForms):
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, cache: dict | None = None):
         self.folder = folder
+        self.cache = cache
         self.m = Module()
         self.env: dict[str, object] = {}
         self.ukind: dict[str, tuple[str, int]] = {}   # any type name -> (kind, index)
@@ -75,14 +76,23 @@ class Loader(AreaForms, ScenarioForms):
             return True
         if len(self.loaded) >= MAX_FILES:
             raise GdlError(f"{self.file}:{line}: more than {MAX_FILES} modules read for one game")
-        text = _module_text(path)
+        cached = self.cache.get(str(path)) if self.cache is not None else None
+        if cached is None:
+            text = _module_text(path)
+            notes: list = []
+            forms = read_forms(text, key, lambda ln, msg: notes.append((ln, msg)))
+            cached = (text, forms, notes)
+            if self.cache is not None:
+                self.cache[str(path)] = cached
+        text, forms, notes = cached
         self.loaded.append(key)
         self.hash_parts.append(key.encode() + b"\0" + text.encode("utf-8", "replace") + b"\0")
         outer = self.file
         self.file = key
         self.module_depth += 1
         try:
-            forms = read_forms(text, key, lambda ln, msg: self.warn(ln, msg))
+            for ln, msg in notes:
+                self.warn(ln, msg)
             for form in forms:
                 self.form(form, apply_variants)
         finally:
@@ -466,10 +476,12 @@ class Loader(AreaForms, ScenarioForms):
 _BAD = object()
 
 
-def load_module(path: str | Path) -> Module:
-    """Read a module file and everything it names; raise GdlError only for unreadable files."""
+def load_module(path: str | Path, cache: dict | None = None) -> Module:
+    """Read a module file and everything it names; raise GdlError only for unreadable files.
+    `cache` (path -> parsed file) lets a caller loading many modules read each file once;
+    the loader never changes parsed forms."""
     p = Path(path)
-    ld = Loader(p.parent)
+    ld = Loader(p.parent, cache)
     ld.file = p.name
     ld.load_file(p, apply_variants=True)
     m = ld.m

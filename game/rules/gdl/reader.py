@@ -60,18 +60,9 @@ class Dice(NamedTuple):
         return self.n * (self.sides + 1) * 50 + self.offset * 100
 
 
-_TOKEN = re.compile(r"""
-    (?P<ws>[ \t\r\f\v]+)
-  | (?P<nl>\n)
-  | (?P<comment>;[^\n]*)
-  | (?P<block>\#\|)
-  | (?P<open>\()
-  | (?P<close>\))
-  | (?P<quote>['`])
-  | (?P<str>")
-  | (?P<bar>\|)
-  | (?P<atom>[^\s()";'`|]+)
-""", re.VERBOSE)
+# whitespace and ;-comments are skipped in the same match as the token that follows them
+_TOKEN = re.compile(r"""(?>(?:\s+|;[^\n]*+)*)(?:(#\|)|([()'`])|("(?:[^"\\]|\\.)*"?)|(\|[^|]*\|?)|([^\s()";'`|]+))""",
+                    re.DOTALL)
 _NUMBER = re.compile(r"^([+-]?)(\d*)(?:\.(\d*))?%?$")
 _DICE = re.compile(r"^(\d+)d(\d+)(?:([+-])(\d+))?$")
 
@@ -95,6 +86,10 @@ def parse_atom(text: str):
     return Sym(text)
 
 
+def _unescape(body: str) -> str:
+    return re.sub(r"\\(.)", r"\1", body, flags=re.DOTALL) if "\\" in body else body
+
+
 def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
     """Read every top-level form of `text`. `warn(line, message)` receives recoverable problems."""
     if len(text) > MAX_TEXT:
@@ -107,101 +102,112 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
     top: list = []
     stack: list[Lst] = []
     quotes: list[int] = []      # stack depth at which a pending quote waits for its form
-    line = 1
-    pos = 0
-    atoms = 0
-    n = len(text)
+    line, line_pos = 1, 0       # line number of text[line_pos]
+    pos, atoms, n = 0, 0, len(text)
     match = _TOKEN.match
+    count = text.count
 
-    def add(value):
+    def add(value, at_line):
         nonlocal atoms
         atoms += 1
         if atoms > MAX_ATOMS:
-            raise GdlError(f"{filename}:{line}: more than {MAX_ATOMS} atoms")
+            raise GdlError(f"{filename}:{at_line}: more than {MAX_ATOMS} atoms")
         while quotes and quotes[-1] == len(stack):
             quotes.pop()
-            q = Lst([Sym("quote"), value], value.line if isinstance(value, Lst) else line)
-            value = q
+            value = Lst([Sym("quote"), value], value.line if isinstance(value, Lst) else at_line)
         if stack:
             stack[-1].append(value)
         elif isinstance(value, Lst):
             top.append(value)
         else:  # a stray top-level atom keeps its line for the loader's warning
-            top.append(Lst([Sym(STRAY), value], line))
+            top.append(Lst([Sym(STRAY), value], at_line))
 
     while pos < n:
         m = match(text, pos)
-        if m is None:  # pragma: no cover - the pattern matches any character class
-            raise GdlError(f"{filename}:{line}: unreadable character {text[pos]!r}")
-        kind = m.lastgroup
+        if m is None:               # only whitespace/comments were left
+            break
+        _block, punct, string, bar, atom = m.groups()
+        start = m.start(m.lastindex)
         end = m.end()
-        if kind == "ws" or kind == "comment":
-            pass
-        elif kind == "nl":
-            line += 1
-        elif kind == "atom":
-            add(parse_atom(m.group()))
-        elif kind == "open":
-            if len(stack) >= MAX_DEPTH:
-                raise GdlError(f"{filename}:{line}: lists nested deeper than {MAX_DEPTH}")
-            stack.append(Lst((), line))
-        elif kind == "close":
-            if not stack:
-                _warn(line, "unmatched ')' ignored")
+        if atom is not None:
+            if stack and not quotes:
+                atoms += 1
+                c = atom[0]
+                stack[-1].append(Sym(atom) if c.isalpha() or c in "*|@#" else parse_atom(atom))
+                if atoms > MAX_ATOMS:
+                    raise GdlError(f"{filename}: more than {MAX_ATOMS} atoms")
             else:
-                lst = stack.pop()
-                add(lst)
-        elif kind == "quote":
-            quotes.append(len(stack))
-        elif kind == "block":
-            depth, i = 1, end
-            start_line = line
-            while depth and i < n:
-                two = text[i:i + 2]
-                if two == "#|":
-                    depth += 1
-                    i += 2
-                elif two == "|#":
-                    depth -= 1
-                    i += 2
+                line += count("\n", line_pos, start)
+                line_pos = start
+                add(parse_atom(atom), line)
+        elif punct is not None:
+            if punct == "(":
+                line += count("\n", line_pos, start)
+                line_pos = start
+                if len(stack) >= MAX_DEPTH:
+                    raise GdlError(f"{filename}:{line}: lists nested deeper than {MAX_DEPTH}")
+                stack.append(Lst((), line))
+            elif punct == ")":
+                if not stack:
+                    line += count("\n", line_pos, start)
+                    line_pos = start
+                    _warn(line, "unmatched ')' ignored")
                 else:
-                    if text[i] == "\n":
-                        line += 1
-                    i += 1
-            if depth:
-                _warn(start_line, "comment '#|' never closed")
-            end = i
-        elif kind == "str":
-            buf, i, start_line = [], end, line
-            while i < n and text[i] != '"':
-                ch = text[i]
-                if ch == "\\" and i + 1 < n:
-                    i += 1
-                    ch = text[i]
-                if ch == "\n":
-                    line += 1
-                buf.append(ch)
-                i += 1
-                if len(buf) > MAX_STRING:
-                    raise GdlError(f"{filename}:{start_line}: string longer than {MAX_STRING} characters")
-            if i >= n:
-                _warn(start_line, "string never closed")
-            end = i + 1
-            add("".join(buf))
-        elif kind == "bar":
-            j = text.find("|", end)
-            if j < 0:
+                    lst = stack.pop()
+                    add(lst, lst.line)
+            else:
+                quotes.append(len(stack))
+        elif string is not None:
+            line += count("\n", line_pos, start)
+            line_pos = start
+            closed = len(string) >= 2 and string.endswith('"') and not _odd_backslashes(string)
+            if not closed:
+                _warn(line, "string never closed")
+            body = string[1:-1] if closed else string[1:]
+            if len(body) > MAX_STRING:
+                raise GdlError(f"{filename}:{line}: string longer than {MAX_STRING} characters")
+            add(_unescape(body), line)
+        elif bar is not None:
+            line += count("\n", line_pos, start)
+            line_pos = start
+            if len(bar) < 2 or not bar.endswith("|"):
                 _warn(line, "'|symbol|' never closed")
-                j = n
-            name = text[end:j]
-            line += name.count("\n")
-            end = j + 1
-            add(Sym(name))
+                add(Sym(bar[1:]), line)
+            else:
+                add(Sym(bar[1:-1]), line)
+        else:   # block comment: #| ... |#, nesting
+            line += count("\n", line_pos, start)
+            line_pos = start
+            depth, i = 1, end
+            while depth:
+                o = text.find("#|", i)
+                c = text.find("|#", i)
+                if c < 0:
+                    _warn(line, "comment '#|' never closed")
+                    i = n
+                    break
+                if 0 <= o < c:
+                    depth += 1
+                    i = o + 2
+                else:
+                    depth -= 1
+                    i = c + 2
+            end = i
         pos = end
+    line += count("\n", line_pos, n)
     while stack:
         lst = stack.pop()
         _warn(lst.line, "list never closed with ')'")
-        add(lst)
+        add(lst, lst.line)
     if quotes:
         _warn(line, "quote with nothing after it")
     return top
+
+
+def _odd_backslashes(string: str) -> bool:
+    k = len(string) - 2
+    run = 0
+    while k >= 1 and string[k] == "\\":
+        run += 1
+        k -= 1
+    return run % 2 == 1
