@@ -8,7 +8,8 @@ import json
 import sys
 import time
 
-MODULES = ("bench.bench_engine", "bench.bench_duel", "bench.bench_bout", "bench.bench_link", "bench.bench_ui")
+MODULES = ("bench.bench_engine", "bench.bench_duel", "bench.bench_bout", "bench.bench_gdl", "bench.bench_link",
+           "bench.bench_ui")
 
 
 def run_all(only: list[str] | None = None, log=None) -> dict:

@@ -1,0 +1,113 @@
+"""Xconq GDL benchmarks: read all library modules (time, peak RSS of a fresh interpreter), the
+count of modules that load with no play-affecting warning and play a bot game to the end, and the
+Tokyo bot turn (all sides, budget: median <= 20 ms).
+
+The library is not in git: $TACTIBOX_XCONQ_LIB or shared/xconq/lib above the checkout.
+`run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_gdl [--json]`.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+from bench.common import standalone
+
+TURN_BUDGET_MS = 20.0
+
+_PARSE_ALL = """
+import pathlib, sys, time
+from game.rules.gdl.loader import load_module
+files = sorted(pathlib.Path(sys.argv[1]).glob("*.g"))
+cache = {} if sys.argv[2] == "cache" else None
+t = time.perf_counter()
+for p in files:
+    load_module(p, cache)
+sec = time.perf_counter() - t
+hwm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM"))
+print(len(files), sec, hwm)
+"""
+
+
+def find_lib() -> pathlib.Path | None:
+    env = os.environ.get("TACTIBOX_XCONQ_LIB")
+    if env:
+        return pathlib.Path(env) if pathlib.Path(env).is_dir() else None
+    for parent in pathlib.Path(__file__).resolve().parents:
+        cand = parent / "shared" / "xconq" / "lib"
+        if cand.is_dir():
+            return cand
+    return None
+
+
+def _parse_all(lib, mode: str):
+    root = pathlib.Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", _PARSE_ALL, str(lib), mode], capture_output=True, text=True,
+                         cwd=root, check=True).stdout.split()
+    return int(out[0]), float(out[1]), int(out[2])
+
+
+def _tokyo_turns(lib, seeds=(1, 2, 3), turns: int = 30) -> list[float]:
+    from game.modes.gdl.match import BotSeat
+    from game.modes.gdl.game import GdlGame
+    from game.modes.gdl.world import World
+    from game.rules.gdl.loader import load_module
+    world = World(load_module(lib / "tokyo.g"))
+    times = []
+    for seed in seeds:
+        g = GdlGame(world, seed)
+        seats = {s: BotSeat() for s in g.sides}
+        while not g.over and g.turn < turns:
+            t = time.perf_counter()
+            start = g.turn
+            while g.turn == start and not g.over:
+                g.apply(seats[g.side].choose(g))
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def _coverage(lib) -> dict:
+    from game.modes.gdl.match import play, playable_problems
+    from game.modes.gdl.world import World
+    from game.rules.gdl.loader import load_module
+    cache: dict = {}
+    clean = playable = finished = 0
+    for p in sorted(lib.glob("*.g")):
+        m = load_module(p, cache)
+        ok = not playable_problems(m)
+        quiet = not m.play_warnings()
+        clean += quiet
+        playable += ok
+        if ok and quiet:     # playing the big historical scenarios too takes minutes
+            res = play(World(m), 1)
+            finished += res.game.over
+    return {"modules_without_play_warnings": clean, "modules_with_map_and_2_sides": playable,
+            "clean_and_playable_bot_game_finished": finished}
+
+
+def run() -> dict:
+    lib = find_lib()
+    if lib is None:
+        return {"skipped": "no Xconq library (set TACTIBOX_XCONQ_LIB)"}
+    out = {}
+    n, sec, hwm = _parse_all(lib, "cache")
+    out["modules"] = n
+    out["load_all_seconds_parse_each_file_once"] = round(sec, 2)
+    out["load_all_peak_rss_mb"] = round(hwm / 1024, 1)
+    n, sec, hwm = _parse_all(lib, "nocache")
+    out["load_all_seconds_each_module_alone"] = round(sec, 2)
+    out["load_all_alone_peak_rss_mb"] = round(hwm / 1024, 1)
+    times = _tokyo_turns(lib)
+    out["tokyo_turn_median_ms"] = round(statistics.median(times) * 1000, 2)
+    out["tokyo_turn_max_ms"] = round(max(times) * 1000, 2)
+    out["tokyo_turn_budget_ms"] = TURN_BUDGET_MS
+    out.update(_coverage(lib))
+    return out
+
+
+if __name__ == "__main__":
+    standalone(run)
