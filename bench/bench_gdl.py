@@ -52,8 +52,8 @@ def _parse_all(lib, mode: str):
 
 
 def _tokyo_turns(lib, seeds=(1, 2, 3), turns: int = 30) -> list[float]:
-    from game.modes.gdl.match import BotSeat
     from game.modes.gdl.game import GdlGame
+    from game.modes.gdl.match import BotSeat
     from game.modes.gdl.world import World
     from game.rules.gdl.loader import load_module
     world = World(load_module(lib / "tokyo.g"))

@@ -11,7 +11,8 @@ def unit_label(g, uid: int) -> str:
 
 def describe(g, ev) -> str:
     k = ev[0]
-    L = lambda i: unit_label(g, i)
+    def L(i):
+        return unit_label(g, i)
     if k == "end":
         return ""
     if k == "move":
