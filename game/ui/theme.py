@@ -1,8 +1,12 @@
 """Colours, team colours, fonts and sizes for one canvas.
 
-Team colours are the Okabe-Ito colour-blind-safe set (vermillion, bluish green, yellow, blue);
-every team also has a shape (circle, triangle, diamond, square) and a letter (R G Y B) so no
-one depends on colour alone. Fonts are pygame-ce's bundled freesansbold (``Font(None, px)``),
+Team colours (rose red, aquamarine, yellow, royal blue) are chosen against the tiles: each is at
+least CIE76 dE 30 from every tile colour of the shipped ruleset (also lightened by elevation) and
+dE 20 from the other teams under a deuteranopia/protanopia simulation (``tests/ui/test_colours.py``
+checks both). The first set (Okabe-Ito) lost Blue in water (dE 6), Red on lava (10), Green on
+grass (28). Every team also has a shape (circle, triangle, diamond, square) and a letter (R G Y B),
+and every piece stands on a team-coloured base with a black and white rim, so no one depends on
+colour alone. Fonts are pygame-ce's bundled freesansbold (``Font(None, px)``),
 sized from the canvas height; rendered text is cached (menus and the HUD redraw the same
 strings every frame).
 """
@@ -14,7 +18,7 @@ from collections import OrderedDict
 import pygame
 
 SEAT_NAMES = ("red", "green", "yellow", "blue")
-TEAM_BASE = ((0xD5, 0x5E, 0x00), (0x00, 0x9E, 0x73), (0xF0, 0xE4, 0x42), (0x00, 0x72, 0xB2))
+TEAM_BASE = ((240, 70, 120), (60, 230, 190), (245, 234, 73), (60, 100, 255))
 TEAM_LETTER = ("R", "G", "Y", "B")
 TEAM_SHAPE = ("circle", "triangle", "diamond", "square")
 

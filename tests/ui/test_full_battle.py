@@ -10,6 +10,7 @@ import json
 import pytest
 from ui_harness import (
     B,
+    answer,
     cursor_to,
     free_of_hud,
     menu_open,
@@ -40,12 +41,13 @@ def plan(game):
     return best[1], best[2]
 
 
-def preview_json(capsys, a, d, game):
+def preview_json(capsys, a, d, game, a_rest=None):
     from game.cli import main
     pa, pd = game.piece_type(a), game.piece_type(d)
     capsys.readouterr()
+    rest = a.rest if a_rest is None else a_rest
     assert main(["preview", pa.id, pd.id, "--json", "--attacker-level", str(a.level), "--defender-level",
-                 str(d.level), "--attacker-rest", str(a.rest), "--defender-rest", str(d.rest)]) == 0
+                 str(d.level), "--attacker-rest", str(rest), "--defender-rest", str(d.rest)]) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -97,10 +99,12 @@ def check_orange_outline(app, sc, p, dest):
     assert seen >= 1
 
 
-def check_info_estimate(app, sc, capsys, attacker, target):
+def check_info_estimate(app, sc, capsys, attacker, target, walked: bool):
     cursor_to(app, target.cell)
     app.run_frames(1)
-    e = preview_json(capsys, attacker, target, sc.game)
+    # the preview uses the rest the piece will have after its (previewed) walk
+    rest = max(0, attacker.rest - sc.game.rules.rest_per_walk) if walked else attacker.rest
+    e = preview_json(capsys, attacker, target, sc.game, rest)
     assert sc.info.estimate_lines == [f"damage {e['damage']}", f"miss {e['miss_pct']}%", f"crit {e['crit_pct']}",
                                       f"crit damage {e['crit_damage']}"]
     st = sc.game.stats(target)
@@ -129,14 +133,14 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
         if moves >= 2 and not checked["end_turn"] and len(g.movable_pieces()) < len(g.army(g.current)):
             seat = g.current
             press(app, B.Y)
-            assert stack(app)[-1] == "confirm"
-            press(app, B.DOWN, B.A)                     # "Yes"
+            answer(app, "Yes")
             assert g.current != seat or g.over
             checked["end_turn"] = True
             continue
         p, dest = plan(g)
-        cursor_to(app, p.cell)
-        press(app, B.A)
+        if sc.control.selected != p.id:                 # the next piece is often selected already
+            cursor_to(app, p.cell)
+            press(app, B.A)
         assert sc.control.selected == p.id
         if not checked["purple"]:
             check_purple(app, sc, p, artifacts)
@@ -151,17 +155,19 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
             press(app, B.A)
         moves += 1
         settle(app)
-        if g.phase == "attack" and g.active == p.id and stack(app)[-1] == "battle":
-            targets = g.targets_from(p, p.cell)
-            assert targets
-            assert set(sc.control.marks().targets) == {t.cell for t in targets}
+        # the walk is only previewed: the engine has not moved the piece yet
+        assert sc.control.pending == dest and g.phase == "select" and p.cell != dest or dest == p.cell
+        targets = g.targets_from(p, dest)
+        assert set(sc.control.marks().targets) == {t.cell for t in targets}
+        if targets:
             if not checked["info"]:
-                check_info_estimate(app, sc, capsys, p, targets[0])
+                check_info_estimate(app, sc, capsys, p, targets[0], dest != p.cell)
                 app.screenshot(artifacts / "battle_attack_480x320.png")
                 checked["info"] = True
             cursor_to(app, targets[0].cell)
-            press(app, B.A)
-            settle(app)
+        press(app, B.A)                                 # attack it / wait there
+        settle(app)
+        assert p.cell == dest or not p.alive
         assert moves < 80
     assert all(checked.values()), checked
     # results: placements, pieces and HP left, as the engine says; recorded and saved

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from ui_harness import B, cursor_to, free_of_hud, pixel, press, run_until, screen_point, settle, stack, world_pixel
+from ui_harness import (
+    B,
+    answer,
+    cursor_to,
+    free_of_hud,
+    pixel,
+    press,
+    run_until,
+    screen_point,
+    settle,
+    stack,
+    world_pixel,
+)
 
 
 def setup_scene(app):
@@ -64,7 +76,7 @@ def test_hot_seat_two_humans(make_app):
     press(app, B.DOWN, B.DOWN, B.DOWN, B.A)
     f1 = app.top
     assert f1.scene_name == "formation" and f1.player == app.player_name(0)
-    press(app, B.X)                                      # Player 1 empties slot 1
+    press(app, B.DOWN, B.X)                              # Player 1 empties slot 1
     press(app, B.START)
     f2 = app.top
     assert f2.scene_name == "formation" and f2.player == app.player_name(1)
@@ -80,7 +92,8 @@ def test_hot_seat_two_humans(make_app):
     assert len(g.army(seat_p1)) == 8                     # the emptied slot
     assert app.player_name(g.current) in bs.banner or g.player_name(g.current) in bs.banner
     first = g.current
-    press(app, B.Y, B.DOWN, B.A)                         # end turn: the other human's turn
+    press(app, B.Y)
+    answer(app, "Yes")                                   # end turn: the other human's turn
     run_until(app, lambda: g.current != first and not bs.anim.busy, what="the second human's turn")
     assert g.player_name(g.current) in bs.banner and bs.viewer_seat() == g.current
     armies = app.settings.default_armies

@@ -10,7 +10,7 @@ import time
 
 import pytest
 from test_link_duel import Cable
-from ui_harness import B, press, stack
+from ui_harness import B, answer, press, stack
 
 from firmware_bridge.session import Session
 from game.link.skirmish_link import GUEST, SkirmishOverLink
@@ -68,7 +68,15 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
             press(app, B.L)                         # select one of your pieces
             pid, turn = battle.control.selected, battle.game.turn
             assert pid >= 0
-            press(app, B.X)                         # skip its move: Stay, from the cursor control
+            press(app, B.X)                         # skip its move: stay there (previewed) ...
+            assert battle.control.pending == battle.game.pieces[pid].cell
+            press(app, B.X)                         # ... and skip the attack: Stay + SkipAttack
+            if stack(app)[-1] == "confirm":         # an enemy was in reach
+                answer(app, "Yes")
+            for _ in range(200):
+                if battle.game.turn != turn or not battle.game.can_act(battle.game.pieces[pid]):
+                    break
+                app.run_frames(1)
             g = battle.game
             assert g.turn != turn or not g.can_act(g.pieces[pid])          # applied through the link
         elif ok or (battle.control.my_turn() and not battle.anim.busy and adapter.pending is None

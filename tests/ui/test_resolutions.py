@@ -4,7 +4,7 @@ and layout checks (the HUD stays on the canvas, text sizes stay legible, pieces 
 from __future__ import annotations
 
 import pytest
-from ui_harness import B, cursor_to, menu_open, press, run_until, settle, stack, to_battle
+from ui_harness import B, answer, choose, cursor_to, menu_open, press, run_until, settle, stack, to_battle
 
 from hw.display import SUPPORTED_SIZES, canvas_size_for
 
@@ -30,7 +30,8 @@ def test_scenes_at_size(make_app, artifacts, size):
     g = sc.game
     p = g.movable_pieces()[0]
     cursor_to(app, p.cell)
-    press(app, B.A)
+    if sc.control.selected != p.id:           # the first piece that may act is selected already
+        press(app, B.A)
     reach = g.reach(p).cells()
     cursor_to(app, reach[len(reach) // 2])
     settle(app)
@@ -55,10 +56,10 @@ def test_scenes_at_size(make_app, artifacts, size):
     press(app, B.B, B.START)
     assert stack(app)[-1] == "choice"
     shot("pause")
-    press(app, B.DOWN, B.A)
+    choose(app, "Abandon battle")
     assert stack(app)[-1] == "confirm"
     shot("confirm")
-    press(app, B.DOWN, B.A)
+    answer(app, "Yes")
     assert stack(app)[-1] == "results"
     shot("results")
     app.goto_menu()

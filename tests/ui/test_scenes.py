@@ -4,7 +4,7 @@ controls test, appliance shutdown, leaving a battle (pause menu, START+SELECT), 
 from __future__ import annotations
 
 import pytest
-from ui_harness import B, menu_open, press, run_until, stack, to_battle
+from ui_harness import B, answer, choose, menu_open, press, run_until, stack, to_battle
 
 from game.ui import theme as T
 from game.ui.registry import MENU_ENTRIES, SCENES
@@ -116,7 +116,7 @@ def test_formation_limits_and_memory(make_app, tmp_path):
     rs = f.rs
     assert rs.piece("knight").max_per_army == 2
     assert f.army == list(rs.army_default) and f.army.count("knight") == 2
-    press(app, B.DOWN, B.RIGHT)                  # slot 5 (middle)
+    press(app, B.DOWN, B.DOWN, B.RIGHT)          # from "Done" to slot 5 (middle)
     assert f.cursor == 4
     press(app, B.A)
     assert f.picking
@@ -233,9 +233,9 @@ def test_pause_menu_abandon(make_app):
     assert stack(app)[-1] == "choice"
     press(app, B.A)                               # Resume
     assert stack(app)[-1] == "battle"
-    press(app, B.START, B.DOWN, B.A)              # Abandon battle
-    assert stack(app)[-1] == "confirm"
-    press(app, B.DOWN, B.A)
+    press(app, B.START)
+    choose(app, "Abandon battle")
+    answer(app, "Yes")
     assert stack(app)[-1] == "results"
     assert not app.top.result.finished
     assert all(p.place is None for p in app.top.result.placements)
@@ -248,9 +248,16 @@ def test_end_turn_asks_first(make_app):
     run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy, what="the human's turn")
     seat, turn = sc.game.current, sc.game.turn
     press(app, B.Y)
-    press(app, B.A)                               # "No" is first
+    assert stack(app)[-1] == "confirm"
+    # nothing can attack on the first turn: "Yes" is pre-selected
+    assert not any(sc.game.targets_from(p, c) for p in sc.game.movable_pieces()
+                   for c in [p.cell, *sc.game.reach(p).cells()])
+    assert app.top.menu.current.label == "Yes"
+    answer(app, "No")
     assert sc.game.turn == turn and sc.game.current == seat
-    press(app, B.Y, B.DOWN, B.A)
+    press(app, B.START)
+    choose(app, "End turn")                       # the pause menu ends the turn too (no Y needed)
+    answer(app, "Yes")
     assert sc.game.turn == turn + 1
 
 
@@ -271,7 +278,9 @@ def test_title_demo_starts_when_idle_and_any_button_leaves(make_app, monkeypatch
 def test_results_lists_every_army(make_app, size):
     app = make_app(size)
     to_battle(app, army_downs=7)
-    press(app, B.START, B.DOWN, B.A, B.DOWN, B.A)
+    press(app, B.START)
+    choose(app, "Abandon battle")
+    answer(app, "Yes")
     res = app.top.result
     assert len(res.placements) == 2
     app.run_frames(1)

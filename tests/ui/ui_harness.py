@@ -77,11 +77,34 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     press(app, B.A)
     assert stack(app)[-1] == "formation", stack(app)
     shot("formation")
-    press(app, B.A)
+    press(app, B.UP, B.A)                 # the cursor starts on "Done": up to a slot, open the picker
     shot("formation_picker")
-    press(app, B.B)
-    press(app, B.START)
+    press(app, B.B, B.DOWN, B.A)          # close it, back down to "Done", fight
     assert stack(app)[-1] == "battle", stack(app)
+
+
+def choose(app, label: str) -> None:
+    """In a choice dialog (the pause menu): move to the entry `label` and press A."""
+    assert stack(app)[-1] == "choice", stack(app)
+    menu = app.top.menu
+    for _ in range(len(menu.items)):
+        if menu.current.label == label:
+            break
+        press(app, B.DOWN)
+    assert menu.current.label == label, [i.label for i in menu.items]
+    press(app, B.A)
+
+
+def answer(app, label: str) -> None:
+    """In a confirm dialog: move to `label` ("Yes"/"No") and press A."""
+    assert stack(app)[-1] == "confirm", stack(app)
+    menu = app.top.menu
+    for _ in range(len(menu.items)):
+        if menu.current.label == label:
+            break
+        press(app, B.DOWN)
+    assert menu.current.label == label
+    press(app, B.A)
 
 
 def screen_point(scene, cell: int, dx: int = 0, dy: int = 0) -> tuple[int, int]:

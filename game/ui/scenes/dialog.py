@@ -37,11 +37,13 @@ class _Dialog(Scene):
 
 
 class Confirm(_Dialog):
-    def __init__(self, app, question: str, on_yes, on_no=None, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, app, question: str, on_yes, on_no=None, yes: str = "Yes", no: str = "No",
+                 default_yes: bool = False) -> None:
         super().__init__(app)
         self.question = question
         self.on_yes, self.on_no = on_yes, on_no
         self.menu = ListMenu([Item(no, lambda: self._choose(self.on_no)), Item(yes, lambda: self._choose(self.on_yes))])
+        self.menu.index = 1 if default_yes else 0
 
     def handle(self, ev) -> None:
         if ev.pressed(Button.B):

@@ -3,7 +3,8 @@
 Each slot shows the piece and its short form ("17/7 Rock": HP+STR+DEF+AGI / MOB+RANGE, weapon
 class). A on a slot opens the picker (stats of each piece; greyed when the army already has
 as many of that piece as allowed, or it is for bots only); X empties a slot, Y restores the
-ruleset's default army, Start accepts. With an army size below nine only the first filled
+ruleset's default army. "Done" under the slots (where the cursor starts: the remembered army is
+one A away) accepts — so does Start, as a shortcut; d-pad + A/B alone form and accept an army. With an army size below nine only the first filled
 slots fight; the rest are marked "reserve". The army is remembered per player name in the
 settings and offered again next time.
 """
@@ -22,6 +23,7 @@ from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
 
 SLOTS = 9
+DONE = SLOTS          # the cursor index of the "Done" button under the slots
 
 
 def remembered_army(app, rs, name: str) -> list[str]:
@@ -44,7 +46,7 @@ class Formation(Scene):
         self.slot_index = slot
         self.limit = pending.army_limit if pending else self.rs.rules.army_limit
         self.army = remembered_army(app, self.rs, self.player)
-        self.cursor = 0
+        self.cursor = DONE
         self.picking = False
         self.pick = 0
         self.error = ""
@@ -68,17 +70,18 @@ class Formation(Scene):
         if self.picking:
             self._handle_picker(ev)
             return
-        moves = {Button.LEFT: -1, Button.RIGHT: 1, Button.UP: -3, Button.DOWN: 3}
-        for b, d in moves.items():
+        for b in (Button.LEFT, Button.RIGHT, Button.UP, Button.DOWN):
             if ev.triggered(b):
-                self.cursor = (self.cursor + d) % SLOTS
+                self.cursor = self._step(self.cursor, b)
                 self.app.sound.play("cursor")
                 return
-        if ev.pressed(Button.A):
+        if ev.pressed(Button.A) and self.cursor == DONE:
+            self.accept()
+        elif ev.pressed(Button.A):
             self.picking = True
             cur = self.army[self.cursor]
             self.pick = self.choices.index(cur) if cur in self.choices else 0
-        elif ev.pressed(Button.X):
+        elif ev.pressed(Button.X) and self.cursor != DONE:
             self.army[self.cursor] = ""
         elif ev.pressed(Button.Y):
             self.army = check_army(self.rs, list(self.rs.army_default), False)
@@ -86,6 +89,20 @@ class Formation(Scene):
             self.accept()
         elif ev.pressed(Button.B):
             self.app.back()
+
+    @staticmethod
+    def _step(cur: int, b) -> int:
+        """The d-pad on the 3x3 slots and the Done button below them (rows wrap left/right)."""
+        if cur == DONE:
+            return {Button.UP: 6, Button.DOWN: 0}.get(b, DONE)
+        row, col = divmod(cur, 3)
+        if b is Button.LEFT:
+            return row * 3 + (col - 1) % 3
+        if b is Button.RIGHT:
+            return row * 3 + (col + 1) % 3
+        if b is Button.UP:
+            return DONE if row == 0 else cur - 3
+        return DONE if row == 2 else cur + 3
 
     def _handle_picker(self, ev) -> None:
         if ev.triggered(Button.UP):
@@ -126,23 +143,51 @@ class Formation(Scene):
         who = f"Army of {self.player}"
         top = title_bar(surf, th, who, f"size {self.limit}")
         bar = bottom_rect(surf, th)
-        gw = min(w * 11 // 20, (bar.y - top.bottom - 2 * th.pad) * 3 // 2)
-        grid = pygame.Rect(th.pad, top.bottom + th.pad + th.line_height("tiny"), gw, bar.y - top.bottom - 2 * th.pad
-                           - th.line_height("tiny"))
+        done_h = th.line_height("normal") + th.pad
+        avail = bar.y - top.bottom - 3 * th.pad - th.line_height("tiny") - done_h
+        gw = min(w * 11 // 20, avail * 3 // 2)
+        grid = pygame.Rect(th.pad, top.bottom + th.pad + th.line_height("tiny"), gw, avail)
         th.text(surf, "front row (faces the enemy)", (grid.x, top.bottom + 2), T.TEXT_DIM, "tiny")
         self._draw_slots(surf, th, grid)
+        self._draw_done(surf, th, pygame.Rect(grid.x, grid.bottom + th.pad, grid.w - 3, done_h))
         side = pygame.Rect(grid.right + th.pad, top.bottom + th.pad, w - grid.right - 2 * th.pad,
                            bar.y - top.bottom - 2 * th.pad)
         if self.picking:
             self._draw_picker(surf, th, side)
+        elif self.cursor == DONE:
+            self._draw_summary(surf, th, side)
         else:
             pid = self.army[self.cursor]
             self._draw_details(surf, th, side, pid)
         if self.error:
             th.text(surf, self.error, (w // 2, bar.y - th.line_height("small")), T.TEXT_BAD, "small", align="centre")
         hints = ([("UPDOWN", "piece"), ("A", "take"), ("B", "cancel")] if self.picking else
-                 [("DPAD", "slot"), ("A", "change"), ("X", "empty"), ("Y", "default"), ("START", "accept"), ("B", "back")])
+                 [("DPAD", "slot"), ("A", "fight" if self.cursor == DONE else "change"), ("X", "empty"),
+                  ("Y", "default"), ("B", "back")])
         hint_bar(surf, th, bar, hints)
+
+    def _draw_done(self, surf, th, r) -> None:
+        on = self.cursor == DONE
+        pygame.draw.rect(surf, (70, 60, 110) if on else T.PANEL, r)
+        pygame.draw.rect(surf, T.ACCENT if on else T.PANEL_EDGE, r, 2 if on else 1)
+        label = "Done: fight with this army" if th.text_width("Done: fight with this army", "normal") < r.w - 8 else "Done"
+        th.text(surf, label, (r.centerx, r.centery - th.line_height("normal") // 2 + 1), T.ACCENT if on else T.TEXT,
+                "normal", align="centre")
+
+    def _draw_summary(self, surf, th, rect) -> None:
+        inner = panel(surf, rect, th=th, title="ready?")
+        lh = th.line_height("tiny")
+        fighting = sorted(self.fighting())
+        y = inner.y
+        for line in [f"{len(fighting)} pieces fight", "A: fight  ·  Up: change a slot", ""]:
+            th.text(surf, th.fit(line, inner.w, "tiny"), (inner.x, y), T.TEXT, "tiny")
+            y += lh
+        for i in fighting:
+            if y + lh > inner.bottom:
+                break
+            pt = self.rs.piece(self.army[i])
+            th.text(surf, th.fit(f"{i + 1}. {pt.name} {pt.short_form}", inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
+            y += lh
 
     def _draw_slots(self, surf, th, grid) -> None:
         _, art = shared_art()

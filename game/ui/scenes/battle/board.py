@@ -27,10 +27,12 @@ class Marks:
     cursor: int = -1
     selected: int = -1          # piece id
     spent: frozenset = field(default_factory=frozenset)   # piece ids that cannot act (drawn with a mark)
+    moved: tuple | None = None  # (piece id, cell): a walk previewed, the piece is drawn there
+    danger: frozenset = frozenset()   # cells an enemy could attack next turn (the danger zone)
 
     def key(self):
         return (self.purple, self.orange_fill, self.orange_outline, self.targets, self.cursor, self.selected,
-                self.spent)
+                self.spent, self.moved, self.danger)
 
 
 class BoardView:
@@ -42,7 +44,8 @@ class BoardView:
         self.tile_art, self.piece_art = tile_art, piece_art
         self.world = self._render_world()
         self._fills = {name: self._fill_surface(col, a) for name, col, a in
-                       (("purple", T.PURPLE, 150), ("orange", T.ORANGE, 175), ("target", (255, 60, 30), 150))}
+                       (("purple", T.PURPLE, 150), ("orange", T.ORANGE, 175), ("target", (255, 60, 30), 150),
+                        ("danger", (230, 20, 20), 90))}
 
     def _render_world(self) -> pygame.Surface:
         g = self.geom
@@ -89,6 +92,7 @@ class BoardView:
                 if vis.colliderect(r):
                     surf.blit(img, (r.x + ox, r.y + oy))
 
+        blit_fill(marks.danger, "danger")
         blit_fill(marks.purple, "purple")
         blit_fill(marks.orange_fill, "orange")
         blit_fill(marks.targets, "target")
@@ -116,7 +120,7 @@ class BoardView:
                 continue
             pos = anim.hop_position(p.id, g) if anim is not None else None
             if pos is None:
-                pos = g.centre(p.cell)
+                pos = g.centre(marks.moved[1] if marks.moved and marks.moved[0] == p.id else p.cell)
             items.append((pos[1], pos[0], p.seat, rs.pieces[p.kind].sprite, p, anim.flash(p.id) if anim else False))
         if anim is not None:
             for seat, kind, cell, flashing in anim.ghosts():
@@ -130,20 +134,15 @@ class BoardView:
             dx, dy = anim.lunge(p.id, g) if (anim is not None and p is not None) else (0, 0)
             px = int(x) - sw // 2 + ox + dx
             py = int(y) + g.ch // 2 - sh - 2 * u + oy + dy
-            if p is not None and p.id == marks.selected:
-                ring = pygame.Rect(0, 0, 14 * u, 5 * u)
-                ring.center = (px + sw // 2, py + sh - u)
-                pygame.draw.ellipse(surf, T.ACCENT, ring, max(1, u))
+            foot = pygame.Rect(0, 0, 14 * u, 6 * u)
+            foot.center = (px + sw // 2, py + sh - u)
+            draw_base(surf, foot, seat, selected=p is not None and p.id == marks.selected)
             surf.blit(img, (px, py))
-            shape(surf, TEAM_SHAPE[seat], (px + sw - 2 * u, py + 2 * u), 2 * u, team_colour(seat))
+            shape(surf, TEAM_SHAPE[seat], (px + sw - 2 * u, py + 2 * u), 2 * u + 1, team_colour(seat))
             if p is not None:
                 st = rs.pieces[p.kind]
                 maxhp = st.hp + 2 * (p.level - 1)
-                if p.hp < maxhp:
-                    bar = pygame.Rect(px + 2 * u, py + sh, sw - 4 * u, max(1, u))
-                    pygame.draw.rect(surf, (30, 20, 30), bar.inflate(2, 2))
-                    frac = p.hp / maxhp
-                    pygame.draw.rect(surf, T.hp_colour(frac), (bar.x, bar.y, max(1, round(bar.w * frac)), bar.h))
+                draw_hp_bar(surf, pygame.Rect(px + u, py + sh, sw - 2 * u, 2 * u), p.hp, maxhp)
                 if p.id in marks.spent:
                     pygame.draw.circle(surf, (30, 30, 40), (px + 2 * u, py + 2 * u), 2 * u)
                     pygame.draw.circle(surf, (150, 150, 170), (px + 2 * u, py + 2 * u), 2 * u, 1)
@@ -155,3 +154,24 @@ class BoardView:
             rise = int(f.age * 18 * self.unit)
             th.text(surf, f.text, (x + ox, y + oy - self.geom.ch - rise), f.colour, "small", align="centre",
                     shadow=True)
+
+
+RIM_DARK, RIM_LIGHT = (0, 0, 0), (255, 255, 255)
+
+
+def draw_base(surf, foot: pygame.Rect, seat: int, selected: bool = False) -> None:
+    """The team-coloured base a piece stands on: a black outer and a white inner rim (one of them
+    contrasts with any tile, whatever the colour vision), the team colour inside; the selected
+    piece's base has a gold rim instead."""
+    pygame.draw.ellipse(surf, RIM_DARK, foot.inflate(4, 2))
+    pygame.draw.ellipse(surf, T.ACCENT if selected else RIM_LIGHT, foot.inflate(2, 0))
+    pygame.draw.ellipse(surf, team_colour(seat), foot.inflate(-2, -2))
+
+
+def draw_hp_bar(surf, bar: pygame.Rect, hp: int, maxhp: int) -> None:
+    """Every piece's HP: a bar on a black backing, green / yellow / red by the share left."""
+    pygame.draw.rect(surf, (0, 0, 0), bar.inflate(2, 2))
+    pygame.draw.rect(surf, (70, 60, 70), bar)
+    frac = hp / maxhp if maxhp else 0
+    if hp > 0:
+        pygame.draw.rect(surf, T.hp_colour(frac), (bar.x, bar.y, max(1, round(bar.w * frac)), bar.h))

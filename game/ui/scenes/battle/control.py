@@ -1,12 +1,18 @@
-"""A human at the cursor: d-pad moves it, A selects/confirms, B cancels, X skips, Y ends the turn.
+"""A human at the cursor: d-pad moves it, A selects/confirms, B takes back, X skips, Y ends the turn.
 
-Follows the WoS page: select a piece -> purple cells where it may walk; hovering a purple cell
-shows orange outlines where it could attack from there; after walking, orange cells it may
-attack (A on an enemy attacks; A on an orange cell without an enemy, or X, skips the attack).
-X in the walking phase is "Skip Move" (the piece stays and goes to its attack phase); Y is
-"End Turn" after a confirm. L/R cycle through your pieces (like the side proxies).
+Follows the WoS page, with the walk as a preview (Advance Wars' "move, then choose"): select a
+piece -> purple cells where it may walk; hovering a purple cell shows orange outlines where it
+could attack from there. A on a purple cell (or on the piece itself: stay) only *previews* the
+walk: the piece is drawn there, orange cells show its reach, red ones the enemies it may attack.
+Nothing is sent to the engine yet, so B takes the walk back. A on an enemy then sends walk +
+attack together; A on the piece (or X) waits there — after a question when enemies were in reach.
+The engine stays pure and the replay exact: it only ever sees the walk and the action chosen.
 
-The control never changes the game itself: it hands actions to ``submit`` (the battle scene).
+After a piece has acted the next one that may act is selected by itself (the nearest), so a
+turn is "d-pad, A, A" per piece. L/R cycle through the pieces that may still act. B with
+nothing selected toggles the danger zone (cells an enemy could attack next turn); Y (or the
+pause menu) ends the turn. The control never changes the game itself: it hands actions to
+``submit`` (the battle scene).
 """
 
 from __future__ import annotations
@@ -17,12 +23,17 @@ from hw.input.buttons import Button, EventKind
 
 
 class HumanControl:
-    def __init__(self, game, submit, confirm_end_turn, on_select=None) -> None:
+    def __init__(self, game, submit, confirm_end_turn, on_select=None, ask=None) -> None:
         self.game = game
-        self.submit = submit
+        self.submit = submit                  # submit(action, hop=True)
         self.confirm_end_turn = confirm_end_turn
         self.on_select = on_select
+        self.ask = ask                        # ask(question, on_yes): a yes/no dialog (None: yes)
         self.selected = -1
+        self.pending = -1                     # previewed destination of the selected piece (-1: none)
+        self.follow: tuple | None = None      # (piece id, action or None): to send once its walk is applied
+        self.danger = False
+        self._danger_cache: tuple | None = None
         self.hint = ""
         g = game.grid
         cells = g.cells
@@ -60,14 +71,25 @@ class HumanControl:
         return [p for p in g.pieces if p.alive and p.seat == g.current]
 
     def reset_for_turn(self) -> None:
-        self.selected = -1
-        movable = self.game.movable_pieces()
-        if movable:
-            self.put(movable[0].cell)
+        self.selected, self.pending = -1, -1
+        self._select_next(None)
 
-    # --- highlights -------------------------------------------------------------------------------
+    def _select_next(self, near: int | None) -> None:
+        """Select the piece that may act nearest to `near` (a cell), or the first one."""
+        g = self.game
+        movable = g.movable_pieces()
+        if not movable or not self.my_turn():
+            return
+        p = movable[0] if near is None else min(movable, key=lambda q: (g.grid.distance(near, q.cell), q.id))
+        self.selected = p.id
+        self.put(p.cell)
+        if self.on_select:
+            self.on_select(p)
+
+    # --- what a piece would do -----------------------------------------------------------------
     def attack_piece(self):
-        """The piece in its attack phase, if it is the human's."""
+        """The piece in the engine's attack phase, if it is the human's (only between a walk and its
+        action when they were not sent together, e.g. a game restored mid-move)."""
         g = self.game
         if g.phase == "attack" and g.active >= 0 and self.my_turn():
             return g.pieces[g.active]
@@ -84,27 +106,83 @@ class HumanControl:
                 return q
         return None
 
+    def standing(self, piece) -> int:
+        """Where `piece` stands for the preview: its pending cell when it has one."""
+        return self.pending if (self.pending >= 0 and piece.id == self.selected) else piece.cell
+
+    def rest_for_attack(self, piece, target=None) -> int:
+        """The rest `piece` will attack with: after the walk it previews (or must make to reach
+        `target`), as the engine will have it (rules.rest_per_walk per walk)."""
+        g = self.game
+        walks = False
+        if self.attack_piece() is None and piece.id == self.selected:
+            if self.pending >= 0:
+                walks = self.pending != piece.cell
+            elif target is not None:
+                walks = target.id not in {t.id for t in g.targets_from(piece, piece.cell)}
+        return max(0, piece.rest - g.rules.rest_per_walk) if walks else piece.rest
+
+    def estimate(self, attacker, target):
+        g = self.game
+        return g.combat.estimate(attacker.kind, target.kind, attacker.level, target.level,
+                                 self.rest_for_attack(attacker, target), target.rest)
+
+    def pending_targets(self) -> list:
+        if self.pending < 0 or self.selected < 0:
+            return []
+        g = self.game
+        return g.targets_from(g.pieces[self.selected], self.pending)
+
+    # --- highlights -------------------------------------------------------------------------------
+    def _range(self, piece, cell) -> frozenset:
+        g = self.game
+        pt = g.piece_type(piece)
+        return frozenset(c for c in g.grid.cells_in_range(cell, pt.rng_min, pt.rng_max) if g.gmap.tiles[c])
+
+    def danger_cells(self) -> frozenset:
+        """Cells any enemy of the side to play could attack on its next turn (walk + weapon range)."""
+        g = self.game
+        key = (g.turn, g.current, g.occupied, tuple(p.hp for p in g.pieces))
+        if self._danger_cache is None or self._danger_cache[0] != key:
+            out: set[int] = set()
+            me = g.current
+            for e in g.pieces:
+                if not e.alive or e.seat == me:
+                    continue
+                pt = g.piece_type(e)
+                stands = {e.cell, *g.reach(e).cells()}
+                for c in stands:
+                    out.update(g.grid.cells_in_range(c, pt.rng_min, pt.rng_max))
+            self._danger_cache = (key, frozenset(c for c in out if g.gmap.tiles[c]))
+        return self._danger_cache[1]
+
     def marks(self) -> Marks:
         g = self.game
         cur = self.cell
-        spent = frozenset(p.id for p in self.own_pieces() if not g.can_act(p)) if self.my_turn() else frozenset()
+        mine = self.my_turn()
+        spent = frozenset(p.id for p in self.own_pieces() if not g.can_act(p)) if mine else frozenset()
+        danger = self.danger_cells() if self.danger else frozenset()
         att = self.attack_piece()
         if att is not None:
-            pt = g.piece_type(att)
-            rng = frozenset(c for c in g.grid.cells_in_range(att.cell, pt.rng_min, pt.rng_max) if g.gmap.tiles[c])
+            rng = self._range(att, att.cell)
             targets = frozenset(t.cell for t in g.targets_from(att, att.cell))
-            return Marks(orange_fill=rng - targets, targets=targets, cursor=cur, selected=att.id, spent=spent)
-        if self.selected >= 0 and self.my_turn():
+            return Marks(orange_fill=rng - targets, targets=targets, cursor=cur, selected=att.id, spent=spent,
+                         danger=danger)
+        if self.selected >= 0 and mine:
             p = g.pieces[self.selected]
+            if self.pending >= 0:
+                rng = self._range(p, self.pending)
+                targets = frozenset(t.cell for t in self.pending_targets())
+                return Marks(orange_fill=rng - targets, targets=targets, cursor=cur, selected=p.id, spent=spent,
+                             moved=(p.id, self.pending), danger=danger)
             reach = frozenset(g.reach(p).cells())
             outline, targets = frozenset(), frozenset()
             if cur in reach or cur == p.cell:
-                pt = g.piece_type(p)
-                outline = frozenset(c for c in g.grid.cells_in_range(cur, pt.rng_min, pt.rng_max) if g.gmap.tiles[c])
+                outline = self._range(p, cur)
                 targets = frozenset(t.cell for t in g.targets_from(p, cur) if t.id != p.id)
             return Marks(purple=reach, orange_outline=outline - targets, targets=targets, cursor=cur,
-                         selected=p.id, spent=spent)
-        return Marks(cursor=cur, spent=spent)
+                         selected=p.id, spent=spent, danger=danger)
+        return Marks(cursor=cur, spent=spent, danger=danger)
 
     # --- input ----------------------------------------------------------------------------------
     def handle(self, ev) -> bool:
@@ -119,16 +197,14 @@ class HumanControl:
         if not self.my_turn():
             if ev.kind is EventKind.PRESS and ev.button in (Button.A, Button.X, Button.Y):
                 self.hint = "wait for your turn"
+            if ev.pressed(Button.B):
+                self.toggle_danger()
             return False
         if ev.pressed(Button.A):
             self.confirm()
             return True
         if ev.pressed(Button.B):
-            if self.selected >= 0 and self.attack_piece() is None:
-                self.selected = -1
-                self.hint = ""
-            elif self.attack_piece() is not None:
-                self.hint = "the walk is done: attack, or X to skip the attack"
+            self.back()
             return True
         if ev.pressed(Button.X):
             self.skip()
@@ -138,18 +214,49 @@ class HumanControl:
             return True
         return False
 
+    def toggle_danger(self) -> None:
+        self.danger = not self.danger
+        self.hint = "danger zone: cells an enemy can attack next turn" if self.danger else "danger zone off"
+
+    def back(self) -> None:
+        """B: take back the previewed walk, else deselect, else toggle the danger zone."""
+        if self.pending >= 0:
+            p = self.game.pieces[self.selected]
+            self.pending = -1
+            self.hint = "walk taken back"
+            self.put(p.cell)
+        elif self.selected >= 0 and self.attack_piece() is None:
+            self.selected = -1
+            self.hint = ""
+        elif self.attack_piece() is not None:
+            self.hint = "attack, or X to skip the attack"
+        else:
+            self.toggle_danger()
+
     def cycle(self, step: int) -> None:
-        own = self.own_pieces()
-        if not own:
+        """L/R: previous/next of your pieces that may still act (all of them when none may)."""
+        if self.pending >= 0:
+            self.hint = "B takes the walk back first"
             return
-        ids = [p.id for p in own]
-        here = self.game.piece_at(self.cell)
-        ref = self.selected if self.selected >= 0 else (here.id if here is not None and here.id in ids else -1)
-        i = ids.index(ref) if ref in ids else (-1 if step > 0 else 0)
-        p = own[(i + step) % len(own)]
+        g = self.game
+        own = self.own_pieces()
+        ready = [p for p in own if g.can_act(p)] if self.my_turn() else []
+        ring = ready or own
+        if not ring:
+            return
+        ids = [p.id for p in ring]
+        here = g.piece_at(self.cell)
+        ref = self.selected if self.selected in ids else (here.id if here is not None else -1)
+        if ref in ids:
+            p = ring[(ids.index(ref) + step) % len(ring)]
+        elif step > 0:      # the next one after `ref` in piece order
+            p = next((q for q in ring if q.id > ref), ring[0])
+        else:
+            p = next((q for q in reversed(ring) if q.id < ref), ring[-1])
         self.put(p.cell)
-        if self.my_turn() and self.attack_piece() is None and self.game.can_act(p):
+        if self.my_turn() and self.attack_piece() is None and g.can_act(p):
             self.selected = p.id
+            self.hint = ""
             if self.on_select:
                 self.on_select(p)
 
@@ -164,7 +271,7 @@ class HumanControl:
             self.hint = "already moved this turn" if used else (
                 "not rested enough to act" if not g.options.pieces_per_turn else "no more pieces this turn")
             return
-        self.selected = piece.id
+        self.selected, self.pending = piece.id, -1
         self.hint = ""
         self.put(piece.cell)
         if self.on_select:
@@ -175,24 +282,32 @@ class HumanControl:
         cur = self.cell
         att = self.attack_piece()
         if att is not None:
-            pt = g.piece_type(att)
-            in_range = cur in g.grid.cells_in_range(att.cell, pt.rng_min, pt.rng_max)
             target = g.piece_at(cur)
-            if target is not None and target.seat != att.seat and in_range:
+            if target is not None and target.id in {t.id for t in g.targets_from(att, att.cell)}:
                 self.submit(A.Attack(target.id))
-            elif in_range:
-                self.submit(A.SkipAttack())
+            elif cur == att.cell:
+                self.skip()
             else:
-                self.hint = "pick an orange cell (X: skip attack)"
+                self.hint = "A on a red enemy attacks; A on the piece (or X) skips"
             return
         here = g.piece_at(cur)
         if self.selected >= 0:
             p = g.pieces[self.selected]
-            if cur == p.cell:
-                self.submit(A.Stay(p.id))
+            if self.pending >= 0:
+                target = here if here is not None and here.id != p.id else None
+                if target is not None and target.id in {t.id for t in self.pending_targets()}:
+                    self._commit(A.Attack(target.id))
+                elif cur == self.pending:
+                    self.skip()
+                elif cur == p.cell or cur in g.reach(p).cells():
+                    self.pending = cur          # walk somewhere else instead
+                    self.hint = ""
+                else:
+                    self.hint = "A: attack a red enemy · A on the piece: wait · B: take back"
                 return
-            if cur in g.reach(p).cells():
-                self.submit(A.Walk(p.id, cur))
+            if cur == p.cell or cur in g.reach(p).cells():
+                self.pending = cur
+                self.hint = ""
                 return
             if here is not None and here.seat == g.current:
                 self.select(here)
@@ -205,22 +320,58 @@ class HumanControl:
             self.hint = "point at one of your pieces"
 
     def skip(self) -> None:
-        if self.attack_piece() is not None:
-            self.submit(A.SkipAttack())
+        """X: in the walk preview, wait there (asks first when an enemy is in reach)."""
+        att = self.attack_piece()
+        if att is not None:
+            n = len(self.game.targets_from(att, att.cell))
+            self._ask_skip(n, lambda: self.submit(A.SkipAttack()))
+        elif self.pending >= 0:
+            n = len(self.pending_targets())
+            self._ask_skip(n, lambda: self._commit(None))
         elif self.selected >= 0:
-            self.submit(A.Stay(self.selected))
+            self.pending = self.game.pieces[self.selected].cell
+            self.put(self.pending)
+            self.hint = "stays: A on an enemy attacks, A again waits"
         else:
             self.hint = "select a piece first (A)"
+
+    def _ask_skip(self, n_targets: int, do) -> None:
+        if n_targets and self.ask is not None:
+            who = "an enemy is" if n_targets == 1 else f"{n_targets} enemies are"
+            self.ask(f"Skip the attack? {who} in reach.", do)
+        else:
+            do()
+
+    def _commit(self, action) -> None:
+        """Send the previewed walk (or stay) and then `action` (None: wait, no attack)."""
+        g = self.game
+        p = g.pieces[self.selected]
+        dest = self.pending
+        self.pending = -1
+        first = A.Stay(p.id) if dest == p.cell else A.Walk(p.id, dest)
+        self.follow = (p.id, action)
+        self.submit(first, hop=False)
+        self._send_follow()
+
+    def _send_follow(self) -> None:
+        """The action chosen with a walk goes as soon as the walk is applied (at once here; a
+        linked battle applies the walk on the lockstep's next poll)."""
+        g = self.game
+        if self.follow is not None and g.phase == "attack" and g.active == self.follow[0]:
+            action = self.follow[1]
+            self.follow = None
+            self.submit(action if action is not None else A.SkipAttack())
 
     def after_action(self) -> None:
         """Called by the scene after any action was applied."""
         g = self.game
-        if self.selected >= 0 and (g.phase == "attack" or not g.pieces[self.selected].alive
-                                   or not g.can_act(g.pieces[self.selected])):
-            self.selected = -1
-        if g.phase == "attack" and g.active >= 0:
-            self.put(g.pieces[g.active].cell)
-            targets = g.targets_from(g.pieces[g.active], g.pieces[g.active].cell)
-            if targets:
-                self.put(targets[0].cell)
+        if g.phase == "attack":
+            self._send_follow()     # the walk's action follows at once
+            return
+        if self.follow is not None and not g.can_act(g.pieces[self.follow[0]]):
+            self.follow = None
+        last = g.pieces[self.selected].cell if self.selected >= 0 else self.cell
+        if self.selected >= 0 and (not g.pieces[self.selected].alive or not g.can_act(g.pieces[self.selected])):
+            self.selected, self.pending = -1, -1
+            self._select_next(last)
         self.hint = ""

@@ -53,7 +53,7 @@ class InfoWindow:
         lh = th.line_height("tiny")
         return th.text_width("RNG 2-4  MOB 6  ", "tiny") * 2 - th.pad * 2, lh * 11 + th.pad * 3
 
-    def build(self, game, piece, chooser, own: bool) -> None:
+    def build(self, game, piece, chooser, own: bool, estimate=None) -> None:
         pt = game.piece_type(piece)
         st = game.stats(piece)
         rst_max = pt.rst
@@ -67,7 +67,7 @@ class InfoWindow:
         self.rest_low = piece.rest < game.rules.rest_to_act
         self.estimate_lines = []
         if chooser is not None and chooser.seat != piece.seat and piece.alive:
-            e = game.estimate(chooser, piece)
+            e = (estimate or game.estimate)(chooser, piece)
             self.estimate_lines = [f"damage {e.damage}", f"miss {e.miss_pct}%", f"crit {e.crit_pct_text}",
                                    f"crit damage {e.crit_damage}"]
         self.piece, self.game, self.own = piece, game, own

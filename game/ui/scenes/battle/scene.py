@@ -53,7 +53,7 @@ class BattleScene(Scene):
         self.camera = Camera(self.layout.view.size, self.board.geom.size)
         self.anim = Animator(game, self.app.sound)
         self.anim.on_start = self._anim_started
-        self.control = HumanControl(game, self.submit, self.ask_end_turn, on_select=self._selected)
+        self.control = HumanControl(game, self.submit, self.ask_end_turn, on_select=self._selected, ask=self._ask)
         self.book = Book(self)
         mm = self.layout.minimap_max
         self.minimap = Minimap(game.rs, game.gmap, mm)
@@ -83,15 +83,16 @@ class BattleScene(Scene):
         return self.last_human_seat if self.mode == "play" else g.current
 
     # --- acting -----------------------------------------------------------------------------------
-    def submit(self, action) -> None:
-        """Apply an action from the cursor or a driver; refusals become a hint, never a crash."""
+    def submit(self, action, hop: bool = True) -> None:
+        """Apply an action from the cursor or a driver; refusals become a hint, never a crash.
+        `hop=False`: the walk was previewed already, no hopping along its path."""
         try:
             events = self.session.apply(action)
         except ActionError as exc:
             self.control.hint = str(exc)
             return
         self.version += 1
-        self.anim.add_events(events)
+        self.anim.add_events(events if hop else [e for e in events if e["e"] != "walk"])
         for ev in events:
             line = describe(self.game, ev)
             if line and ev["e"] != "turn":
@@ -121,8 +122,26 @@ class BattleScene(Scene):
         pt = self.game.piece_type(piece)
         self.app.sound.play_set(self.game.rs.sound_sets.get(pt.sound_set, ("select",)))
 
+    def _ask(self, question: str, on_yes, default_yes: bool = False) -> None:
+        self.app.open("confirm", question=question, on_yes=on_yes, default_yes=default_yes)
+
     def ask_end_turn(self) -> None:
-        self.app.open("confirm", question="End your turn?", on_yes=lambda: self.submit(A.EndTurn()))
+        """End turn, after a question; "Yes" is pre-selected unless a piece could still attack."""
+        g = self.game
+        if not self.human_turn:
+            return
+        self.control.pending = -1
+        movable = g.movable_pieces()
+        could_hit = [p for p in movable if any(g.targets_from(p, c) for c in [p.cell, *g.reach(p).cells()])]
+        if could_hit:
+            n = len(could_hit)
+            q = f"End your turn? {n} piece{'s' if n > 1 else ''} could still attack."
+        elif movable:
+            n = len(movable)
+            q = f"End your turn? {n} piece{'s' if n > 1 else ''} can still move."
+        else:
+            q = "End your turn?"
+        self._ask(q, lambda: self.submit(A.EndTurn()), default_yes=not could_hit)
 
     def proxy_select(self, piece) -> None:
         self.control.put(piece.cell)
@@ -179,7 +198,12 @@ class BattleScene(Scene):
         if self.mode == "replay":
             options = [("Resume", None), ("Stop watching", self.app.back)]
         else:
-            options = [("Resume", None), ("Abandon battle", self._ask_abandon)]
+            options = [("Resume", None)]
+            if self.human_turn:
+                options.append(("End turn", self.ask_end_turn))
+            options += [("Book of Tactics", self.book.toggle),
+                        ("Danger zone: " + ("hide" if self.control.danger else "show"), self.control.toggle_danger),
+                        ("Abandon battle", self._ask_abandon)]
         self.app.open("choice", title="Paused", options=options)
 
     def _ask_abandon(self) -> None:
@@ -291,7 +315,8 @@ class BattleScene(Scene):
         info = self.info_piece()
         if info is not None and not self.book.open:
             own = self.mode == "play" and info.seat == seat and g.controller(seat) == "human"
-            self.info.build(g, info, self.control.chosen_piece() if self.mode == "play" else None, own)
+            self.info.build(g, info, self.control.chosen_piece() if self.mode == "play" else None, own,
+                            self.control.estimate)
             cx = lay.view.x + self.board.world_rect(self.control.cell).centerx - self.camera.offset[0]
             rect = lay.info_rect(th, cx)
             if not self.info.estimate_lines:

@@ -9,7 +9,6 @@ The other unit's seats never take this unit's keys. A resync (snapshot) rebuilds
 
 from __future__ import annotations
 
-from game.modes.skirmish import actions as A
 from game.ui.scenes.battle.control import HumanControl
 from game.ui.scenes.battle.scene import BattleScene
 from game.ui.scenes.link.rematch import battle_again
@@ -58,8 +57,8 @@ class LinkedBattleSession:
 
 
 class LinkedControl(HumanControl):
-    def __init__(self, game, submit, confirm_end_turn, on_select=None, adapter=None) -> None:
-        super().__init__(game, submit, confirm_end_turn, on_select)
+    def __init__(self, game, submit, confirm_end_turn, on_select=None, adapter=None, ask=None) -> None:
+        super().__init__(game, submit, confirm_end_turn, on_select, ask=ask)
         self.adapter = adapter
 
     def my_turn(self) -> bool:
@@ -75,7 +74,7 @@ class LinkedBattle(BattleScene):
     def start(self, session) -> None:
         super().start(session)
         self.control = LinkedControl(self.game, self.submit, self.ask_end_turn, on_select=self._selected,
-                                     adapter=session.adapter)
+                                     adapter=session.adapter, ask=self._ask)
         if self.control.my_turn():
             self.control.reset_for_turn()
 
@@ -99,9 +98,6 @@ class LinkedBattle(BattleScene):
         elif self.game.over and self.session.adapter.shown and not self.anim.busy:
             self.submit(SHOWN)
         super().update(dt)
-
-    def ask_end_turn(self) -> None:
-        self.app.open("confirm", question="End your turn?", on_yes=lambda: self.submit(A.EndTurn()))
 
     def _finished(self) -> None:
         result = self.session.finish()
