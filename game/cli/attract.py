@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from game.modes.base import ActionError
 from game.modes.skirmish.attract import attract_setup
 from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.game import SkirmishGame
@@ -34,7 +35,11 @@ def run_headless(*, turns: int = 0, seed: int = 1, ruleset: str = "default", sho
     while True:
         k += 1
         gmap, parts, bseed, options = attract_setup(rs, k, seed)
-        game = SkirmishGame.new(rs, gmap, parts, bseed, options)
+        try:
+            game = SkirmishGame.new(rs, gmap, parts, bseed, options)
+        except ActionError as exc:  # no map of this ruleset can hold the bots' armies
+            print(f"tactibox: ruleset {ruleset!r} has no map a bot battle can start on ({exc})", file=sys.stderr)
+            return 2
         print(f"== attract battle {k}: {gmap.name}, seed {bseed}, "
               + ", ".join(f"{game.seat_name(s)} {game.player_name(s)}" for s in game.seats()), file=out, flush=True)
         print(describe(game, {"e": "turn", "seat": game.current, "turn": game.turn}), file=out, flush=True)

@@ -1,4 +1,8 @@
-"""`tactibox validate [PATH ...]`: check rulesets and maps; `file: key: problem` lines, exit 1 on any."""
+"""`tactibox validate [PATH ...]`: check rulesets and maps; `file: key: problem` lines, exit 1 on any.
+
+Beyond the schema, maps must be playable (`game.rules.playability`: the armies fit); what only
+makes a battle long (armies that cannot reach each other, pieces that never act) is printed as
+`warning: ...` lines, which do not change the exit status."""
 
 from __future__ import annotations
 
@@ -19,10 +23,11 @@ def _ruleset_of(path: Path) -> Path | None:
 def run(args) -> int:
     from game.rules.catalog import available
     from game.rules.loader import load_ruleset
+    from game.rules.playability import playability_problems, playability_warnings
     from game.rules.schema import ProblemList
 
     targets = [Path(p) for p in args.paths] or list(available().values())
-    problems = ProblemList()
+    problems, warnings = ProblemList(), ProblemList()
     checked = 0
     for path in targets:
         if not path.exists():
@@ -33,11 +38,19 @@ def run(args) -> int:
             problems.add(str(path), "", "not inside a ruleset folder (no ruleset.toml above it)")
             continue
         rs, found = load_ruleset(folder)
+        cautions = ProblemList()
+        if rs is not None:
+            found.extend(playability_problems(rs))
+            cautions = playability_warnings(rs)
         if path.is_file() and path.suffix in (".toml", ".png", ".bmp") and path.parent.name == "maps":
             found = [p for p in found if path.name in p.file]
+            cautions = [p for p in cautions if path.name in p.file or not p.file.startswith(f"{folder.name}/maps/")]
         problems.extend(found)
+        warnings.extend(cautions)
         checked += 1
     for p in problems:
         print(p)
-    print(f"{checked} ruleset(s) checked, {len(problems)} problem(s)")
+    for w in warnings:
+        print(f"warning: {w}")
+    print(f"{checked} ruleset(s) checked, {len(problems)} problem(s), {len(warnings)} warning(s)")
     return 1 if problems else 0

@@ -31,6 +31,7 @@ from game.modes.skirmish.setup import (
 )
 from game.modes.skirmish.tables import compiled
 from game.rules.model import GameMap, Ruleset
+from game.rules.playability import map_playability_problems
 from game.rules.skirmish_schema import SEAT_NAMES
 
 SNAPSHOT_VERSION = 1
@@ -73,14 +74,20 @@ class SkirmishGame:
         seats = assign_seats(g.participants, gmap, g.rng)
         for seat, pi in seats.items():
             g.seat_part[seat] = pi
+        armies = {}
         for seat, pi in seats.items():
             part = g.participants[pi]
             if any(part.army):            # an army with no filled slot means: default / random
-                army = check_army(rs, part.army, part.is_bot)
+                armies[seat] = check_army(rs, part.army, part.is_bot)
             elif part.is_bot:
-                army = check_army(rs, bot_army(rs, options.army_limit, g.rng), True)
+                armies[seat] = check_army(rs, bot_army(rs, options.army_limit, g.rng), True)
             else:
-                army = check_army(rs, rs.army_default, False)
+                armies[seat] = check_army(rs, rs.army_default, False)
+        largest = max(min(len([p for p in a if p]), options.army_limit) for a in armies.values())
+        unplayable = map_playability_problems(rs, gmap, seats=len(seats), army_limit=largest)
+        if unplayable:
+            raise ActionError(str(unplayable[0]))
+        for seat, army in armies.items():
             g._place_army(seat, army)
         for seat, pi in seats.items():
             if not g.participants[pi].name:

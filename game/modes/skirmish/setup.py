@@ -106,7 +106,9 @@ def formation_targets(gmap: GameMap, start: int) -> list[int]:
     if g.kind == HEX:
         near = sorted((c for c in g.cells if g.distance(start, c) <= 2),
                       key=lambda c: (g.distance(start, c), g.distance(c, centre), c))[:SLOTS]
-        return sorted(near, key=lambda c: (g.distance(c, centre), c))
+        # a small or ragged hex map may have fewer than 9 cells near the start: those slots are
+        # off the board (-1) and their pieces go to the nearest free cell like any other
+        return sorted(near, key=lambda c: (g.distance(c, centre), c)) + [-1] * (SLOTS - len(near))
     sx, sy = g.coords(start)
     cx, cy = g.coords(centre)
     dx, dy = cx - sx, cy - sy

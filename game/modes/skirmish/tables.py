@@ -12,6 +12,7 @@ from __future__ import annotations
 from game.core.reach import MoveField
 from game.modes.skirmish.battle import Estimate, battle_equations, crit_permille, runtime_stats
 from game.rules.model import GameMap, Ruleset
+from game.rules.playability import enter_cost
 
 
 class CombatTable:
@@ -71,7 +72,7 @@ class MoveTables:
     @staticmethod
     def _cost(mov: str, tile) -> int:
         """A piece may enter a tile when it has at least one of the tile's movement letters."""
-        return tile.cost if set(mov) & set(tile.movement) else 0
+        return enter_cost(mov, tile)
 
     def field(self, gmap: GameMap, movetype: int) -> MoveField:
         key = (gmap.content_hash or gmap.id, movetype)
