@@ -108,7 +108,7 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
 def real_duel(seeds=(1, 2, 3, 4, 5)) -> dict:
     """The real Wizard duel (hard bots, default options, 200-turn limit) over the same stack:
     per-turn framed traffic both ways, averaged over a few seeds."""
-    from game.link.duel_link import encode_duel_setup, make_duel
+    from game.modes.duel.link import encode_duel_setup, make_duel
     from game.modes.duel.options import DuelOptions
     setup = encode_duel_setup(DuelOptions(), 200)
     runs = [linked_game(seed=s, options=setup, make=lambda seat: (lambda sd, o: make_duel(sd, o, seat, "hard")))

@@ -77,27 +77,3 @@ def _run(args) -> int:
               f"state {out['state_hash'][:16]}")
     sys.stdout.flush()
     return 0
-
-
-def replay_gdl(args, replay) -> int:
-    from game.modes.gdl.match import ReplayError, verify
-    path = args.ruleset or replay.options.get("module", "")
-    if not isinstance(path, str) or not path:
-        raise CliError(f"{args.file}: the replay names no module; give it with --ruleset PATH.g")
-    _m, world, problems = load_world_or_fail(path)
-    if world is None:
-        raise CliError(f"{path}: cannot play: " + "; ".join(problems))
-    try:
-        game = verify(replay, world)
-        ok, problems = True, []
-    except ReplayError as exc:
-        game, ok, problems = None, False, [str(exc)]
-    out = {"ok": ok, "turns_checked": len(replay.turns) if ok else 0, "problems": problems,
-           "state_hash": game.state_hash() if game else None, "winner": game.winner if game else None}
-    if args.json:
-        print(json.dumps(out, sort_keys=True))
-    else:
-        for p in problems:
-            print(f"{args.file}: {p}")
-        print(f"{'verified' if ok else 'MISMATCH'}: {out['turns_checked']} turn hashes checked")
-    return 0 if ok else 1

@@ -1,7 +1,7 @@
 """`tactibox link`: play a whole linked game headless, this unit's side played by a bot.
 
     tactibox link --port /dev/serial0 --host --mode duel --seed 7 --seat bot:hard --json
-    tactibox link --port /dev/serial0 --join --seat bot:normal
+    tactibox link --port /dev/serial0 --join --seat bot:normal       (plays whichever mode the host starts)
 
 PORT is a device path or a URL (`socket://host:port`, `tcp://host:port`, `tcp://:port` to listen).
 """
@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-from game.cli.common import CliError, run_guarded
+from game.cli.common import CliError, add_mode_arguments, mode_options, run_guarded
 
 
 def add_arguments(p) -> None:
@@ -20,15 +20,13 @@ def add_arguments(p) -> None:
     role = p.add_mutually_exclusive_group(required=True)
     role.add_argument("--host", action="store_true", help="this unit is the controller (owns options and the seed)")
     role.add_argument("--join", action="store_true", help="this unit joins the controller's game")
-    p.add_argument("--mode", default="duel", choices=("duel", "skirmish", "bout"),
-                   help="game mode (default duel; a bout's guest passes --mode bout too)")
+    add_mode_arguments(p, "link", default="duel",
+                       help_text="game mode (host only; the guest plays what the host starts)")
     p.add_argument("--seed", type=int, default=None, help="shared seed (host only; default random)")
     p.add_argument("--baud", type=int, default=115200, help="serial baud rate (default 115200)")
     p.add_argument("--seat", default="bot:hard", help="who plays this unit's side: bot:easy|bot:normal|bot:hard")
-    p.add_argument("--ruleset", default=None, help="skirmish ruleset (host; the guest receives it if different)")
-    p.add_argument("--map", default="01_meadow", help="skirmish map (host only)")
-    p.add_argument("--pieces-per-turn", default="rested", help="skirmish option (host only)")
-    p.add_argument("--turn-limit", type=int, default=0, help="skirmish: stop after N turns (0 = none)")
+    p.add_argument("--ruleset", default=None, help="ruleset (host; the guest receives a Skirmish ruleset if different)")
+    p.add_argument("--turn-limit", type=int, default=0, help="stop after N turns (0 = the mode's default)")
     p.add_argument("--name", default=None, help="this unit's name shown to the other unit")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds (default 900)")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
@@ -41,20 +39,31 @@ def run(args) -> int:
 def _run(args) -> int:
     from firmware_bridge.session import Session
     from game import __version__
-    from game.link.setup import build_link_game
+    from game.link.modes import guest_spec, host_spec
+    from game.modes.registry import Request, get_mode
 
     if not args.seat.startswith("bot:") or args.seat.split(":")[1] not in ("easy", "normal", "hard"):
         raise CliError(f"--seat {args.seat!r}: expected bot:easy, bot:normal or bot:hard")
     role = "host" if args.host else "guest"
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    spec = build_link_game(args, role)
     log = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
+    level = args.seat.split(":")[1]
+    try:
+        if role == "host":
+            entry = get_mode(args.mode)
+            req = Request(seed=seed, seats=(args.seat, "bot:normal"), turn_limit=args.turn_limit,
+                          ruleset=args.ruleset, options=mode_options(args, entry))
+            spec = host_spec(entry.id, req=req, ruleset=args.ruleset, level=level, log=log)
+        else:
+            spec = guest_spec(ruleset=args.ruleset, level=level, log=log)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     try:
         session = Session.open(
             args.port, baud=args.baud, role=role, app_version=__version__,
             unit_name=args.name or f"tactibox-{role}", content=spec.content,
             content_provider=spec.content_provider, install_content=spec.install_content,
-            make_game=lambda s, o: spec.make_game(s, o, log), seed=seed if role == "host" else None,
+            make_game=spec.make_game, seed=seed if role == "host" else None,
             options=spec.options, on_progress=lambda p: log(f"link: {p}"))
     except (OSError, ValueError) as exc:
         raise CliError(f"{args.port}: cannot open the link ({exc})") from None

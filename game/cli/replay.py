@@ -1,10 +1,11 @@
-"""`tactibox replay FILE [--verify]`: play a replay back as a log; --verify checks every turn hash."""
+"""`tactibox replay FILE [--verify]`: play a replay of any registered mode back as a log;
+--verify checks every turn hash (the mode's `verify` hook, or the generic driver)."""
 
 from __future__ import annotations
 
 import json
 
-from game.cli.common import CliError, load_ruleset_or_fail, run_guarded
+from game.cli.common import CliError, run_guarded
 
 
 def add_arguments(p) -> None:
@@ -21,41 +22,26 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from game.core.replay import ReplayError, load_replay
+    from game.modes import driver
+    from game.modes.registry import ModeError, get_mode
     try:
         replay = load_replay(args.file)
     except ReplayError as exc:
         raise CliError(str(exc)) from None
-    if replay.mode == "duel":
-        from game.cli.duel_sim import replay_duel
-        return replay_duel(args, replay)
-    if replay.mode == "bout":
-        from game.cli.bout_sim import replay_bout
-        return replay_bout(args, replay)
-    if replay.mode == "gdl":
-        from game.cli.gdl import replay_gdl
-        return replay_gdl(args, replay)
-    if replay.mode != "skirmish":
-        raise CliError(f"{args.file}: mode: {replay.mode!r} is not a mode this version knows")
-    from game.modes.skirmish.log import describe
-    from game.modes.skirmish.match import verify_replay
-    rs = load_ruleset_or_fail(args.ruleset or replay.ruleset_id)
-
-    def log(game, events):
-        if not (args.json or args.quiet):
-            for ev in events:
-                line = describe(game, ev)
-                if line:
-                    print(line)
-
-    report = verify_replay(replay, rs, on_events=log)
-    out = {"ok": report.ok, "turns_checked": report.turns_checked, "problems": report.problems,
-           "state_hash": report.game.state_hash() if report.game else None}
+    try:
+        entry = get_mode(replay.mode)
+    except ModeError:
+        raise CliError(f"{args.file}: mode: {replay.mode!r} is not a mode this version knows") from None
+    quiet = args.json or args.quiet
+    verdict = driver.verify(entry, replay, args.ruleset, None if quiet else (lambda line: print(line)))
+    out = {"ok": verdict.ok, "turns_checked": verdict.turns_checked, "problems": verdict.problems,
+           "state_hash": verdict.state_hash}
     if args.json:
         print(json.dumps(out, sort_keys=True))
     else:
-        for p in report.problems:
+        for p in verdict.problems:
             print(f"{args.file}: {p}")
-        print(f"{'verified' if report.ok else 'MISMATCH'}: {report.turns_checked} turn hashes checked")
-    if not report.ok and (args.verify or report.game is None):
+        print(f"{'verified' if verdict.ok else 'MISMATCH'}: {verdict.turns_checked} turn hashes checked")
+    if not verdict.ok and (args.verify or verdict.state_hash is None):
         return 1
     return 0

@@ -1,12 +1,13 @@
 """Linked bouts: two lockstep adapters, then two sessions over a noisy cable (like the duel's)."""
 
+import os
 import pathlib
 import sys
 
 import pytest
 
-from game.link.bout_link import BoutOverLink, encode_bout_setup
 from game.modes.bout import actions as A
+from game.modes.bout.link import BoutOverLink, encode_bout_setup
 from game.modes.bout.scenarios import BoutOptions
 from game.rules.bout_loader import load_bout_ruleset
 
@@ -22,7 +23,8 @@ def rules():
 
 def test_two_adapters_play_in_step_and_throws_cross_as_commitments(rules):
     setup = encode_bout_setup(rules, BoutOptions(scenario="one_vs_three"))
-    host, guest = BoutOverLink(rules, 5, setup, 0), BoutOverLink(rules, 5, setup, 1)
+    host = BoutOverLink(rules, 5, setup, 0, salt_source=os.urandom)
+    guest = BoutOverLink(rules, 5, setup, 1, salt_source=os.urandom)
     kinds = set()
     while not host.finished():
         mover, other = (host, guest) if host.whose_turn_is_local() else (guest, host)
@@ -40,7 +42,8 @@ def test_two_adapters_play_in_step_and_throws_cross_as_commitments(rules):
 
 def test_a_cheating_reveal_is_replaced_by_a_forfeit(rules):
     setup = encode_bout_setup(rules, BoutOptions())
-    host, guest = BoutOverLink(rules, 2, setup, 0), BoutOverLink(rules, 2, setup, 1)
+    host = BoutOverLink(rules, 2, setup, 0, salt_source=os.urandom)
+    guest = BoutOverLink(rules, 2, setup, 1, salt_source=os.urandom)
     for side in (host, guest):                        # both commit
         a = side.next_local_action()
         host.apply(a)
@@ -62,11 +65,11 @@ def _sessions(rules, clock, seed, **faults):
     games = {}
 
     def host_game(s, o):
-        games["host"] = BoutOverLink(rules, s, o, 0)
+        games["host"] = BoutOverLink(rules, s, o, 0, salt_source=os.urandom)
         return games["host"]
 
     def guest_game(s, o):
-        games["guest"] = BoutOverLink(rules, s, o, 1)
+        games["guest"] = BoutOverLink(rules, s, o, 1, salt_source=os.urandom)
         return games["guest"]
     h, g, wires = session_pair(clock, seed=seed, host_kw={"options": setup}, host_game=host_game,
                                guest_game=guest_game, **faults)

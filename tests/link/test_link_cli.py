@@ -69,7 +69,7 @@ def test_duel_over_a_noisy_cable_with_a_10_second_cut(tmp_path):
 
 def test_duel_rules_mismatch_is_refused_clearly(tmp_path):
     """A guest whose duel rules differ must stop with a clear error, not play out of sync."""
-    from game.link.duel_link import decode_duel_setup, encode_duel_setup
+    from game.modes.duel.link import decode_duel_setup, encode_duel_setup
     from game.modes.duel.options import DuelOptions
     data = encode_duel_setup(DuelOptions(fov=False, level_size=21), 150)
     opts, turns = decode_duel_setup(data)
@@ -80,7 +80,7 @@ def test_duel_rules_mismatch_is_refused_clearly(tmp_path):
 
 
 def test_skirmish_setup_bytes_round_trip_and_reject_garbage():
-    from game.link.skirmish_link import GUEST, HOST, LinkedSeat, decode_setup, encode_setup
+    from game.modes.skirmish.link import GUEST, HOST, LinkedSeat, decode_setup, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     from game.rules.catalog import find_ruleset

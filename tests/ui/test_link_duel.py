@@ -14,8 +14,9 @@ from firmware_bridge.messages import Hello
 from firmware_bridge.reliable import ReliableLink
 from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import memory_pair
-from game.link.duel_link import encode_duel_setup, make_duel
+from game.link.modes import split_setup, tag_setup
 from game.modes.duel import DuelOptions
+from game.modes.duel.link import encode_duel_setup, make_duel
 from game.modes.duel.match import RULES_HASH
 from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.wire import decode_chat, encode_chat
@@ -64,13 +65,13 @@ class Cable:
 
 def bot_guest(level="normal"):
     return lambda link: Session(link, role="guest", app_version="bot-1", unit_name="Bot unit", content=DUEL_RULES,
-                                make_game=lambda seed, o: make_duel(seed, o, 1, level))
+                                make_game=lambda seed, o: make_duel(seed, split_setup(o)[1], 1, level))
 
 
 def bot_host(options: DuelOptions, level="hard", seed=99):
     return lambda link: Session(link, role="host", app_version="bot-1", unit_name="Bot host", content=DUEL_RULES,
-                                make_game=lambda s, o: make_duel(s, o, 0, level), seed=seed,
-                                options=encode_duel_setup(options, 200))
+                                make_game=lambda s, o: make_duel(s, split_setup(o)[1], 0, level), seed=seed,
+                                options=tag_setup("duel", encode_duel_setup(options, 200)))
 
 
 def open_link_menu(app, role_label: str) -> None:
@@ -243,7 +244,7 @@ def test_protocol_mismatch_is_a_clear_error(make_app, monkeypatch, artifacts):
 def test_duel_rules_mismatch_is_a_clear_error(make_app, monkeypatch):
     app = make_app((480, 320))
     other = lambda link: Session(link, role="guest", app_version="old", unit_name="Old unit",  # noqa: E731
-                                 content={"duel-rules": b"\x01" * 8}, make_game=lambda s, o: make_duel(s, o, 1, "easy"))
+                                 content={"duel-rules": b"\x01" * 8}, make_game=lambda s, o: make_duel(s, split_setup(o)[1], 1, "easy"))
     cable = Cable(app, monkeypatch, other)
     open_link_menu(app, "Link: host")
     menu = app.top.menu

@@ -1,6 +1,6 @@
-"""The link games the menus build (game/link/ui_games.py, chat.py, ruleset_holder.py): the guest
-plays what the host's START says, broken setups and chat bytes are refused clearly, a broken
-ruleset blob installs nothing."""
+"""The link games the menus build (game/link/modes.py, chat.py, ruleset_holder.py): the guest
+plays the mode START names (no guessing), broken setups and chat bytes are refused clearly, a
+broken ruleset blob installs nothing."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.link.chat import ChatInbox, send_chat
-from game.link.duel_link import encode_duel_setup
+from game.link.modes import guest_spec, host_spec, mode_of, split_setup, tag_setup
 from game.link.ruleset_holder import RulesetHolder
-from game.link.ui_games import duel_host_spec, game_mode, guest_spec, is_duel_setup
 from game.modes.duel import DuelOptions
+from game.modes.duel.link import encode_duel_setup
 from game.modes.duel.messages import CHAT_PHRASES
 
 
@@ -20,24 +20,30 @@ def test_guest_plays_what_the_host_starts(tmp_path):
     from game.rules.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     spec = guest_spec(RulesetHolder(rs, tmp_path))
-    assert set(spec.content) == {"duel-rules", "ruleset"} and spec.options == b""
-    duel = spec.make_game(7, encode_duel_setup(DuelOptions(level_size=17), 300))
-    assert game_mode(duel) == "duel" and duel.local_seat == 1 and duel.bot is None and duel.max_turns == 300
+    assert {"duel-rules", "ruleset", "bout-rules"} <= set(spec.content) and spec.options == b""
+    duel = spec.make_game(7, tag_setup("duel", encode_duel_setup(DuelOptions(level_size=17), 300)))
+    assert mode_of(duel) == "duel" and duel.local_seat == 1 and duel.bot is None and duel.max_turns == 300
     assert duel.game.state.layout.size == 17
-    host = duel_host_spec(DuelOptions(fov=False)).make_game(7, encode_duel_setup(DuelOptions(fov=False), 1000))
-    assert host.local_seat == 0 and not host.game.state.options.fov
+    host = host_spec("duel", setup=encode_duel_setup(DuelOptions(fov=False), 1000))
+    assert split_setup(host.options) == ("duel", encode_duel_setup(DuelOptions(fov=False), 1000))
+    h = host.make_game(7, host.options)
+    assert h.local_seat == 0 and not h.game.state.options.fov
     with pytest.raises(ValueError, match="options byte"):
-        spec.make_game(7, bytes([0xFF, 0, 10]))
+        spec.make_game(7, tag_setup("duel", bytes([0xFF, 0, 10])))
     with pytest.raises(ValueError, match="skirmish setup"):
-        spec.make_game(7, b"\x09\x00\x00\x00\x00\x00\x00\x00")
-    assert is_duel_setup(b"abc") and not is_duel_setup(b"\x01" * 7)
+        spec.make_game(7, tag_setup("skirmish", b"\x09\x00\x00\x00\x00\x00\x00\x00"))
+    with pytest.raises(ValueError, match="not a mode this version knows"):
+        spec.make_game(7, tag_setup("chess", b""))
+    for broken in (b"", b"\x00", b"\x05du", b"\x40" + b"x" * 64, b"\x02\xff\xfe"):
+        with pytest.raises(ValueError):
+            spec.make_game(7, broken)
 
 
 def test_guest_without_a_ruleset_refuses_a_skirmish_clearly(tmp_path):
     spec = guest_spec(RulesetHolder(None, tmp_path))
-    assert set(spec.content) == {"duel-rules"}
+    assert "duel-rules" in spec.content and "ruleset" not in spec.content
     with pytest.raises(ValueError, match="no ruleset"):
-        spec.make_game(1, b"\x01" * 12)
+        spec.make_game(1, tag_setup("skirmish", b"\x01" * 12))
 
 
 def test_broken_ruleset_blob_installs_nothing(tmp_path):

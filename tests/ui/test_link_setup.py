@@ -13,8 +13,9 @@ from test_link_duel import DUEL_RULES, play_until
 from ui_harness import B, menu_open, press, stack
 
 from firmware_bridge.session import Session
-from game.link.duel_link import encode_duel_setup, make_duel
+from game.link.modes import split_setup, tag_setup
 from game.modes.duel import DuelOptions
+from game.modes.duel.link import encode_duel_setup, make_duel
 from game.ui.scenes.link.addresses import parse_address
 from hw.input.buttons import EventKind, InputEvent
 
@@ -108,7 +109,7 @@ def test_duel_over_tcp_hosted_from_the_menus(make_app, monkeypatch):
     assert stack(app)[-1] == "link_wait"
     peer = Session.open(f"tcp://127.0.0.1:{port}", now=app.now, role="guest", app_version="bot-1",
                         unit_name="TCP bot", content=DUEL_RULES,
-                        make_game=lambda s, o: make_duel(s, o, 1, "easy"))
+                        make_game=lambda s, o: make_duel(s, split_setup(o)[1], 1, "easy"))
     try:
         pump(app, peer, lambda: stack(app)[-1] == "duel")
         assert app.top.match.seats[1].name == "TCP bot"
@@ -129,8 +130,8 @@ def test_join_by_typing_the_hosts_address(make_app, monkeypatch):
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
     port = free_port()
     host = Session.open(f"tcp://:{port}", role="host", app_version="bot-1", unit_name="Listening bot",
-                        content=DUEL_RULES, make_game=lambda s, o: make_duel(s, o, 0, "easy"), seed=3,
-                        options=encode_duel_setup(DuelOptions(level_size=13), 200))
+                        content=DUEL_RULES, make_game=lambda s, o: make_duel(s, split_setup(o)[1], 0, "easy"), seed=3,
+                        options=tag_setup("duel", encode_duel_setup(DuelOptions(level_size=13), 200)))
     app = make_app((320, 240))
     try:
         app.open("link_setup", role="guest")

@@ -13,7 +13,8 @@ from test_link_duel import Cable
 from ui_harness import B, answer, press, stack
 
 from firmware_bridge.session import Session
-from game.link.skirmish_link import GUEST, SkirmishOverLink
+from game.link.modes import split_setup, tag_setup
+from game.modes.skirmish.link import GUEST, SkirmishOverLink
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
@@ -22,7 +23,7 @@ def bot_guest(app):
     rs = app.content.ruleset()
     return lambda link: Session(link, role="guest", app_version="bot-1", unit_name="Bot unit",
                                 content={"ruleset": bytes.fromhex(rs.content_hash)},
-                                make_game=lambda s, o: SkirmishOverLink(rs, s, o, GUEST, local_level="easy"))
+                                make_game=lambda s, o: SkirmishOverLink(rs, s, split_setup(o)[1], GUEST, local_level="easy"))
 
 
 def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
@@ -118,8 +119,8 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     from pathlib import Path
 
     from game.link.content import pack_ruleset
-    from game.link.skirmish_link import HOST, LinkedSeat, encode_setup
     from game.modes.skirmish.bot import SkirmishBot
+    from game.modes.skirmish.link import HOST, LinkedSeat, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     from game.rules.loader import load_ruleset
@@ -132,8 +133,8 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
         return Session(link, role="host", app_version="bot-1", unit_name="Mini host",
                        content={"ruleset": bytes.fromhex(mini.content_hash)},
                        content_provider=lambda name: pack_ruleset(mini.path),
-                       make_game=lambda s, o: SkirmishOverLink(mini, s, o, HOST, local_level="easy"),
-                       seed=12, options=setup)
+                       make_game=lambda s, o: SkirmishOverLink(mini, s, split_setup(o)[1], HOST, local_level="easy"),
+                       seed=12, options=tag_setup("skirmish", setup))
     app = make_app((480, 320))
     app.content.ruleset()
     cable = Cable(app, monkeypatch, host)

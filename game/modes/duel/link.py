@@ -20,6 +20,30 @@ from .snapshot import decode_snapshot, encode_snapshot
 from .wire import pack_turn, unpack_turn
 
 
+def encode_duel_setup(options, max_turns: int) -> bytes:
+    """START's duel bytes: the options byte (FoV, potions, level size), the turn limit (2 bytes)."""
+    if not 1 <= max_turns <= 0xFFFF:
+        raise ValueError(f"turn limit {max_turns}: expected 1..65535")
+    return bytes([options.to_byte(), max_turns >> 8, max_turns & 255])
+
+
+def decode_duel_setup(data: bytes):
+    from .options import DuelOptions
+    if len(data) != 3:
+        raise ValueError(f"duel setup: {len(data)} bytes, expected 3")
+    max_turns = data[1] << 8 | data[2]
+    if max_turns < 1:
+        raise ValueError("duel setup: turn limit 0")
+    return DuelOptions.from_byte(data[0]), max_turns
+
+
+def make_duel(seed: int, setup: bytes, local_seat: int, level: str | None, on_turn=None):
+    """The adapter for seat `local_seat` (0 host, 1 guest); level None = a person plays it."""
+    options, max_turns = decode_duel_setup(setup)
+    return DuelOverLink(DuelGame.new(seed, options), local_seat, DuelBot(level) if level else None, max_turns,
+                        on_turn=on_turn)
+
+
 class TurnBuilder:
     """The local player's turn in progress, on a copy of the game."""
 
@@ -46,8 +70,10 @@ class DuelOverLink:
     """One unit's side of a linked duel. `bot=None` means a person plays this seat: the UI
     feeds `TurnBuilder` actions through `play_local(action)`."""
 
+    link_mode = "duel"              # the mode registry id (the link tags START with it)
+
     def __init__(self, game: DuelGame, local_seat: int, bot: DuelBot | None = None,
-                 max_turns: int | None = None):
+                 max_turns: int | None = None, on_turn=None):
         if local_seat not in (0, 1):
             raise ValueError("local_seat must be 0 (host) or 1 (guest)")
         self.game = game
@@ -56,6 +82,7 @@ class DuelOverLink:
         self.max_turns = max_turns
         self.builder: TurnBuilder | None = None
         self.last_events: list = []
+        self.on_turn = on_turn            # on_turn(game, events) after each applied turn (logs)
 
     # --- local play -----------------------------------------------------------------------
     def whose_turn_is_local(self) -> bool:
@@ -114,6 +141,8 @@ class DuelOverLink:
             events.extend(self.game.end_as_draw("turn limit"))
         self.last_events = events
         self.builder = None
+        if self.on_turn is not None:
+            self.on_turn(self.game, events)
 
     def turn_hash(self) -> bytes:
         return bytes.fromhex(self.game.state_hash())

@@ -9,33 +9,27 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.replay import ReplayError as CoreReplayError
 from game.core.replay import parse_replay
-from game.modes.skirmish.match import game_from_replay
+from game.modes.registry import ModeError, get_mode
 from game.store.replays import ReplayError
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
-from game.ui.scenes.duel.replay_match import open_duel_replay
-from game.ui.session import BattleSession
 from hw.input.buttons import Button
 
 
-def open_replay(app, info):
-    """Load a replay file into a ready BattleSession (mode replay) or raise ReplayError."""
+def open_replay(app, info) -> None:
+    """Load a kept replay and hand it to its mode's `replay_scene` hook (the mode registry);
+    raises ReplayError / ValueError saying what is wrong."""
     _, doc = app.replays.load(info)
     if not isinstance(doc, dict):
-        raise ReplayError(f"{info.name}: not a Skirmish replay (binary payload)")
+        raise ReplayError(f"{info.name}: not a replay this version reads (binary payload)")
+    replay = parse_replay(doc, info.name)          # core ReplayError is a ValueError
+    entry = get_mode(replay.mode)
     try:
-        replay = parse_replay(doc, info.name)
-        rs = app.content.ruleset()
-        if rs is None:
-            raise ReplayError("no ruleset loaded")
-        if replay.ruleset_id and replay.ruleset_id != rs.id:
-            raise ReplayError(f"{info.name}: recorded with ruleset {replay.ruleset_id!r}, playing {rs.id!r}")
-        game = game_from_replay(replay, rs)
-    except CoreReplayError as exc:
-        raise ReplayError(str(exc)) from None
-    return BattleSession(game, [], record=False, replay=replay), replay.actions
+        watch = entry.hook("replay_scene")
+    except ModeError:
+        raise ReplayError(f"{entry.title} replays cannot be watched on this screen yet") from None
+    watch(app, replay)
 
 
 class ReplaysScene(MenuScene):
@@ -85,15 +79,9 @@ class ReplaysScene(MenuScene):
             self.problem = info.problem
             return
         try:
-            if info.mode == "duel":
-                _, doc = self.app.replays.load(info)
-                open_duel_replay(self.app, parse_replay(doc, info.name))
-                return
-            session, actions = open_replay(self.app, info)
+            open_replay(self.app, info)
         except (ReplayError, ValueError) as exc:
             self.problem = str(exc)
-            return
-        self.app.open("battle", session=session, mode="replay", actions=actions)
 
     def notes(self) -> list[tuple]:
         msg = self.problem or (self.items[self.index].problem if self.items and not self.items[self.index].ok else "")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from game.ui.scenes.battle.control import HumanControl
 from game.ui.scenes.battle.scene import BattleScene
 from game.ui.scenes.link.rematch import battle_again
+from game.ui.scenes.link.wait import start_game
 from game.ui.scenes.results import Results
 from game.ui.session import BattleSession
 from hw.input.buttons import Button
@@ -63,6 +64,11 @@ class LinkedControl(HumanControl):
 
     def my_turn(self) -> bool:
         return super().my_turn() and self.adapter.whose_turn_is_local()
+
+
+def open_linked_battle(app, run) -> None:
+    """The mode registry's `link_scene` hook for Skirmish: the linked battle screen."""
+    app.replace("link_battle", run=run)
 
 
 class LinkedBattle(BattleScene):
@@ -138,9 +144,9 @@ class LinkResults(Results):
         run = self.run
         run.poll()
         s = run.session
-        if s.game_no != self.game_no and s.state == "playing" and run.mode == "skirmish":
+        if s.game_no != self.game_no and s.state == "playing":
             self.handed_over = True
-            self.app.replace("link_battle", run=run)
+            start_game(self.app, run)           # the next game's mode opens its own screen
 
     def close(self) -> None:
         if not self.handed_over:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from game.link.duel_link import encode_duel_setup
-from game.link.ui_games import DUEL_TURN_LIMIT
+from game.modes.duel.link import encode_duel_setup
 from game.ui.scenes.duel.setup_menu import host_options
+
+DUEL_TURN_LIMIT = 1000        # people play linked duels from the menus: a limit only against stalls
 
 
 def duel_again(app, run):

@@ -1,7 +1,7 @@
 """A link session as the screens run it: opened once in the link menus, handed from the waiting
 screen to the game, the results and the next game, closed when the player leaves.
 
-    run = LinkRun.open(app, port="/dev/serial0", role="host", baud=115200, spec=duel_host_spec(opts))
+    run = LinkRun.open(app, port="/dev/serial0", role="host", baud=115200, spec=host_spec("duel", setup=...))
     run.poll()            # every frame, from whichever screen is up (several calls per frame are one)
     run.status()          # "cable unplugged — waiting", "your turn", "link protocol mismatch …"
     run.send_chat(phrase=3); run.take_chat()
@@ -18,7 +18,7 @@ from __future__ import annotations
 from firmware_bridge.session import Session
 from game import __version__
 from game.link.chat import ChatInbox, send_chat
-from game.link.ui_games import game_mode
+from game.link.modes import mode_of, tag_setup
 
 BAUDS = (115200, 57600, 38400, 19200, 9600)
 TCP_PORT = 7777
@@ -70,7 +70,7 @@ class LinkRun:
     @property
     def mode(self) -> str | None:
         g = self.session.game
-        return game_mode(g) if g is not None else None
+        return mode_of(g) if g is not None else None
 
     @property
     def playing(self) -> bool:
@@ -105,11 +105,14 @@ class LinkRun:
 
     # --- between games -----------------------------------------------------------------------------
     def rematch(self, options: bytes | None = None) -> str:
-        """Host: start the next game on both units. Returns "" or why it cannot start yet."""
+        """Host: start the next game on both units (`options`: the mode's setup bytes, None = the
+        same again). Returns "" or why it cannot start yet."""
         if not self.is_host:
             return "the host starts the next game"
         if self.session.state != "finished":
             return "still finishing the last game with the other unit…"
+        if options is not None:
+            options = tag_setup(self.mode, options)
         self.session.rematch(self.app.seed_source(), options)
         return ""
 

@@ -9,11 +9,11 @@ a Skirmish host picks the map and armies next. The joining unit plays whatever t
 
 from __future__ import annotations
 
-from game.link import ui_games
-from game.link.ui_games import RulesetHolder
+from game.link.modes import guest_spec
+from game.link.ruleset_holder import RulesetHolder
+from game.modes.registry import get_mode, modes
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
-from game.ui.scenes.duel.setup_menu import host_options
 from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
 from game.ui.scenes.link.run import BAUDS, LinkRun
 from game.ui.widgets import Item, ListMenu
@@ -23,6 +23,11 @@ from hw.ports import list_ports
 TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
 TCP_JOIN = "tcp-join"
 LAST = {"address": "", "baud": 115200}      # remembered while Tactibox runs
+
+
+def linkable_modes() -> tuple[str, ...]:
+    """The modes a person can play over the link from the menus (a host setup and a screen)."""
+    return tuple(m.id for m in modes() if m.has("link_host") and m.has("link_scene"))
 
 
 def find_ports():
@@ -46,7 +51,7 @@ class LinkSetup(MenuScene):
             Item("This unit", choices=("host", "guest"), get=lambda: self.role, set=self._set_role,
                  show=lambda v: "hosts (picks the game)" if v == "host" else "joins",
                  hint="one unit hosts, the other joins"),
-            Item("Game", choices=("duel", "skirmish"), get=lambda: self.mode, set=lambda v: setattr(self, "mode", v),
+            Item("Game", choices=linkable_modes(), get=lambda: self.mode, set=lambda v: setattr(self, "mode", v),
                  show=self._show_mode, enabled=lambda: self.role == "host",
                  hint="the joining unit plays what the host picks"),
             Item("Cable", choices=(), get=lambda: self.port, set=lambda v: setattr(self, "port", v),
@@ -54,8 +59,8 @@ class LinkSetup(MenuScene):
             Item("Speed", choices=BAUDS, get=lambda: self.baud, set=lambda v: setattr(self, "baud", v),
                  show=lambda v: f"{v} baud", enabled=lambda: self.serial,
                  hint="both units must use the same speed; 9600 for long cables"),
-            Item("Duel options", lambda: app.open("duel_options"),
-                 enabled=lambda: self.role == "host" and self.mode == "duel"),
+            Item("Game options", lambda: app.open(self.entry.options_scene),
+                 enabled=lambda: self.role == "host" and bool(self.entry.options_scene)),
             Item("Connect", self.go),
         ])
         self._refresh_choices()
@@ -86,7 +91,7 @@ class LinkSetup(MenuScene):
     def _show_mode(self, v: str) -> str:
         if self.role != "host":
             return "the host decides"
-        return "Wizard duel" if v == "duel" else "Skirmish"
+        return get_mode(v).title
 
     def _port_label(self, dev: str) -> str:
         if dev == TCP_HOST:
@@ -121,14 +126,15 @@ class LinkSetup(MenuScene):
         LAST["address"] = text
         self.connect(port)
 
+    @property
+    def entry(self):
+        return get_mode(self.mode)
+
     def connect(self, port: str) -> None:
-        if self.role == "host" and self.mode == "skirmish":
-            self.app.open("link_skirmish_setup", port=port, baud=self.baud)
+        if self.role == "host":             # the mode's own host setup (a screen, or straight to the link)
+            self.entry.hook("link_host")(self.app, port=port, baud=self.baud, on_error=self._failed)
             return
-        if self.role == "host":
-            spec = ui_games.duel_host_spec(host_options().options)
-        else:
-            spec = ui_games.guest_spec(ruleset_holder(self.app))
+        spec = guest_spec(ruleset_holder(self.app))
         open_run(self.app, port=port, role=self.role, baud=self.baud, spec=spec, on_error=self._failed)
 
     def _failed(self, text: str) -> None:

@@ -7,13 +7,18 @@ default army (the link has no message for the guest to send its army before the 
 
 from __future__ import annotations
 
-from game.link.skirmish_link import GUEST, HOST, LinkedSeat
-from game.link.ui_games import skirmish_host_spec
+from game.link.modes import host_spec
+from game.modes.skirmish.link import GUEST, HOST, LinkedSeat, encode_setup
 from game.modes.skirmish.setup import Participant
 from game.ui.scenes.link.setup import open_run, ruleset_holder
 from game.ui.scenes.setup import SEAT_CHOICES, SkirmishSetup, seat_text
 
 REMOTE = "remote"
+
+
+def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
+    """The mode registry's `link_host` hook: the host picks map, seats and armies first."""
+    app.open("link_skirmish_setup", port=port, baud=baud)
 
 
 class LinkSkirmishSetup(SkirmishSetup):
@@ -65,7 +70,7 @@ class LinkSkirmishSetup(SkirmishSetup):
             else:
                 seats.append(LinkedSeat(HOST, Participant("", ctrl)))
         holder = ruleset_holder(self.app)
-        spec = skirmish_host_spec(holder, p.gmap.id, p.options(), seats)
+        spec = host_spec("skirmish", setup=encode_setup(holder.rs, p.gmap.id, p.options(), seats), holder=holder)
         open_run(self.app, port=self.port, role="host", baud=self.baud, spec=spec, title="Linking (Skirmish)",
                  on_error=self._failed)
 

@@ -14,10 +14,8 @@ import pygame
 from game.ui import theme as T
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import wrap
-from game.ui.scenes.duel.linked import LinkedDuelMatch
-from game.ui.scenes.duel.setup_menu import host_options
+from game.modes.registry import get_mode
 from game.ui.scenes.link.addresses import local_addresses
-from game.ui.scenes.link.rematch import duel_again
 from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
 from hw.input.buttons import Button
 
@@ -41,19 +39,8 @@ def explain(error: str) -> str:
 
 
 def start_game(app, run) -> None:
-    """The link's game has started: open its screen in place of the current one."""
-    if run.mode == "duel":
-        if run.is_host:
-            host_options().begin_game()
-
-        def leave(scene) -> None:
-            run.close()
-            if run.is_host:
-                host_options().end_game()
-        app.replace("duel", match=LinkedDuelMatch(run), again=duel_again(app, run) if run.is_host else None,
-                    on_leave=leave, on_over=host_options().end_game if run.is_host else None)
-    else:
-        app.replace("link_battle", run=run)
+    """The link's game has started: its mode's screen (`link_scene` hook) replaces this one."""
+    get_mode(run.mode).hook("link_scene")(app, run)
 
 
 class LinkWait(Scene):

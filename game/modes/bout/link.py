@@ -1,9 +1,10 @@
-"""`tactibox link --mode bout`: a Steel bout between two units, through the generic lockstep.
+"""A Steel bout between two linked units: the `LockstepGame` adapter (`tactibox link --mode bout`).
 
 Side 0 is the host's fighter(s), side 1 the guest's. The bout runs in secret mode: each
 initiative throw crosses the cable as a COMMIT (16-byte BLAKE2b commitment of throw + salt),
 and only when both commitments are in do the REVEALs follow, so neither unit can read the
-other's throw first. Salts come from os.urandom here, never from the game's generator.
+other's throw first. Salts come from `salt_source(n)` (the link passes os.urandom), never from
+the game's generator.
 
 Option bytes in START: scenario index, then one fighter-template index per fighter. Content
 compared at hello: the bout ruleset's content hash.
@@ -12,7 +13,6 @@ compared at hello: the bout ruleset's content hash.
 from __future__ import annotations
 
 import json
-import os
 
 from game.core.canon import canonical_bytes
 from game.modes.base import ActionError
@@ -38,10 +38,14 @@ class BoutOverLink:
     """`LockstepGame` adapter; `chooser(game)` gives a local person's action (None = undecided),
     without it the local side is played by a bot of `level`."""
 
+    link_mode = "bout"              # the mode registry id (the link tags START with it)
+
     def __init__(self, rules, seed: int, setup: bytes, local_side: int, level: str = "hard",
-                 chooser=None, salt_source=os.urandom, on_events=None) -> None:
+                 chooser=None, salt_source=None, on_events=None) -> None:
         if local_side not in (0, 1):
             raise ValueError("local_side must be 0 (host) or 1 (guest)")
+        if salt_source is None:
+            raise ValueError("a linked bout needs salt_source (n -> n secret bytes) for its commitments")
         self.rules, self.local = rules, local_side
         self.game = new_bout(rules, seed, decode_bout_setup(rules, setup))
         self.bot = BoutBot(level, seed, local_side, salt_source=lambda: salt_source(A.SECRET_BYTES))
@@ -107,30 +111,3 @@ class BoutOverLink:
 
     def finished(self) -> bool:
         return self.game.is_over()
-
-
-def bout_spec(args, role: str):
-    """The `tactibox link --mode bout` spec (both units pass --mode bout; the host's options rule)."""
-    from game.cli.bout_sim import load_bout_rules_or_fail
-    from game.link.setup import LinkGameSpec
-    from game.modes.bout.log import describe
-    rules = load_bout_rules_or_fail(None)
-    setup = encode_bout_setup(rules, BoutOptions()) if role == "host" else b""
-    level = args.seat.split(":")[1]
-
-    def make(seed: int, opts: bytes, log):
-        def on_events(game, events):
-            for ev in events:
-                line = describe(game, ev)
-                if line:
-                    log(line)
-        return BoutOverLink(rules, seed, opts, 0 if role == "host" else 1, level, on_events=on_events)
-
-    def summary(adapter) -> dict:
-        if adapter is None:
-            return {"mode": "bout", "winner": None}
-        g = adapter.game
-        return {"mode": "bout", "exchanges": g.turn, "rounds": g.round,
-                "winner": None if g.winner is None else f"side {g.winner} ({'host' if g.winner == 0 else 'guest'})"}
-
-    return LinkGameSpec({"bout-rules": bytes.fromhex(rules.content_hash)}, None, None, setup, make, summary)

@@ -1,5 +1,8 @@
 """Skirmish between two linked units: each unit plays its own seats (humans or bots).
 
+The lockstep adapter lives next to its mode (`game.modes.registry`); nothing here imports
+firmware_bridge (the adapters only duck-type its `LockstepGame` protocol).
+
 The host (controller) picks ruleset, map, options and who sits where; all of it travels in the
 START message's option bytes (`encode_setup`), the shared seed decides the rest. Actions are 1-4
 bytes; the host's `is_legal` is the engine's own rule check (WoS: "the host may alter your turn").
@@ -8,6 +11,7 @@ bytes; the host's `is_legal` is the engine's own rule check (WoS: "the host may 
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass
 
 from game.core.canon import canonical_bytes
@@ -80,6 +84,8 @@ def decode_setup(rs: Ruleset, data: bytes) -> tuple[str, Options, list[LinkedSea
 class SkirmishOverLink:
     """`LockstepGame` adapter. `local` is HOST or GUEST; `chooser(game)` supplies a local human's
     action from the UI (None while undecided); without it local humans are played by a hard bot."""
+
+    link_mode = "skirmish"              # the mode registry id (the link tags START with it)
 
     def __init__(self, rs: Ruleset, seed: int, setup: bytes, local: int, chooser=None, on_events=None,
                  local_level: str | None = None):
@@ -169,3 +175,41 @@ class SkirmishOverLink:
 
     def finished(self) -> bool:
         return self.game.is_over()
+
+
+class ScreenSkirmish(SkirmishOverLink):
+    """The adapter whose local human seats are played from the battle screen: the screen
+    `offer(action)`s what its cursor control produced; the lockstep takes it on its next poll
+    (the `chooser` returns it once, None while nothing is offered), applies it and sends it.
+    Every applied action's events (local, remote, this unit's bots) are queued in `shown`
+    for the screen to animate, in order."""
+
+    def __init__(self, rs, seed: int, setup: bytes, local: int) -> None:
+        self.pending = None
+        self.shown: deque = deque()
+        super().__init__(rs, seed, setup, local, chooser=self._take, on_events=self._record)
+
+    def _take(self, game):
+        action, self.pending = self.pending, None
+        return action
+
+    def _record(self, game, events) -> None:
+        self.shown.append(list(events))
+
+    def local_human_turn(self) -> bool:
+        g = self.game
+        return not g.over and self.whose_turn_is_local() and g.controller(g.current) == "human"
+
+    def offer(self, action) -> None:
+        """The local person's action; raises ActionError (with the reason) if it cannot be played."""
+        if not self.local_human_turn():
+            raise ActionError("wait for your turn")
+        if self.pending is not None:
+            raise ActionError("sending your last action…")
+        self.game.check(action)
+        self.pending = action
+
+    def restore(self, data: bytes) -> None:
+        super().restore(data)
+        self.pending = None
+        self.shown.clear()

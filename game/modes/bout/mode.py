@@ -1,0 +1,18 @@
+"""The Steel bout's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
+
+from game.modes.registry import ModeEntry, Option
+
+MODE = ModeEntry(
+    id="bout", title="Steel bout", order=30,
+    blurb="dice-pool melee, two exchanges a round (Riddle of Steel)",
+    options=(
+        Option("scenario", "duel", "bout: duel, one_vs_three or roguelike (default duel)"),
+        Option("fighters", "", "bout: comma-separated fighter template ids"),
+    ),
+    rules="game.modes.bout.hooks:load_rules",
+    describe="game.modes.bout.hooks:describe_events",
+    simulate="game.modes.bout.hooks:simulate",
+    verify="game.modes.bout.hooks:verify",
+    link="game.modes.bout.hooks:LINK",
+    ui=("game.ui.scenes.bout",),
+)

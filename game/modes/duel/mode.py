@@ -1,0 +1,22 @@
+"""The Wizard duel's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
+
+from game.modes.registry import ModeEntry, Option
+
+MODE = ModeEntry(
+    id="duel", title="Wizard duel", order=20,
+    blurb="two wizards in a random maze dungeon, three random spells a turn (War of Wizards)",
+    options=(
+        Option("level-size", 25, "duel: level size, odd 13-31 (default 25)", kind="int"),
+        Option("no-fov", False, "duel: field of view off (the whole level is seen)", kind="flag"),
+        Option("no-potions", False, "duel: no potions", kind="flag"),
+    ),
+    describe="game.modes.duel.log:describe",
+    simulate="game.modes.duel.hooks:simulate",
+    verify="game.modes.duel.hooks:verify",
+    link="game.modes.duel.hooks:LINK",
+    ui=("game.ui.scenes.duel",),
+    replay_scene="game.ui.scenes.duel.replay_match:open_duel_replay",
+    link_scene="game.ui.scenes.duel.link_hooks:open_linked_duel",
+    link_host="game.ui.scenes.duel.link_hooks:open_link_host",
+    options_scene="duel_options",
+)

@@ -1,0 +1,122 @@
+"""Skirmish's registry hooks: rules, readable log, simulate, verify and the link (docs/modes.md)."""
+
+from __future__ import annotations
+
+from game.modes.base import ActionError
+from game.modes.registry import Outcome, Request, Verdict
+
+
+def load_rules(name: str | None):
+    from game.rules.catalog import find_ruleset
+    rs, problems = find_ruleset(name)
+    if rs is None:
+        raise ValueError("\n".join(str(p) for p in problems) or f"ruleset {name!r} cannot be loaded")
+    return rs
+
+
+def describe_events(game, events) -> list[str]:
+    from game.modes.skirmish.log import describe
+    return [line for line in (describe(game, ev) for ev in events) if line]
+
+
+def _on_events(log):
+    if log is None:
+        return None
+
+    def on_events(game, events) -> None:
+        for line in describe_events(game, events):
+            log(line)
+    return on_events
+
+
+def pick_map(rs, name: str | None):
+    if not name:
+        return rs.maps[0]
+    try:
+        return rs.map(name)
+    except KeyError:
+        raise ValueError(f"no map {name!r} in ruleset {rs.id}; maps: {', '.join(m.id for m in rs.maps)}") from None
+
+
+def parse_options(rs, opts: dict):
+    from game.modes.skirmish.pieces import Options, parse_pieces_per_turn
+    limit = int(opts.get("army-limit", 9))
+    if not 1 <= limit <= 9:
+        raise ValueError(f"--army-limit {limit}: expected 1-9")
+    try:
+        ppt = parse_pieces_per_turn(opts.get("pieces-per-turn", "rested"))
+        return Options(ppt, limit, int(opts.get("turn_limit", 0)))
+    except ActionError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def simulate(req: Request, log=None) -> Outcome:
+    from game.modes.skirmish.match import play_skirmish
+    from game.modes.skirmish.setup import parse_seats
+    rs = load_rules(req.ruleset)
+    gmap = pick_map(rs, req.options.get("map"))
+    try:
+        participants = parse_seats(",".join(req.seats or ("bot:hard", "bot:hard")))
+        options = parse_options(rs, {**req.options, "turn_limit": req.turn_limit})
+        result = play_skirmish(rs, gmap, participants, req.seed, options, on_events=_on_events(log))
+    except ActionError as exc:
+        raise ValueError(str(exc)) from None
+    summary = result.summary()
+    lines = [f"winner: {summary['winner']} after {summary['turns']} turns  (state {summary['state_hash'][:16]})"]
+    for pl in summary["placements"]:
+        lines.append(f"  {pl['place']}. {pl['seat']:<6} {pl['player']:<22} "
+                     f"pieces {pl['pieces_left']}  HP {pl['hp_left']}")
+    return Outcome(summary, result.replay, lines)
+
+
+def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
+    from game.modes.skirmish.match import verify_replay
+    try:
+        rs = load_rules(ruleset or replay.ruleset_id or None)
+    except ValueError as exc:
+        return Verdict(False, 0, [str(exc)])
+    report = verify_replay(replay, rs, on_events=_on_events(log))
+    return Verdict(report.ok, report.turns_checked, report.problems,
+                   report.game.state_hash() if report.game else None)
+
+
+class SkirmishLink:
+    """The link hook: the ruleset travels (`rules_transfer`), the START bytes are `encode_setup`'s."""
+
+    def content(self, rs) -> dict[str, bytes]:
+        return {}                          # the ruleset hash is compared by the link layer (rules_transfer)
+
+    def host_setup(self, rs, req: Request) -> bytes:
+        from game.modes.skirmish.link import LinkedSeat, encode_setup
+        from game.modes.skirmish.setup import Participant
+        gmap = pick_map(rs, req.options.get("map"))
+        options = parse_options(rs, {**req.options, "turn_limit": req.turn_limit})
+        ctrls = list(req.seats or ("bot:hard", "bot:normal"))
+        seats = [LinkedSeat(i % 2, Participant("", c)) for i, c in enumerate(ctrls)]
+        return encode_setup(rs, gmap.id, options, seats)
+
+    def check_setup(self, rs, setup: bytes) -> None:
+        from game.modes.skirmish.link import decode_setup
+        if rs is None:
+            raise ValueError("the host started a Skirmish battle, but this unit has no ruleset")
+        decode_setup(rs, setup)
+
+    def adapter(self, rs, seed: int, setup: bytes, local: int, *, level: str | None = "hard",
+                chooser=None, log=None, entropy=None):
+        """level None: a person plays this unit's human seats from the battle screen."""
+        from game.modes.skirmish.link import ScreenSkirmish, SkirmishOverLink
+        self.check_setup(rs, setup)
+        if level is None:
+            return ScreenSkirmish(rs, seed, setup, local)
+        return SkirmishOverLink(rs, seed, setup, local, chooser=chooser, on_events=_on_events(log),
+                                local_level=level)
+
+    def summary(self, adapter) -> dict:
+        if adapter is None:
+            return {"mode": "skirmish", "winner": None}
+        g = adapter.game
+        return {"mode": "skirmish", "winner": g.seat_name(g.winner()) if g.over else None,
+                "placements": [g.seat_name(s) for s in g.placements()]}
+
+
+LINK = SkirmishLink()

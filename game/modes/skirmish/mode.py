@@ -1,0 +1,24 @@
+"""Skirmish's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
+
+from game.modes.registry import ModeEntry, Option
+
+MODE = ModeEntry(
+    id="skirmish", title="Skirmish", order=10,
+    blurb="2-4 armies of up to 9 pieces: move, then attack (WoS Tactics)",
+    options=(
+        Option("map", "", "map id or name (default: the ruleset's first map)"),
+        Option("pieces-per-turn", "rested", "1, 2, 3, 4 or 'rested' (default rested)"),
+        Option("army-limit", 9, "pieces per army, 1-9 (default 9)", kind="int"),
+    ),
+    rules="game.modes.skirmish.hooks:load_rules",
+    describe="game.modes.skirmish.hooks:describe_events",
+    simulate="game.modes.skirmish.hooks:simulate",
+    verify="game.modes.skirmish.hooks:verify",
+    link="game.modes.skirmish.hooks:LINK",
+    rules_transfer=True,
+    ui=("game.ui.scenes.setup", "game.ui.scenes.formation", "game.ui.scenes.battle.scene",
+        "game.ui.scenes.results"),
+    replay_scene="game.ui.scenes.battle.replay:open_skirmish_replay",
+    link_scene="game.ui.scenes.link.battle:open_linked_battle",
+    link_host="game.ui.scenes.link.skirmish_setup:open_link_host",
+)
