@@ -1,20 +1,22 @@
-"""`tactibox balance`: bots fight battles with random armies; a report of how each piece fares."""
+"""`tactibox balance`: a bot-vs-bot report for any mode with a `balance` hook (Skirmish: how each
+piece fares with random armies; Steel bout: which weapon beats which, --games per pair)."""
 
 from __future__ import annotations
 
 import json
 import sys
 
-from game.cli.common import load_ruleset_or_fail, run_guarded
+from game.cli.common import CliError, run_guarded
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--ruleset", default=None, help="ruleset name or folder (default: the shipped 'default')")
+    from game.modes.registry import mode_ids
+    p.add_argument("--ruleset", default=None, help="ruleset name or folder (default: the shipped one)")
     p.add_argument("--games", type=int, default=100, help="number of battles (default 100)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--level", default="hard", choices=("easy", "normal", "hard"), help="bot level")
-    p.add_argument("--mode", default="skirmish", choices=("skirmish", "bout"),
-                   help="skirmish: how each piece fares; bout: which weapon beats which (--games per pair)")
+    p.add_argument("--mode", default="skirmish", choices=mode_ids("balance"),
+                   help="game mode (default skirmish)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -23,11 +25,7 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    if args.mode == "bout":
-        from game.cli.bout_sim import balance_bout
-        return balance_bout(args)
-    from game.modes.skirmish.balance import format_report, run_balance
-    rs = load_ruleset_or_fail(args.ruleset)
+    from game.modes.registry import get_mode
     tty = sys.stderr.isatty()
 
     def progress(done, total):
@@ -36,9 +34,9 @@ def _run(args) -> int:
         elif done == total or done % 10 == 0:
             print(f"battle {done}/{total}", file=sys.stderr, flush=True)
 
-    rep = run_balance(rs, max(1, args.games), args.seed, args.level, progress=progress)
-    if args.json:
-        print(json.dumps(rep.to_data(), sort_keys=True))
-    else:
-        print(format_report(rep))
+    try:
+        data, text = get_mode(args.mode).hook("balance")(args.ruleset, args.games, args.seed, args.level, progress)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    print(json.dumps(data, sort_keys=True) if args.json else text)
     return 0

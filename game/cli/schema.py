@@ -5,8 +5,9 @@ from __future__ import annotations
 
 def add_arguments(p) -> None:
     p.add_argument("--out", default=None, help="write to this file instead of standard output")
-    p.add_argument("--mode", default="skirmish", choices=("skirmish", "bout"),
-                   help="bout: the Steel bout ruleset reference (the generated part of docs/rules/bout.md)")
+    from game.modes.registry import mode_ids
+    p.add_argument("--mode", default="skirmish", choices=mode_ids("schema"),
+                   help="whose rules reference (default skirmish; bout: the generated part of docs/rules/bout.md)")
 
 
 def markdown() -> str:
@@ -34,11 +35,8 @@ def markdown() -> str:
 
 
 def run(args) -> int:
-    if getattr(args, "mode", "skirmish") == "bout":
-        from game.rules.bout_schema import bout_markdown
-        text = bout_markdown()
-    else:
-        text = markdown()
+    from game.modes.registry import get_mode
+    text = get_mode(getattr(args, "mode", None) or "skirmish").hook("schema")()
     if args.out:
         from game.core.atomic import atomic_write_text
         atomic_write_text(args.out, text)

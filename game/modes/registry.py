@@ -63,6 +63,8 @@ class ModeEntry:
     simulate: str = ""       # simulate(req: Request, log) -> Outcome
     verify: str = ""         # verify(replay, ruleset: str | None, log) -> Verdict
     link: str = ""           # an object with content/host_setup/adapter/summary (docs/modes.md)
+    balance: str = ""        # balance(ruleset, games, seed, level, progress) -> (data: dict, text: str)
+    schema: str = ""         # schema_markdown() -> str   (the rules reference, `tactibox schema`)
     rules_transfer: bool = False          # link: the host sends its rules folder when hashes differ
     # UI hooks (imported by game.ui only)
     ui: tuple[str, ...] = ()              # modules that register this mode's scenes / menu entries
@@ -99,8 +101,8 @@ class ModeEntry:
         return {o.name: o.default for o in self.options}
 
 
-_HOOKS = ("rules", "game", "bot", "describe", "simulate", "verify", "link", "replay_scene", "link_scene",
-          "link_host")
+_HOOKS = ("rules", "game", "bot", "describe", "simulate", "verify", "link", "balance", "schema",
+          "replay_scene", "link_scene", "link_host")
 
 
 @dataclass

@@ -63,6 +63,13 @@ def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
     return Verdict(True, len(replay.turns), [], game.state_hash())
 
 
+def balance(ruleset: str | None, games: int, seed: int, level: str, progress=None) -> tuple[dict, str]:
+    """`tactibox balance --mode bout`: which weapon beats which (`games` bouts per pair)."""
+    from game.modes.bout.balance import format_report, run_weapon_balance
+    rep = run_weapon_balance(load_rules(ruleset), max(1, games), seed, level)
+    return rep.to_data(), format_report(rep)
+
+
 class BoutLink:
     """Option bytes in START: scenario index, then one fighter-template index per fighter.
     Content compared at hello: the bout ruleset's content hash. Side 0 is the host's."""

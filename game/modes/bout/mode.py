@@ -14,5 +14,7 @@ MODE = ModeEntry(
     simulate="game.modes.bout.hooks:simulate",
     verify="game.modes.bout.hooks:verify",
     link="game.modes.bout.hooks:LINK",
+    balance="game.modes.bout.hooks:balance",
+    schema="game.rules.bout_schema:bout_markdown",
     ui=("game.ui.scenes.bout",),
 )

@@ -80,6 +80,13 @@ def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
                    report.game.state_hash() if report.game else None)
 
 
+def balance(ruleset: str | None, games: int, seed: int, level: str, progress=None) -> tuple[dict, str]:
+    """`tactibox balance`: bots fight battles with random armies; how each piece fares."""
+    from game.modes.skirmish.balance import format_report, run_balance
+    rep = run_balance(load_rules(ruleset), max(1, games), seed, level, progress=progress)
+    return rep.to_data(), format_report(rep)
+
+
 class SkirmishLink:
     """The link hook: the ruleset travels (`rules_transfer`), the START bytes are `encode_setup`'s."""
 

@@ -16,6 +16,8 @@ MODE = ModeEntry(
     verify="game.modes.skirmish.hooks:verify",
     link="game.modes.skirmish.hooks:LINK",
     rules_transfer=True,
+    balance="game.modes.skirmish.hooks:balance",
+    schema="game.cli.schema:markdown",
     ui=("game.ui.scenes.setup", "game.ui.scenes.formation", "game.ui.scenes.battle.scene",
         "game.ui.scenes.results"),
     replay_scene="game.ui.scenes.battle.replay:open_skirmish_replay",
