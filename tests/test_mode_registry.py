@@ -17,7 +17,7 @@ from game.modes.base import ActionError
 from game.modes.registry import ModeEntry, ModeError, Option, Request, get_mode, modes, register, unregister
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bridge"))
-from linkkit import FakeClock, lossy_pair, pump  # noqa: E402
+from linkkit import FakeClock, lossy_pair, pump
 
 # --------------------------------------------------------------------------- the dummy mode: Nim
 
@@ -55,7 +55,7 @@ class Nim:
         return {"pile": self.pile, "seats": self.seats, "turn": self.turn, "taken": self.taken}
 
     @classmethod
-    def restore(cls, rules, snap: dict) -> "Nim":
+    def restore(cls, rules, snap: dict) -> Nim:
         return cls(int(snap["pile"]), snap["seats"], int(snap["turn"]), snap["taken"])
 
     def state_hash(self) -> str:

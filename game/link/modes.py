@@ -14,8 +14,8 @@ Nothing here names a mode: the mode's link hook (`game.modes.driver.link_play`) 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from game.modes.registry import LINK_TAG_MAX, ModeEntry, Request, get_mode, modes
 

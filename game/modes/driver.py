@@ -12,7 +12,8 @@ classmethod of its type (without it a desync ends the linked game with an error)
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.core.canon import canonical_bytes
 from game.core.replay import Replay

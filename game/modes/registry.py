@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 ENTRY_MODULE = "mode"          # game/modes/<mode>/mode.py
 LINK_TAG_MAX = 16              # bytes of a mode id on the wire
