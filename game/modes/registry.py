@@ -45,6 +45,16 @@ class Option:
 
 
 @dataclass(frozen=True)
+class MenuLine:
+    """A main-menu line a mode adds: opens scene `scene` (with `kwargs`)."""
+    label: str
+    order: int
+    scene: str
+    hint: str = ""
+    kwargs: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
 class ModeEntry:
     """Everything the CLI, the link, the stores and the screens need to know about one mode.
 
@@ -67,13 +77,14 @@ class ModeEntry:
     balance: str = ""        # balance(ruleset, games, seed, level, progress) -> (data: dict, text: str)
     schema: str = ""         # schema_markdown() -> str   (the rules reference, `tactibox schema`)
     rules_transfer: bool = False          # link: the host sends its rules folder when hashes differ
-    # UI hooks (imported by game.ui only)
-    ui: tuple[str, ...] = ()              # modules that register this mode's scenes / menu entries
+    # UI (read by game.ui only; the engine never imports a screen)
+    scenes: dict = field(default_factory=dict, compare=False, hash=False)   # scene name -> "module:Class"
+    menu: tuple[MenuLine, ...] = ()       # main-menu lines
     replay_scene: str = ""   # open_replay(app, replay) -> None   (the Replays screen's "watch")
     link_scene: str = ""     # open_linked(app, run) -> None      (the link's game has started)
     link_host: str = ""      # open_link_host(app, *, port, baud, on_error) -> None  (host picked this mode)
     options_scene: str = ""  # the name of the mode's options screen (a registered scene), or ""
-    extra: dict = field(default_factory=dict, compare=False)     # name -> "module:attr", for later hooks
+    extra: dict = field(default_factory=dict, compare=False, hash=False)   # name -> "module:attr", later hooks
 
     def __post_init__(self) -> None:
         if not self.id or not self.id.replace("_", "").isalnum() or self.id != self.id.lower():

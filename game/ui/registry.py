@@ -2,13 +2,15 @@
 when it is first opened (so each scene module imports what it needs at its top, and start-up
 loads only the title).
 
-Adding a scene: one line in ``SCENE_TABLE`` (or ``SCENES.add(name, "pkg.module:Class")`` from a
-mode's own front-end package); a main-menu line: one ``MenuEntry`` in ``MENU`` (or
-``add_menu_entry``). Nothing else: no decorator, no import list.
+Adding a scene: one line in ``SCENE_TABLE`` (or ``SCENES.add(name, "pkg.module:Class")``); a
+main-menu line: one ``MenuEntry`` in ``MENU`` (or ``add_menu_entry``). Nothing else: no decorator,
+no import list. A game mode's scenes and menu lines come from its entry in the mode registry
+(``ModeEntry.scenes`` / ``.menu`` in ``game/modes/<mode>/mode.py``, docs/modes.md).
 """
 
 from __future__ import annotations
 
+from game.modes.registry import modes
 from game.ui.scene import MenuEntry, SceneTable
 
 SCENE_TABLE = {
@@ -25,26 +27,9 @@ SCENE_TABLE = {
     "stats": "game.ui.scenes.stats:StatsScene",
     "replays": "game.ui.scenes.replays:ReplaysScene",
     "controls": "game.ui.scenes.controls:ControlsTest",
-    # Skirmish
-    "setup": "game.ui.scenes.setup:SkirmishSetup",
-    "formation": "game.ui.scenes.formation:Formation",
-    "battle": "game.ui.scenes.battle.scene:BattleScene",
-    "results": "game.ui.scenes.results:Results",
-    # Wizard duel
-    "duel_menu": "game.ui.scenes.duel.setup_menu:DuelMenu",
-    "duel_options": "game.ui.scenes.duel.setup_menu:DuelOptionsScene",
-    "duel": "game.ui.scenes.duel.scene:DuelScene",
-    "duel_text": "game.ui.scenes.duel.chat_entry:ChatEntry",
-    "duel_results": "game.ui.scenes.duel.results:DuelResults",
-    # Steel bout
-    "bout_menu": "game.ui.scenes.bout.menu:BoutMenu",
-    "bout": "game.ui.scenes.bout.scene:BoutScene",
-    # two units linked
+    # two units linked (each mode's own link screens come with its entry)
     "link_setup": "game.ui.scenes.link.setup:LinkSetup",
-    "link_skirmish_setup": "game.ui.scenes.link.skirmish_setup:LinkSkirmishSetup",
     "link_wait": "game.ui.scenes.link.wait:LinkWait",
-    "link_battle": "game.ui.scenes.link.battle:LinkedBattle",
-    "link_results": "game.ui.scenes.link.battle:LinkResults",
 }
 
 
@@ -57,10 +42,7 @@ def _shutdown(app) -> None:
 
 
 MENU = (
-    MenuEntry("Skirmish", 10, scene="setup", hint="a battle against bots or friends"),
-    MenuEntry("Wizard duel", 20, scene="duel_menu", hint="two wizards, one maze"),
     MenuEntry("Link two units", 30, scene="link_setup", hint="a duel or a battle between two Tactiboxes"),
-    MenuEntry("Steel bout", 35, scene="bout_menu", hint="sword fights: dice pools, initiative, maneuvers"),
     MenuEntry("Settings", 60, scene="settings", hint="screen, sound, controls, names, armies"),
     MenuEntry("Stats", 70, scene="stats", hint="your wins, losses and rating"),
     MenuEntry("Replays", 80, scene="replays", hint="watch a saved battle"),
@@ -70,7 +52,13 @@ MENU = (
 )
 
 SCENES = SceneTable(SCENE_TABLE)
-MENU_ENTRIES: list[MenuEntry] = sorted(MENU, key=lambda e: (e.order, e.label))
+MENU_ENTRIES: list[MenuEntry] = list(MENU)
+for _mode in modes():                    # every registered mode's screens and menu lines
+    for _name, _target in _mode.scenes.items():
+        SCENES.add(_name, _target)
+    MENU_ENTRIES.extend(MenuEntry(m.label, m.order, scene=m.scene, kwargs=dict(m.kwargs), hint=m.hint)
+                        for m in _mode.menu)
+MENU_ENTRIES.sort(key=lambda e: (e.order, e.label))
 
 
 def add_menu_entry(entry: MenuEntry) -> None:

@@ -1,6 +1,6 @@
 """The Steel bout's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
 
-from game.modes.registry import ModeEntry, Option
+from game.modes.registry import MenuLine, ModeEntry, Option
 
 MODE = ModeEntry(
     id="bout", title="Steel bout", order=30,
@@ -16,5 +16,9 @@ MODE = ModeEntry(
     link="game.modes.bout.hooks:LINK",
     balance="game.modes.bout.hooks:balance",
     schema="game.rules.bout_schema:bout_markdown",
-    ui=("game.ui.scenes.bout",),
+    scenes={
+        "bout_menu": "game.ui.scenes.bout.menu:BoutMenu",
+        "bout": "game.ui.scenes.bout.scene:BoutScene",
+    },
+    menu=(MenuLine("Steel bout", 35, "bout_menu", "sword fights: dice pools, initiative, maneuvers"),),
 )
