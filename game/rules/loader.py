@@ -10,9 +10,9 @@ broken are left out of `ruleset.maps` and their problems listed. Each problem re
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from pathlib import Path
 
+from game.core import datafile
 from game.rules.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
 from game.rules.schema import ProblemList, check_refs, check_section, suggest
 from game.rules.skirmish_schema import (
@@ -29,30 +29,22 @@ from game.rules.skirmish_schema import (
 )
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_IMAGE_BYTES = 8 * 1024 * 1024      # a 128x128 map image is a few KB; an elevation image too
+MAX_HASHED_BYTES = 16 * 1024 * 1024    # per file of the content hash (sprites, sounds)
+TOML_LIMITS = datafile.Limits(max_bytes=MAX_FILE_BYTES)
 MAP_SUFFIXES = (".toml", ".png", ".bmp")
 RESERVED_PALETTE = (0, 249, 250, 251, 252)
 
 
 def read_toml(path: Path, label: str, problems: ProblemList) -> dict | None:
-    """Parse one TOML file; on any failure record `label: what is wrong` and return None."""
+    """Parse one TOML file through the bounded reader (`game.core.datafile`: regular files only,
+    size, depth and key-count caps); on any failure record `label: what is wrong`, return None."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            problems.add(label, "", f"file is {size} bytes, at most {MAX_FILE_BYTES} allowed")
-            return None
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
+        return datafile.read_toml(path, limits=TOML_LIMITS, label=label)
+    except datafile.MissingFile:
         return None
-    except UnicodeDecodeError as exc:
-        problems.add(label, "", f"not UTF-8 text (byte {exc.start}), expected a UTF-8 TOML file")
-        return None
-    except OSError as exc:
-        problems.add(label, "", f"cannot be read ({exc.strerror or exc}), expected a readable TOML file")
-        return None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        problems.add(label, "", f"TOML syntax error: {exc}")
+    except datafile.DataFileError as exc:
+        problems.add(label, "", f"{exc.what} (line {exc.line})" if exc.line else exc.what)
         return None
 
 
@@ -63,8 +55,8 @@ def content_hash(folder: Path) -> str:
     for p in files:
         rel = p.relative_to(folder).as_posix().encode()
         try:
-            data = p.read_bytes()
-        except OSError:
+            data = datafile.read_bytes(p, max_bytes=MAX_HASHED_BYTES)
+        except datafile.DataFileError:
             data = b"<unreadable>"
         h.update(len(rel).to_bytes(4, "big") + rel + len(data).to_bytes(8, "big") + data)
     return h.hexdigest()
@@ -155,10 +147,11 @@ def load_ruleset(path: str | Path, *, with_maps: bool = True) -> tuple[Ruleset |
         maps_dir = folder / "maps"
         files = sorted(p for p in maps_dir.iterdir() if p.suffix.lower() in MAP_SUFFIXES) if maps_dir.is_dir() else []
         stems_with_toml = {p.stem for p in files if p.suffix == ".toml"}
-        for p in files:
-            if p.suffix != ".toml" and p.stem in stems_with_toml:
-                continue  # an image referenced by its own .toml
-            gmap = load_map(p, rs, problems)
+        used: set[str] = set()  # images a map TOML names (tile image, elevation image)
+        for p in [f for f in files if f.suffix == ".toml"] + [f for f in files if f.suffix != ".toml"]:
+            if p.suffix != ".toml" and (p.stem in stems_with_toml or p.name in used):
+                continue  # an image that belongs to a map TOML, not a map of its own
+            gmap = load_map(p, rs, problems, used)
             if gmap is not None:
                 rs.maps.append(gmap)
         rs.maps.sort(key=lambda m: (m.order, m.name))
@@ -173,7 +166,7 @@ def _extra_tile_checks(tiles_v: dict, label: str, problems: ProblemList) -> None
     for k, v in list(tiles_v.items()):
         bad = False
         if v["id"] in RESERVED_PALETTE:
-            problems.add(label, f"tiles.{k}.id", f"{v['id']} is reserved (0 = void, 249-252 = starts), expected 1-248")
+            problems.add(label, f"tiles.{k}.id", f"{v['id']} is reserved (0 = void, 249-252 = starts), expected 1-248 or 253-255")
             bad = True
         elif v["id"] in seen_id:
             problems.add(label, f"tiles.{k}.id", f"{v['id']} is already used by tiles.{seen_id[v['id']]}, expected a unique id")

@@ -18,7 +18,10 @@ Text map (`maps/<id>.toml`):
     "1" = { tile = "grass", start = "red" }
 
 Images (`maps/<id>.png|bmp`, or `image = "file.png"` in a map TOML): palette index = tile `id`,
-0 = void, 249/250/251/252 = red/green/yellow/blue start cells; the image must be square.
+0 = void, 249/250/251/252 = red/green/yellow/blue start cells, any other index that is no tile
+of the ruleset = `rules.default_tile`; the image must be square, at most 128 pixels a side
+(checked in the header, before decoding). `image` and `elevation_image` name files next to the
+map TOML; images a TOML names are not also loaded as maps of their own.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from game.core.canon import canonical_hash
 from game.core.grid import Grid
 from game.core.prng import Pcg32
 from game.rules.loader import read_toml
+from game.rules.map_images import read_indexed_image
 from game.rules.model import GameMap, Ruleset
 from game.rules.schema import ProblemList, check_refs, check_section, suggest
 from game.rules.skirmish_schema import MAP, SEAT_NAMES, START_CHARS, VOID_CHARS
@@ -37,7 +41,9 @@ MAX_MAP_SIDE = 128
 START_PALETTE = {249: "red", 250: "green", 251: "yellow", 252: "blue"}
 
 
-def load_map(path: Path, rs: Ruleset, problems: ProblemList) -> GameMap | None:
+def load_map(path: Path, rs: Ruleset, problems: ProblemList, used: set[str] | None = None) -> GameMap | None:
+    """One map file. `used` collects the names of images in maps/ that a map TOML refers to
+    (its tile image and elevation image), so the loader does not load them as maps of their own."""
     label = f"{rs.id}/maps/{path.name}"
     if path.suffix.lower() in (".png", ".bmp"):
         return _from_image(path, None, path.stem, {"name": path.stem.replace("_", " ").title()}, rs, label, problems)
@@ -45,6 +51,11 @@ def load_map(path: Path, rs: Ruleset, problems: ProblemList) -> GameMap | None:
     doc = read_toml(path, label, problems)
     if doc is None:
         return None
+    raw = doc.get("map")
+    if used is not None and isinstance(raw, dict):
+        for key in ("image", "elevation_image"):
+            if isinstance(raw.get(key), str) and raw[key]:
+                used.add(raw[key])
     for key in doc:
         if key not in ("map", "legend"):
             problems.add(label, key, f"unknown table{suggest(key, ['map', 'legend'])}, allowed tables: map, legend")
@@ -52,11 +63,21 @@ def load_map(path: Path, rs: Ruleset, problems: ProblemList) -> GameMap | None:
     if meta is None:
         return None
     check_refs(MAP, {"map": meta}, {"tiles": {t.id for t in rs.tiles[1:]}}, label, problems)
+    for key in ("image", "elevation_image"):
+        if meta[key] and not _plain_name(meta[key]):
+            problems.add(label, f"map.{key}", f"{meta[key]!r} is not a file name in this maps folder, expected "
+                         "a name like 'arena.png' (no folders, no '..')")
     if len(problems) > before:
         return None
     if meta["image"]:
-        return _from_image(path.parent / meta["image"], meta, path.stem, meta, rs, label, problems)
+        return _from_image(path.parent / meta["image"], meta, path.stem, meta, rs, label, problems,
+                           folder=path.parent)
     return _from_text(meta, doc.get("legend", {}), path.stem, rs, label, problems)
+
+
+def _plain_name(name: str) -> bool:
+    """A file right next to the map TOML: the link ships a ruleset folder and nothing outside it."""
+    return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..") and "\0" not in name
 
 
 def _legend(raw, rs: Ruleset, start_tile: int, label: str, problems: ProblemList):
@@ -209,28 +230,16 @@ def random_elevation(grid: Grid, seed: int, roughness: int) -> list[int]:
     return out
 
 
-def _from_image(img_path: Path, meta, mid, info, rs: Ruleset, label: str, problems: ProblemList):
-    try:
-        from PIL import Image, UnidentifiedImageError
-    except ImportError:  # pragma: no cover - Pillow is a dependency
-        problems.add(label, "", "Pillow is not installed, cannot import map images")
-        return None
+def _from_image(img_path: Path, meta, mid, info, rs: Ruleset, label: str, problems: ProblemList,
+                folder: Path | None = None):
+    """A WoS map image. `folder` is where the map TOML lies: its elevation_image is next to it."""
     ilabel = f"{rs.id}/maps/{img_path.name}"
-    try:
-        with Image.open(img_path) as im:
-            im.load()
-            mode, size = im.mode, im.size
-            pixels = im.tobytes() if mode == "P" else None
-    except FileNotFoundError:
-        problems.add(label, "map.image", f"{img_path.name} does not exist, expected an image next to the map file")
+    key = "map.image" if meta else ""
+    img = read_indexed_image(img_path, label if meta else ilabel, key, problems, max_side=MAX_MAP_SIDE,
+                             missing=", expected an image next to the map file")
+    if img is None:
         return None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
-        problems.add(ilabel, "", f"not a readable image ({exc}), expected an indexed-colour PNG or BMP")
-        return None
-    if mode != "P":
-        problems.add(ilabel, "", f"image mode {mode}, expected an indexed-colour (palette) image")
-        return None
-    w, h = size
+    w, h, pixels = img.width, img.height, img.pixels
     if w != h:
         problems.add(ilabel, "", f"image is {w}x{h}, expected a square image (as wide as tall)")
         return None
@@ -239,9 +248,11 @@ def _from_image(img_path: Path, meta, mid, info, rs: Ruleset, label: str, proble
         return None
     by_palette = {t.palette: t.index for t in rs.tiles[1:]}
     start_tile = rs.tile((meta or {}).get("start_tile") or rs.rules.default_tile).index
+    # WoS: only 0 (void) and 249-252 (starts) are reserved; any other index that is no tile of
+    # this ruleset is the ruleset's default_tile (as documented for rules.default_tile)
+    default_tile = rs.tile(rs.rules.default_tile).index
     tiles = bytearray(grid.n)
     starts: dict[str, int] = {}
-    unknown: dict[int, tuple[int, int]] = {}
     for c, v in enumerate(pixels):
         if v == 0:
             continue
@@ -252,17 +263,11 @@ def _from_image(img_path: Path, meta, mid, info, rs: Ruleset, label: str, proble
                 return None
             starts[seat] = c
             tiles[c] = start_tile
-        elif v in by_palette:
-            tiles[c] = by_palette[v]
         else:
-            unknown.setdefault(v, (c % w, c // w))
-    if unknown:
-        for v, (x, y) in sorted(unknown.items())[:5]:
-            problems.add(ilabel, f"pixel ({x}, {y})", f"colour index {v} is no tile, expected 0, 249-252 or a tile id ({', '.join(str(k) for k in sorted(by_palette))})")
-        return None
+            tiles[c] = by_palette.get(v, default_tile)
     height = [0] * grid.n
     if meta and meta.get("elevation_image"):
-        height = _elevation_image(img_path.parent / meta["elevation_image"], w, label, problems)
+        height = _elevation_image((folder or img_path.parent) / meta["elevation_image"], w, label, problems)
         if height is None:
             return None
     elif meta and meta.get("elevation_seed"):
@@ -271,22 +276,19 @@ def _from_image(img_path: Path, meta, mid, info, rs: Ruleset, label: str, proble
 
 
 def _elevation_image(path: Path, side: int, label: str, problems: ProblemList):
-    from PIL import Image, UnidentifiedImageError
-    try:
-        with Image.open(path) as im:
-            im.load()
-            if im.mode != "P" or im.size != (side, side):
-                problems.add(label, "map.elevation_image", f"{path.name} is {im.mode} {im.size[0]}x{im.size[1]}, expected an indexed {side}x{side} image")
-                return None
-            pal = im.getpalette() or []
-            data = im.tobytes()
-    except FileNotFoundError:
-        problems.add(label, "map.elevation_image", f"{path.name} does not exist")
+    """Heights 0-9 from the red component of each pixel's palette colour (WoS), or the grey level."""
+    img = read_indexed_image(path, label, "map.elevation_image", problems, max_side=MAX_MAP_SIDE,
+                             modes=("P", "L"), missing=", expected an image next to the map file")
+    if img is None:
         return None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
-        problems.add(label, "map.elevation_image", f"{path.name} is not a readable image ({exc})")
+    if (img.width, img.height) != (side, side):
+        problems.add(label, "map.elevation_image", f"{path.name} is {img.width}x{img.height}, expected {side}x{side} "
+                     "(the size of the tile image)")
         return None
-    return [(pal[3 * v] if 3 * v < len(pal) else 0) * 10 // 256 for v in data]
+    if img.mode == "L":
+        return [v * 10 // 256 for v in img.pixels]
+    pal = img.palette
+    return [(pal[3 * v] if 3 * v < len(pal) else 0) * 10 // 256 for v in img.pixels]
 
 
 def _finish(mid, meta, grid: Grid, tiles, height, starts, rs: Ruleset, label, problems: ProblemList):

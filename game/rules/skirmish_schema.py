@@ -58,7 +58,7 @@ WEAPONS = Section("weapons", "weapons.toml", "Weapons: damage, class, and the cl
 ), keyed=True, min_entries=1)
 
 TILES = Section("tiles", "tiles.toml", "Map tiles: what they look like and who may cross them.", (
-    F("id", "int", doc="Palette index that stands for this tile in map images (1-248).", min=1, max=248),
+    F("id", "int", doc="Palette index that stands for this tile in map images: 1-248 or 253-255 (WoS reserves only 0 = void and 249-252 = starts).", min=1, max=255),
     F("name", "str", doc="Name shown in the info window."),
     F("glyph", "str", doc="One character that stands for this tile in text maps.", max_len=1),
     F("colour", "colour", doc="Main colour of the tile art and of the minimap."),

@@ -19,18 +19,20 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from game.core import datafile
 from game.store.safefile import backup_path, remove_stale_temps, set_aside, write_with_backup
 from game.store.settings_schema import BY_ATTR, BY_KEY, SCHEMA, Bad, Settings, reference_comment
 
 log = logging.getLogger("tactibox.store")
 
 END_MARKER = "# end of settings"
+# settings hold names, armies and key maps: a few KB, nested 4 levels ([keymap.device] BUTTON = [..])
+SETTINGS_LIMITS = datafile.Limits(max_bytes=256 * 1024, max_depth=8, max_keys=5000)
 
 __all__ = ["Settings", "SettingsStore", "settings_from_toml", "settings_to_toml", "END_MARKER"]
 
@@ -123,12 +125,14 @@ class SettingsStore:
     @staticmethod
     def _read(path: Path) -> tuple[dict | None, str | None, bool]:
         """(document, problem, marker present). document None and problem None: file missing."""
+        # the one bounded reader: regular files only (a FIFO or /dev/zero cannot hang or fill
+        # memory at start-up), a size cap, and nesting/key-count caps checked before tomllib
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
+            raw = datafile.read_bytes(path, max_bytes=SETTINGS_LIMITS.max_bytes)
+        except datafile.MissingFile:
             return None, None, False
-        except OSError as exc:
-            return None, f"cannot be read ({exc.strerror or exc})", False
+        except datafile.DataFileError as exc:
+            return None, exc.what, False
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -136,9 +140,10 @@ class SettingsStore:
         if not text.strip():
             return None, "is empty", False
         try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            return None, f"is not valid TOML ({exc})", False
+            doc = datafile.loads_toml(text, str(path), limits=SETTINGS_LIMITS)
+        except datafile.DataFileError as exc:
+            where = f" at line {exc.line}" if exc.line else ""
+            return None, f"is not valid TOML{where} ({exc.what})", False
         return doc, None, text.rstrip().endswith(END_MARKER)
 
     def _from_backup(self) -> Settings | None:

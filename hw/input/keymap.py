@@ -13,12 +13,12 @@ overrides from settings.toml (``[keymap.<table>] BUTTON = [...]``, each replacin
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.core import datafile
 from hw.input import keynames
 from hw.input.buttons import NUMPAD_BUTTONS, PAD_BUTTONS, Button, Physical, RemapResult
 
@@ -126,15 +126,18 @@ def parse_table(context: str, raw: Any, where: str) -> tuple[Table, list[str]]:
     return table, problems
 
 
+KEYMAP_LIMITS = datafile.Limits(max_bytes=256 * 1024, max_depth=8, max_keys=5000)
+
+
 def _read_toml(path: Path) -> dict:
+    """A key map or gpio.toml through the one bounded reader (regular files, size/depth/key caps)."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        return datafile.read_toml(path, limits=KEYMAP_LIMITS)
+    except datafile.MissingFile:
         raise KeymapError(f"{path}: missing") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise KeymapError(f"{path}: cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise KeymapError(f"{path}: not valid TOML ({exc})") from None
+    except datafile.DataFileError as exc:
+        kind = "not valid TOML" if exc.what.startswith(("TOML syntax", "nested", "more than")) else "cannot be read"
+        raise KeymapError(f"{exc.label}{':' + str(exc.line) if exc.line else ''}: {kind} ({exc.what})") from None
 
 
 def parse_gpio(doc: dict, where: str) -> tuple[Table, bool, list[str]]:
