@@ -16,6 +16,8 @@ from ui_harness import (
     world_pixel,
 )
 
+from game.ui import theme as T
+
 
 def setup_scene(app):
     press(app, B.A)
@@ -66,7 +68,7 @@ def test_battle_on_a_hex_map(make_app, artifacts):
     assert geo.flat_rect(col1).y - geo.flat_rect(col0).y == geo.ch // 2
 
 
-def test_hot_seat_two_humans(make_app):
+def test_hot_seat_two_humans(make_app, artifacts):
     app = make_app((480, 320))
     sc = setup_scene(app)
     for _ in range(5):
@@ -92,9 +94,23 @@ def test_hot_seat_two_humans(make_app):
     assert len(g.army(seat_p1)) == 8                     # the emptied slot
     assert app.player_name(g.current) in bs.banner or g.player_name(g.current) in bs.banner
     first = g.current
+    # the board is hidden until the first player says they are ready (A)
+    assert bs.curtain == first
+    app.run_frames(1)
+    app.screenshot(artifacts / "battle_hotseat_curtain_480x320.png")
+    view = bs.layout.view
+    samples = [tuple(app.surface.get_at((x, y)))[:3] for x in range(view.x, view.right, 7)
+               for y in range(view.y, view.bottom, 7)]
+    assert samples.count(T.BG) > 0.85 * len(samples)        # no board, only a few lines of text
+    press(app, B.Y)                                      # ignored behind the curtain
+    assert stack(app)[-1] == "battle" and bs.curtain == first
+    press(app, B.A)
+    assert bs.curtain is None
     press(app, B.Y)
     answer(app, "Yes")                                   # end turn: the other human's turn
     run_until(app, lambda: g.current != first and not bs.anim.busy, what="the second human's turn")
-    assert g.player_name(g.current) in bs.banner and bs.viewer_seat() == g.current
+    assert bs.curtain == g.current and g.player_name(g.current) in bs.banner and bs.viewer_seat() == g.current
+    press(app, B.A)
+    assert bs.curtain is None
     armies = app.settings.default_armies
     assert armies[app.player_name(0)][0] == "" and armies[app.player_name(1)][0] != ""

@@ -140,14 +140,11 @@ def cursor_to(app, cell: int) -> None:
 
 
 def free_of_hud(scene, point) -> bool:
-    x, y = point
+    """A canvas point on the board that no overlay (minimap, message line, banner) covers."""
     lay = scene.layout
     if not lay.view.collidepoint(point):
         return False
-    if x < lay.proxies.right + 2 or scene.info.rect.collidepoint(point):
-        return False
-    mw, mh = scene.minimap.size
-    if x > lay.view.right - mw - 10 and y > lay.view.bottom - mh - 10:
+    if any(r.collidepoint(point) for r in scene.overlay_rects()):
         return False
     return not lay.message.collidepoint(point)
 

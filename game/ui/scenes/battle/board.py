@@ -128,6 +128,7 @@ class BoardView:
                 items.append((y, x, seat, rs.pieces[kind].sprite, None, flashing))
         items.sort(key=lambda it: (it[0], it[1]))
         u = self.unit
+        bars = []          # drawn after every piece: a piece in front never hides one behind's HP
         for y, x, seat, sprite, p, flashing in items:
             img = self.piece_art.get(sprite, seat, u, "flash" if flashing else "")
             sw, sh = img.get_size()
@@ -142,10 +143,12 @@ class BoardView:
             if p is not None:
                 st = rs.pieces[p.kind]
                 maxhp = st.hp + 2 * (p.level - 1)
-                draw_hp_bar(surf, pygame.Rect(px + u, py + sh, sw - 2 * u, 2 * u), p.hp, maxhp)
+                bars.append((pygame.Rect(px + u, py + sh, sw - 2 * u, 2 * u), p.hp, maxhp))
                 if p.id in marks.spent:
                     pygame.draw.circle(surf, (30, 30, 40), (px + 2 * u, py + 2 * u), 2 * u)
                     pygame.draw.circle(surf, (150, 150, 170), (px + 2 * u, py + 2 * u), 2 * u, 1)
+        for bar, hp, maxhp in bars:
+            draw_hp_bar(surf, bar, hp, maxhp)
 
     def _draw_floats(self, surf, ox, oy, anim) -> None:
         th = self.theme

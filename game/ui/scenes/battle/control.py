@@ -184,6 +184,26 @@ class HumanControl:
                          selected=p.id, spent=spent, danger=danger)
         return Marks(cursor=cur, spent=spent, danger=danger)
 
+    def button_hints(self) -> list[tuple[str, str]]:
+        """What each button does right now (the button bar shows these, most useful first)."""
+        g = self.game
+        if not self.my_turn():
+            return [("B", "danger zone"), ("START", "menu")]
+        cur = self.cell
+        att = self.attack_piece()
+        if att is not None:
+            return [("A", "attack"), ("X", "skip attack"), ("Y", "end turn"), ("START", "menu")]
+        if self.selected >= 0 and self.pending >= 0:
+            here = g.piece_at(cur)
+            on_target = here is not None and here.id in {t.id for t in self.pending_targets()}
+            first = ("A", "attack") if on_target else ("A", "wait here") if cur == self.pending else ("A", "go here")
+            return [first, ("B", "take back"), ("X", "wait"), ("Y", "end turn"), ("START", "menu")]
+        if self.selected >= 0:
+            p = g.pieces[self.selected]
+            first = ("A", "stay here") if cur == p.cell else ("A", "walk here")
+            return [first, ("B", "deselect"), ("L", "R next"), ("Y", "end turn"), ("START", "menu")]
+        return [("A", "select"), ("L", "R next"), ("B", "danger zone"), ("Y", "end turn"), ("START", "menu")]
+
     # --- input ----------------------------------------------------------------------------------
     def handle(self, ev) -> bool:
         """True when the event was used."""

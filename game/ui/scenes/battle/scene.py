@@ -18,6 +18,7 @@ from game.modes.base import ActionError
 from game.modes.skirmish import actions as A
 from game.modes.skirmish.log import describe
 from game.ui import theme as T
+from game.ui.art.icons import shape
 from game.ui.art.shared import shared_art
 from game.ui.camera import Camera
 from game.ui.minimap import Minimap
@@ -34,6 +35,7 @@ from hw.input.buttons import Button, EventKind
 
 
 class BattleScene(Scene):
+    hot_seat_curtain = True     # people sharing this device: hide the board between their turns
     def __init__(self, app, session, mode: str = "play", actions=None, label: str = "", on_over=None) -> None:
         super().__init__(app)
         self.mode = mode
@@ -57,6 +59,8 @@ class BattleScene(Scene):
         self.book = Book(self)
         mm = self.layout.minimap_max
         self.minimap = Minimap(game.rs, game.gmap, mm)
+        ww, wh = self.board.geom.size
+        self.show_minimap = ww > self.layout.view.w or wh > self.layout.view.h    # hidden when the map fits
         self.info = hud.InfoWindow()
         self.version = 0
         self.time = 0.0
@@ -68,7 +72,9 @@ class BattleScene(Scene):
         self._key = None
         self._wait_shown = -1
         self.humans = [s for s in game.seats() if game.controller(s) == "human"]
+        self.curtain: int | None = None     # hot-seat: the board is hidden until this seat's player is ready
         self._turn_began([{"e": "turn", "seat": game.current, "turn": game.turn}])
+        self._announce()
         self.camera.snap()
         self.dirty = True
 
@@ -112,11 +118,24 @@ class BattleScene(Scene):
             self.last_human_seat = g.current
             self.control.reset_for_turn()
             if len(self.humans) > 1:
+                self.curtain = g.current if self.hot_seat_curtain else None
                 self.banner = f"{T.TEAM_LETTER[g.current]} {g.seat_name(g.current).title()}: {g.player_name(g.current)}, your turn"
                 self.banner_until = self.time + 1.6
             elif len(self.humans) == 1:
                 self.banner, self.banner_until = "Your turn", self.time + 0.8
             self.camera.keep_visible(self.board.world_rect(self.control.cell), self.layout.view.w // 4)
+
+    def _announce(self) -> None:
+        """At the start: which team is yours (one human), or who plays which colour (hot-seat)."""
+        g = self.game
+        if self.mode != "play" or len(self.humans) != 1:
+            return
+        you = self.humans[0]
+        first = "" if g.current == you else f" · {g.seat_name(g.current).title()} moves first"
+        self.banner = f"You are {g.seat_name(you).title()} {T.TEAM_LETTER[you]}{first}"
+        self.banner_until = self.time + 2.5
+        if g.army(you):
+            self.camera.centre_on(self.board.geom.centre(g.army(you)[0].cell))
 
     def _selected(self, piece) -> None:
         pt = self.game.piece_type(piece)
@@ -165,6 +184,12 @@ class BattleScene(Scene):
         if self.mode == "attract":
             if ev.kind is EventKind.PRESS:
                 self.app.back()
+            return
+        if self.curtain is not None:
+            if ev.pressed(Button.A) or ev.pressed(Button.START):
+                self.curtain = None
+                self.banner_until = self.time + 1.2
+                self.dirty = True
             return
         if self.book.handle(ev):
             return
@@ -273,10 +298,17 @@ class BattleScene(Scene):
         return Marks(cursor=self.control.cell if self.mode == "replay" else -1)
 
     def info_piece(self):
-        if self.anim.busy:
+        """The piece under the cursor, as the preview shows it (a walking piece at its new cell)."""
+        if self.anim.busy or self.mode == "attract":
             return None
-        p = self.game.piece_at(self.control.cell)
-        return p if p is not None and self.mode != "attract" else None
+        c = self.control
+        cell = c.cell
+        if self.mode == "play" and c.pending >= 0 and c.selected >= 0:
+            if cell == c.pending:
+                return self.game.pieces[c.selected]
+            if cell == self.game.pieces[c.selected].cell:
+                return None
+        return self.game.piece_at(cell)
 
     def frame_key(self):
         banner = self.banner if self.time < self.banner_until else ""
@@ -284,7 +316,8 @@ class BattleScene(Scene):
         info = self.info_piece()
         return (self.camera.offset, self.marks().key(), self.anim.active and self.time, self.version,
                 info.id if info else -1, self.book.key(), banner, message, self.control.hint,
-                self.replay_driver.paused if self.replay_driver else None, self._top_label())
+                self.replay_driver.paused if self.replay_driver else None, self._top_label(), self.curtain,
+                self.control.cell)
 
     def _top_label(self) -> str:
         thinking = self.bots.thinking and not self.anim.busy and self.mode == "play"
@@ -302,45 +335,86 @@ class BattleScene(Scene):
             return [self.layout.top]
         return []
 
+    def you(self) -> int:
+        """The seat the top line calls "your turn" for (-1: none, e.g. a demo)."""
+        g = self.game
+        return g.current if self.mode == "play" and g.controller(g.current) == "human" else -1
+
+    def overlay_rects(self) -> list[pygame.Rect]:
+        """What lies over the board all the time (tests measure their share of the view)."""
+        if not self.show_minimap:
+            return []
+        return [self.layout.minimap_rect(self.theme, self.minimap.size).inflate(2, 2)]
+
     def draw(self, surf) -> None:
         th, lay, g = self.theme, self.layout, self.game
+        if self.curtain is not None:
+            self._draw_curtain(surf)
+            return
         marks = self.marks()
         self.board.draw(surf, lay.view, self.camera.offset, g, marks, self.anim)
         self._wait_shown = self.waiting()
-        hud.top_line(surf, th, lay.top, g, waiting=self._wait_shown, label=self._top_label())
-        seat = self.viewer_seat()
-        highlight = marks.selected if marks.selected >= 0 else -1
-        pieces = [p for p in g.pieces if p.alive and p.seat == seat]
-        self.proxy_rects = hud.proxies(surf, th, lay.proxies, g, pieces, self.piece_art, highlight=highlight)
-        info = self.info_piece()
-        if info is not None and not self.book.open:
-            own = self.mode == "play" and info.seat == seat and g.controller(seat) == "human"
-            self.info.build(g, info, self.control.chosen_piece() if self.mode == "play" else None, own,
-                            self.control.estimate)
-            cx = lay.view.x + self.board.world_rect(self.control.cell).centerx - self.camera.offset[0]
-            rect = lay.info_rect(th, cx)
-            if not self.info.estimate_lines:
-                rect.h -= 2 * th.line_height("tiny") + 2
-            self.info.draw(surf, th, rect)
-        else:
-            self.info.lines, self.info.estimate_lines = [], []
-        mw, mh = self.minimap.size
-        mpos = (lay.view.right - mw - th.pad, lay.view.bottom - mh - th.pad)
-        pygame.draw.rect(surf, T.PANEL_EDGE, (mpos[0] - 1, mpos[1] - 1, mw + 2, mh + 2), 1)
-        cam = pygame.Rect(*self.camera.offset, *lay.view.size)
-        self.minimap.draw_pieces(surf, mpos, [p for p in g.pieces if p.alive], cam, self.board.geom.size)
+        hud.top_line(surf, th, lay.top, g, waiting=self._wait_shown, label=self._top_label(), you=self.you())
+        self._draw_dock(surf, marks)
+        if self.show_minimap:
+            mr = lay.minimap_rect(th, self.minimap.size)
+            pygame.draw.rect(surf, T.PANEL_EDGE, mr.inflate(2, 2), 1)
+            cam = pygame.Rect(*self.camera.offset, *lay.view.size)
+            self.minimap.draw_pieces(surf, mr.topleft, [p for p in g.pieces if p.alive], cam, self.board.geom.size)
         if self.time < self.message_until and self.message:
             hud.message_line(surf, th, lay.message, self.message)
         if self.time < self.banner_until and self.banner:
             self._draw_banner(surf, self.banner)
         if self.mode == "play":
-            hud.button_bar(surf, th, lay.bottom, g, self.human_turn and not self.anim.busy, self.control.hint)
+            hints = self.control.button_hints() if not self.anim.busy else [("START", "menu")]
+            hud.button_bar(surf, th, lay.bottom, hints, self.control.hint)
         else:
             hints = ([("A", "pause"), ("R", "fast"), ("B", "leave"), ("SELECT", "book")] if self.mode == "replay"
                      else [("A", "any button: back to the title")])
             hint_bar(surf, th, lay.bottom, hints)
         if self.book.open:
             self.book.draw(surf, th, lay.book)
+
+    def _draw_dock(self, surf, marks) -> None:
+        th, lay, g = self.theme, self.layout, self.game
+        pygame.draw.rect(surf, T.PANEL_DARK, lay.dock)
+        pygame.draw.line(surf, T.PANEL_EDGE, lay.dock.topleft, lay.dock.bottomleft)
+        seat = self.viewer_seat()
+        pieces = [p for p in g.pieces if p.alive and p.seat == seat]
+        self.proxy_rects = hud.proxies(surf, th, lay.proxies, g, pieces, self.piece_art, highlight=marks.selected)
+        area = pygame.Rect(lay.dock.x + th.pad, lay.dock.y + th.pad, lay.dock.w - 2 * th.pad,
+                           lay.proxies.y - lay.dock.y - 2 * th.pad)
+        info = self.info_piece()
+        self.info.rect = pygame.Rect(0, 0, 0, 0)
+        clip = surf.get_clip()
+        surf.set_clip(area)
+        if info is not None:
+            own = self.mode == "play" and info.seat == seat and g.controller(seat) == "human"
+            self.info.build(g, info, self.control.chosen_piece() if self.mode == "play" else None, own,
+                            self.control.estimate, self.control)
+            self.info.draw(surf, th, area)
+        elif self.mode != "attract" and g.grid.is_cell(self.control.cell) and g.gmap.tiles[self.control.cell]:
+            self.info.build_terrain(g, self.control.cell)
+            self.info.draw(surf, th, area)
+        else:
+            self.info.lines, self.info.estimate_lines, self.info.forecast = [], [], {}
+        surf.set_clip(clip)
+
+    def _draw_curtain(self, surf) -> None:
+        """Hot-seat: the board stays hidden until the next player says they are ready."""
+        th, g = self.theme, self.game
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        seat = self.curtain
+        lines = [("Pass the device to", T.TEXT_DIM, "normal"), (g.player_name(seat), T.team_colour(seat), "big"),
+                 (f"playing {g.seat_name(seat).title()} {T.TEAM_LETTER[seat]}", T.team_colour(seat), "normal"),
+                 ("the board stays hidden until you are ready", T.TEXT_DIM, "tiny")]
+        y = h // 4
+        for text, colour, size in lines:
+            th.text(surf, th.fit(text, w - 4 * th.pad, size), (w // 2, y), colour, size, align="centre")
+            y += th.line_height(size) + th.pad
+        shape(surf, T.TEAM_SHAPE[seat], (w // 2, y + 12), 10, T.team_colour(seat))
+        hint_bar(surf, th, self.layout.bottom, [("A", "I am ready")])
 
     def _draw_banner(self, surf, text: str) -> None:
         th = self.theme

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pygame
+
+from game.ui import theme as T
 from game.ui.art.shared import shared_art
 from game.ui.camera import Camera
 from game.ui.minimap import Minimap
@@ -31,9 +34,10 @@ def render_still(game, surf, theme: Theme | None = None):
         cam.snap()
     board.draw(surf, lay.view, cam.offset, game, Marks())
     hud.top_line(surf, th, lay.top, game)
+    pygame.draw.rect(surf, T.PANEL_DARK, lay.dock)
     hud.proxies(surf, th, lay.proxies, game, own, art)
-    mw, mh = mm.size
-    mm.draw_pieces(surf, (lay.view.right - mw - th.pad, lay.view.bottom - mh - th.pad),
-                   [p for p in game.pieces if p.alive])
-    hud.button_bar(surf, th, lay.bottom, game, False)
+    ww, wh = board.geom.size
+    if ww > lay.view.w or wh > lay.view.h:
+        mm.draw_pieces(surf, lay.minimap_rect(th, mm.size).topleft, [p for p in game.pieces if p.alive])
+    hud.button_bar(surf, th, lay.bottom, [])
     return surf

@@ -72,6 +72,7 @@ def open_linked_battle(app, run) -> None:
 
 
 class LinkedBattle(BattleScene):
+    hot_seat_curtain = False    # the other person plays on the other unit
     def __init__(self, app, run) -> None:
         self.run = run
         self.handed_over = False
