@@ -4,7 +4,6 @@ START, SELECT, X, Y, L or R (they are shortcuts, never the only way)."""
 from __future__ import annotations
 
 import pytest
-
 from ui_harness import B, cursor_to, press, run_until, settle, stack, to_battle
 
 ALLOWED = {B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B}
