@@ -62,7 +62,14 @@ class Minimap:
         d = max(1, self.s - (1 if self.s > 2 else 0))
         for p in pieces:
             x, y, _, _ = self.cell_rect(p.cell)
-            surf.fill(team_colour(p.seat), (pos[0] + x, pos[1] + y, d, d))
+            if self.s >= 5:      # room for the team's shape with a dark outline (not colour alone)
+                shape(surf, TEAM_SHAPE[p.seat], (pos[0] + x + self.s // 2, pos[1] + y + self.s // 2),
+                      max(2, self.s // 2 - 1), team_colour(p.seat))
+            elif self.s >= 3:    # a dark rim around the team colour: never lost in a same-hue tile
+                surf.fill((0, 0, 0), (pos[0] + x, pos[1] + y, self.s, self.s))
+                surf.fill(team_colour(p.seat), (pos[0] + x + 1, pos[1] + y + 1, self.s - 2, self.s - 2))
+            else:
+                surf.fill(team_colour(p.seat), (pos[0] + x, pos[1] + y, d, d))
         if view is not None and world_size:
             sx, sy = self.size[0] / max(1, world_size[0]), self.size[1] / max(1, world_size[1])
             frame = pygame.Rect(pos[0] + int(view.x * sx), pos[1] + int(view.y * sy),
