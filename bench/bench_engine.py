@@ -87,7 +87,7 @@ def bench_bot_turn(games: int = 3) -> dict:
 
 def bench_simulate_rss() -> dict:
     code = ("import resource, subprocess, sys; subprocess.run([sys.executable, '-m', 'game', 'simulate', '--map', "
-            "'02_highlands', '--seats', 'bot:hard,bot:hard,bot:hard,bot:hard', '--seed', '1', '--quiet'], "
+            "'02_highlands', '--seats', 'human,bot:hard,bot:hard,bot:hard', '--seed', '1', '--quiet'], "
             "check=True, stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
     t = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

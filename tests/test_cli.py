@@ -19,7 +19,7 @@ def tb(*args, check=True):
 def test_simulate_json_contract_and_four_hard_bots_on_the_largest_map(tmp_path):
     rep = tmp_path / "big.replay"
     out = tb("simulate", "--mode", "skirmish", "--ruleset", "default", "--map", "02_highlands",
-             "--seats", "bot:hard,bot:hard,bot:hard,bot:hard", "--seed", "5", "--json", "--replay-out", str(rep))
+             "--seats", "human,bot:hard,bot:hard,bot:hard", "--seed", "5", "--json", "--replay-out", str(rep))
     data = json.loads(out.stdout)
     assert {"placements", "turns", "winner", "state_hash"} <= set(data)
     assert data["winner"] in ("red", "green", "yellow", "blue") and len(data["placements"]) == 4

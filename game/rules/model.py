@@ -87,6 +87,7 @@ class Rules:
     max_level: int = 5
     elevation_step: int = 1
     zone_of_control: bool = False
+    stalemate_rounds: int = 25
     default_tile: str = ""
 
 

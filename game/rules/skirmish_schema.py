@@ -37,6 +37,7 @@ RULES = Section("rules", "ruleset.toml", "Numbers of the battle rules. Defaults 
     F("max_level", "int", 5, "Highest level a piece can reach.", min=1, max=9),
     F("elevation_step", "int", 1, "Largest height difference one step may climb or drop (pieces with Air ignore it).", min=0, max=35),
     F("zone_of_control", "bool", False, "Pieces that step next to an enemy must stop there.", ),
+    F("stalemate_rounds", "int", 25, "End the battle when no piece has lost HP for this many full rounds (every army one turn); placements then go by pieces left, then HP left, as at a turn limit. 0 = never.", min=0, max=10000),
     F("default_tile", "id", "", "Tile under start markers and unknown cells of imported maps.", ref="tiles"),
 ))
 

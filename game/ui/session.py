@@ -97,7 +97,7 @@ class BattleSession:
         self.result = res
         if not self.record or not self.replay.actions:
             return res
-        self.replay.result = {"finished": finished, "turns": g.turn, "state_hash": g.state_hash(),
+        self.replay.result = {"finished": finished, "turns": g.turns_played, "state_hash": g.state_hash(),
                               "winner": g.seat_name(g.winner()) if finished else None,
                               "placements": [{"place": p.place, "seat": g.seat_name(p.seat), "player": p.player,
                                               "pieces_left": p.pieces_left, "hp_left": p.hp_left}

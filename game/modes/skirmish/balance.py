@@ -1,7 +1,8 @@
 """The /tacticsBalance report: bots fight many battles with random armies; per piece, how it fares.
 
 For every piece type: how many times it was fielded, the share of battles its army won
-(weighted by copies), damage dealt and taken per piece, kills and deaths, and survival. A piece
+(weighted by copies), damage dealt and taken per piece (HP actually removed, so a big hit on
+a nearly dead piece counts only what it took away), kills and deaths, and survival. A piece
 is flagged "over" when its army's win share is well above the field's and its damage ratio is
 high, "under" when both are well below (thresholds in `flag`).
 """
@@ -85,14 +86,16 @@ def run_balance(rs: Ruleset, games: int, seed: int, level: str = "hard", turn_li
         bots = {s: SkirmishBot(level) for s in game.seats()}
         while not game.is_over():
             for ev in game.apply(bots[game.current].choose(game)):
-                if ev["e"] == "attack" and ev["damage"]:
+                if ev["e"] == "attack" and ev.get("lost"):
+                    # HP removed, not the hit's nominal damage: overkill on a nearly dead piece
+                    # would otherwise count as damage dealt and taken
                     att, tgt = game.pieces[ev["piece"]], game.pieces[ev["target"]]
-                    recs[att.kind].dealt += ev["damage"]
-                    recs[tgt.kind].taken += ev["damage"]
+                    recs[att.kind].dealt += ev["lost"]
+                    recs[tgt.kind].taken += ev["lost"]
                     if ev.get("killed"):
                         recs[att.kind].kills += 1
                         recs[tgt.kind].deaths += 1
-        report.turns += game.turn
+        report.turns += game.turns_played
         winner = game.winner()
         if game.alive_seats() and len(game.alive_seats()) > 1:
             report.unfinished += 1
@@ -107,7 +110,7 @@ def run_balance(rs: Ruleset, games: int, seed: int, level: str = "hard", turn_li
 
 
 def format_report(rep: BalanceReport) -> str:
-    lines = [f"{rep.games} battles, {rep.turns} turns, {rep.unfinished} stopped by the turn limit", "",
+    lines = [f"{rep.games} battles, {rep.turns} turns, {rep.unfinished} stopped by the turn limit or the stalemate rule", "",
              f"{'piece':<14}{'form':>6}{'fielded':>9}{'win%':>6}{'surv%':>7}{'dealt':>7}{'taken':>7}{'kills':>7}{'deaths':>8}  flag"]
     for r in rep.pieces:
         d = r.to_data()

@@ -57,6 +57,8 @@ class SkirmishGame:
         self.used = 0              # bitmask of piece ids that moved this turn
         self.out_order: list[int] = []
         self.passes = 0
+        self.quiet = 0             # turns ended since a piece last lost HP (the stalemate rule)
+        self.turn_open = False     # a turn has begun and not ended (not hashed: follows from play)
         self.over = False
         self.rng = Pcg32(seed)
         self._reach_cache: dict[tuple[int, int, int], Reach] = {}
@@ -118,6 +120,12 @@ class SkirmishGame:
             placed += 1
 
     # --- queries --------------------------------------------------------------------------
+    @property
+    def turns_played(self) -> int:
+        """Turns begun so far: the number in the log's last "-- turn N" header. `turn` counts
+        turns ended, one less when the battle ends inside a turn (the last army falls)."""
+        return self.turn + (1 if self.turn_open else 0)
+
     def seats(self) -> list[int]:
         return [s for s in range(4) if self.seat_part[s] >= 0]
 
@@ -300,11 +308,14 @@ class SkirmishGame:
             return
         crit = self.rng.below(1000) < est.crit_permille
         dmg = est.crit_damage if crit else est.damage
-        t.hp = max(0, t.hp - dmg)
+        lost = min(dmg, t.hp)      # HP actually removed: a 9-damage hit on a 2-HP piece removes 2
+        if lost > 0:
+            self.quiet = 0
+        t.hp -= lost
         killed = t.hp == 0
         xp = hit_xp(p.level, t.level, killed, self.rules)
         ev.append({"e": "attack", "piece": p.id, "target": t.id, "result": "crit" if crit else "hit",
-                   "damage": dmg, "hp": t.hp, "killed": killed, "xp": xp})
+                   "damage": dmg, "lost": lost, "hp": t.hp, "killed": killed, "xp": xp})
         if killed:
             del self.cell_piece[t.cell]
             self.occupied &= ~(1 << t.cell)
@@ -333,9 +344,15 @@ class SkirmishGame:
             self.used |= 1 << self.active
             self.active, self.phase = -1, "select"
         ev.append({"e": "end_turn", "seat": self.current, "turn": self.turn})
+        self.turn_open = False
         self.turn += 1
         if self.options.turn_limit and self.turn >= self.options.turn_limit:
             self._game_over(ev, reason="turn limit")
+            return
+        self.quiet += 1
+        rounds = self.rules.stalemate_rounds
+        if rounds and self.quiet >= rounds * len(self.alive_seats()):
+            self._game_over(ev, reason="stalemate")   # nobody hurt anybody for `rounds` full rounds
             return
         alive = self.alive_seats()
         later = [s for s in alive if s > self.current]
@@ -343,6 +360,7 @@ class SkirmishGame:
         self._start_turn(ev)
 
     def _start_turn(self, ev: list) -> None:
+        self.turn_open = True
         self.used = 0
         self.active, self.phase = -1, "select"
         gain = self.rules.rest_per_turn
@@ -370,7 +388,7 @@ class SkirmishGame:
             "participants": [[p.name, p.controller] for p in self.participants],
             "seat_part": list(self.seat_part), "current": self.current, "turn": self.turn,
             "phase": self.phase, "active": self.active, "used": self.used, "out": list(self.out_order),
-            "passes": self.passes, "over": self.over, "rng": list(self.rng.get_state()),
+            "passes": self.passes, "quiet": self.quiet, "over": self.over, "rng": list(self.rng.get_state()),
             "pieces": [p.to_row() for p in self.pieces],
         }
 

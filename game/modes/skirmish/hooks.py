@@ -52,11 +52,12 @@ def parse_options(rs, opts: dict):
 
 def simulate(req: Request, log=None) -> Outcome:
     from game.modes.skirmish.match import play_skirmish
-    from game.modes.skirmish.setup import parse_seats
+    from game.modes.skirmish.setup import check_bot_count, parse_seats
     rs = load_rules(req.ruleset)
     gmap = pick_map(rs, req.options.get("map"))
     try:
         participants = parse_seats(",".join(req.seats or ("bot:hard", "bot:hard")))
+        check_bot_count(participants)
         options = parse_options(rs, {**req.options, "turn_limit": req.turn_limit})
         result = play_skirmish(rs, gmap, participants, req.seed, options, on_events=_on_events(log))
     except ActionError as exc:

@@ -28,7 +28,7 @@ class MatchResult:
         g = self.game
         sc = g.scores()
         return {
-            "mode": "skirmish", "map": g.gmap.id, "seed": g.seed, "turns": g.turn,
+            "mode": "skirmish", "map": g.gmap.id, "seed": g.seed, "turns": g.turns_played,
             "winner": g.seat_name(g.winner()) if g.over else None,
             "placements": [{"place": i + 1, "seat": g.seat_name(s), "player": g.player_name(s),
                             "controller": g.controller(s), "pieces_left": sc[s][0], "hp_left": sc[s][1]}

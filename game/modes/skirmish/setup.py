@@ -49,6 +49,19 @@ def parse_seats(spec: str) -> list[Participant]:
     return out
 
 
+MAX_BOTS = 3
+
+
+def check_bot_count(participants: list[Participant]) -> None:
+    """WoS: "Since you, the host, are always in the battle, you can add up to three bots." The
+    setup screen and `tactibox simulate` refuse a fourth bot (simulate plays `human` seats with a
+    hard bot, so `human,bot:hard,bot:hard,bot:hard` is its four-army battle)."""
+    bots = sum(p.is_bot for p in participants)
+    if bots > MAX_BOTS:
+        raise ActionError(f"{bots} bots, at most {MAX_BOTS}: the host is always in the battle "
+                          "(make the first seat human; simulate plays it with a hard bot)")
+
+
 def assign_seats(participants: list[Participant], gmap: GameMap, rng: Pcg32) -> dict[int, int]:
     """seat index (0 red .. 3 blue) -> participant index."""
     free = [SEAT_NAMES.index(s) for s in gmap.seats]

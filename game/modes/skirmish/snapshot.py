@@ -60,6 +60,7 @@ def restore_game(cls, rs, gmap, snap: dict):
     g.active = _int(snap, "active", -1, len(g.pieces) - 1)
     g.used = _int(snap, "used", 0, (1 << max(len(g.pieces), 1)) - 1)
     g.passes = _int(snap, "passes", 0, 100)
+    g.quiet = _int(snap, "quiet", 0, 10**9) if "quiet" in snap else 0
     phase = snap.get("phase")
     if phase not in ("select", "attack") or (phase == "attack") != (g.active >= 0):
         raise ActionError(f"snapshot.phase: {phase!r} does not fit active piece {g.active}")
@@ -70,6 +71,7 @@ def restore_game(cls, rs, gmap, snap: dict):
     if not isinstance(snap.get("over"), bool):
         raise ActionError("snapshot.over: expected true or false")
     g.over = snap["over"]
+    g.turn_open = not g.over  # a game saved in play is inside a turn
     st = snap.get("rng")
     if not isinstance(st, list) or len(st) != 2 or not all(isinstance(v, int) and 0 <= v < 2**64 for v in st):
         raise ActionError(f"snapshot.rng: expected two 64-bit integers, got {st!r}")
