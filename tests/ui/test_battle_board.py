@@ -131,6 +131,9 @@ def test_hud_leaves_the_board_free_and_hp_is_on_every_piece(make_app, artifacts,
         assert colour in row, (q, row)
         seen += 1
     assert seen >= 6
+    # every piece of yours has its proxy in the dock (all nine at every size)
+    assert sorted(pid for _, pid in sc.proxy_rects) == sorted(q.id for q in g.army(g.current))
+    assert len(sc.proxy_rects) == 9 and all(sc.layout.dock.contains(r) for r, _ in sc.proxy_rects)
     # the minimap only when the map does not fit
     ww, wh = sc.board.geom.size
     assert sc.show_minimap == (ww > view.w or wh > view.h)

@@ -50,7 +50,7 @@ def test_whole_skirmish_with_dpad_and_a_b_only(make_app, monkeypatch):
         press(app, B.A)                                   # attack / wait
         settle(app)
     assert stack(app)[-1] == "results", stack(app)
-    assert app.top.result.finished
+    assert app.top.result.finished and g.over and g.turn >= 2, g.turn
     press(app, B.A)
     assert stack(app) == ["menu"]
     assert set(used) <= ALLOWED, set(used) - ALLOWED
