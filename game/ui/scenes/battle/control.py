@@ -33,6 +33,7 @@ class HumanControl:
         self.pending = -1                     # previewed destination of the selected piece (-1: none)
         self.follow: tuple | None = None      # (piece id, action or None): to send once its walk is applied
         self.danger = False
+        self.me = -1                          # the human seat this control last played
         self._danger_cache: tuple | None = None
         self.hint = ""
         g = game.grid
@@ -71,6 +72,7 @@ class HumanControl:
         return [p for p in g.pieces if p.alive and p.seat == g.current]
 
     def reset_for_turn(self) -> None:
+        self.me = self.game.current         # whose danger zone to show, also during others' turns
         self.selected, self.pending = -1, -1
         self._select_next(None)
 
@@ -140,12 +142,12 @@ class HumanControl:
         return frozenset(c for c in g.grid.cells_in_range(cell, pt.rng_min, pt.rng_max) if g.gmap.tiles[c])
 
     def danger_cells(self) -> frozenset:
-        """Cells any enemy of the side to play could attack on its next turn (walk + weapon range)."""
+        """Cells any enemy of yours could attack on its next turn (walk + weapon range)."""
         g = self.game
-        key = (g.turn, g.current, g.occupied, tuple(p.hp for p in g.pieces))
+        me = g.current if self.my_turn() or self.me < 0 else self.me
+        key = (me, g.occupied, tuple(p.hp for p in g.pieces))
         if self._danger_cache is None or self._danger_cache[0] != key:
             out: set[int] = set()
-            me = g.current
             for e in g.pieces:
                 if not e.alive or e.seat == me:
                     continue
