@@ -18,7 +18,9 @@ them never moves anybody's rating (see ``game.core.ratings``).
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -162,12 +164,20 @@ class StatsStore:
         log.warning(text)
 
     def _check_header(self) -> None:
-        """SQLite opens a file whose write-version byte is unknown read-only, silently: refuse it."""
+        """Refuse what is not a regular SQLite file before SQLite opens it: a FIFO (would block),
+        a device, and a file whose write-version byte is unknown (SQLite opens it read-only,
+        silently, and every write fails)."""
         try:
-            with open(self.path, "rb") as fh:
-                head = fh.read(100)
+            # O_NONBLOCK: a FIFO in the database's place must not hang the start-up
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
         except FileNotFoundError:
             return
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise NotOurDatabase("not a regular file")
+            head = os.read(fd, 100)
+        finally:
+            os.close(fd)
         if not head:
             return  # an empty file is a new database
         if len(head) < 100 or not head.startswith(b"SQLite format 3\0"):

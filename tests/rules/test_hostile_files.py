@@ -136,3 +136,13 @@ def test_images_claiming_a_huge_size_are_refused_from_the_header(mini_rs, make, 
     text = "\n".join(map(str, problems))
     assert f"mini/maps/huge{suffix}" in text and "checked before decoding" in text, text
     assert rs is not None and {m.id for m in rs.maps} == {"duel", "ring"}
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "folder"])
+def test_gdl_module_files(tmp_path, kind):
+    from game.rules.gdl.loader import load_module
+    from game.rules.gdl.reader import GdlError
+    path = tmp_path / "m.g"
+    _special(path, kind)
+    with pytest.raises(GdlError, match="m.g: is .*expected a regular file"):   # a FIFO used to block here
+        load_module(path)

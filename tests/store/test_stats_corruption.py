@@ -1,5 +1,6 @@
 """stats.sqlite3 with one damaged byte: never a crash, never stats lost for good (issue 9 item 8)."""
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -107,3 +108,20 @@ def test_a_locked_or_unwritable_database_is_not_thrown_away(tmp_path, good_db):
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "folder"])
+def test_special_files_in_the_databases_place(tmp_path, kind):
+    path = tmp_path / "stats.sqlite3"
+    if kind == "fifo":
+        os.mkfifo(path)           # used to block the start-up forever (the appliance hung at boot)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.mkdir()
+    s = StatsStore(path, synchronous="OFF")
+    assert s.open()
+    assert len(s.messages) == 1 and "stats.sqlite3.corrupt-1" in s.messages[0]
+    assert (tmp_path / "stats.sqlite3.corrupt-1").exists() or (tmp_path / "stats.sqlite3.corrupt-1").is_symlink()
+    assert s.record_game(_game(1)) is not None and s.totals("Ann").wins == 1
+    s.close()

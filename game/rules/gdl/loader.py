@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.core import datafile
 from game.core.canon import digest
 from game.rules.gdl import schema as S
 from game.rules.gdl.area import AreaForms
@@ -33,14 +34,13 @@ _STD_VARIANTS = frozenset(["world-seen", "see-all", "sequential", "world-size", 
 
 
 def _module_text(path: Path) -> str:
+    # the one bounded reader: regular files only (a FIFO would block, /dev/zero never ends), 2 MiB
     try:
-        if path.stat().st_size > 2 * 1024 * 1024:
-            raise GdlError(f"{path}: larger than 2 MiB")
-        data = path.read_bytes()
-    except FileNotFoundError:
+        data = datafile.read_bytes(path, max_bytes=2 * 1024 * 1024)
+    except datafile.MissingFile:
         raise GdlError(f"{path}: no such module file") from None
-    except OSError as exc:
-        raise GdlError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except datafile.DataFileError as exc:
+        raise GdlError(f"{path}: {exc.what}") from None
     if b"\0" in data:
         raise GdlError(f"{path}: binary data, not a GDL module")
     try:
