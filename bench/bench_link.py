@@ -107,15 +107,26 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
 
 def real_duel(seeds=(1, 2, 3, 4, 5)) -> dict:
     """The real Wizard duel (hard bots, default options, 200-turn limit) over the same stack:
-    per-turn framed traffic both ways, averaged over a few seeds."""
+    framed traffic both ways per duel turn (a wizard's steps and final action, each sent as it is
+    made: one lockstep action each) and per lockstep action, averaged over a few seeds."""
     from game.modes.duel.link import encode_duel_setup, make_duel
     from game.modes.duel.options import DuelOptions
     setup = encode_duel_setup(DuelOptions(), 200)
-    runs = [linked_game(seed=s, options=setup, make=lambda seat: (lambda sd, o: make_duel(sd, o, seat, "hard")))
-            for s in seeds]
-    turns = sum(r["game_bytes"] / r["bytes_per_turn"] for r in runs)
+    hosts = []
+
+    def make(seat):
+        def factory(sd, o):
+            adapter = make_duel(sd, o, seat, "hard")
+            if seat == 0:
+                hosts.append(adapter)
+            return adapter
+        return factory
+    runs = [linked_game(seed=s, options=setup, make=make) for s in seeds]
+    actions = sum(r["game_bytes"] / r["bytes_per_turn"] for r in runs)
+    duel_turns = sum(a.game.turn for a in hosts)
     game_bytes = sum(r["game_bytes"] for r in runs)
-    return {"games": len(runs), "turns": round(turns), "bytes_per_turn": round(game_bytes / turns, 2),
+    return {"games": len(runs), "turns": duel_turns, "actions": round(actions),
+            "bytes_per_turn": round(game_bytes / duel_turns, 2), "bytes_per_action": round(game_bytes / actions, 2),
             "setup_bytes": runs[0]["setup_bytes"], "whole_game_bytes_mean": round(
                 sum(r["game_bytes"] + r["setup_bytes"] for r in runs) / len(runs))}
 

@@ -1,15 +1,18 @@
 """The duel over the cable: the `LockstepGame` adapter `firmware_bridge.lockstep` drives.
 
-On the link a *whole turn* is one lockstep action (its steps and its final action, packed by
-`wire.pack_turn` into 1..3 bytes), so a turn costs one TURN frame; the screen still shows the
-steps one by one as they are applied from the turn. The local player's turn is built step by step
-(`TurnBuilder`, on a private copy of the game: the UI previews each step there, or the bot plans
-on it) and handed over when its final action is chosen.
+Every step and every final action is one lockstep action, sent the moment it is made (the War
+of Wizards plan: "moves are sent immediately"): 1 byte (`wire.action_to_bytes`), one TURN frame
+each, checked by the host (`illegal_reason`) and hashed into the lockstep chain like any action,
+so the two units stay exact step by step and the other unit sees each step as it happens.
+A person's actions are queued by `play_local` (checked against the game with the queue applied)
+and taken by the lockstep on its next poll; a bot chooses one action at a time.
 
 Structural only: nothing here imports firmware_bridge (the engine stays below the link).
 """
 
 from __future__ import annotations
+
+from collections import deque
 
 from game.modes.base import ActionError
 
@@ -17,7 +20,7 @@ from .actions import Action, end_turn
 from .bot import DuelBot
 from .game import DuelGame
 from .snapshot import decode_snapshot, encode_snapshot
-from .wire import pack_turn, unpack_turn
+from .wire import action_from_bytes, action_to_bytes
 
 
 def encode_duel_setup(options, max_turns: int) -> bytes:
@@ -44,31 +47,9 @@ def make_duel(seed: int, setup: bytes, local_seat: int, level: str | None, on_tu
                         on_turn=on_turn)
 
 
-class TurnBuilder:
-    """The local player's turn in progress, on a copy of the game."""
-
-    def __init__(self, game: DuelGame):
-        self.preview = DuelGame(game.state.clone())
-        self.actions: list[Action] = []
-        self.events: list = []
-
-    def add(self, action: Action) -> list:
-        """Apply one step or the final action to the preview; raises ActionError if illegal."""
-        if self.complete:
-            raise ActionError("the turn is already complete")
-        ev = self.preview.apply(action)
-        self.actions.append(action)
-        self.events.extend(ev)
-        return ev
-
-    @property
-    def complete(self) -> bool:
-        return bool(self.actions) and not self.actions[-1].is_step
-
-
 class DuelOverLink:
     """One unit's side of a linked duel. `bot=None` means a person plays this seat: the UI
-    feeds `TurnBuilder` actions through `play_local(action)`."""
+    hands each step / final action to `play_local(action)`."""
 
     link_mode = "duel"              # the mode registry id (the link tags START with it)
 
@@ -80,69 +61,67 @@ class DuelOverLink:
         self.local_seat = local_seat
         self.bot = bot
         self.max_turns = max_turns
-        self.builder: TurnBuilder | None = None
+        self.pending: deque[Action] = deque()   # a person's actions not yet taken by the lockstep
         self.last_events: list = []
-        self.on_turn = on_turn            # on_turn(game, events) after each applied turn (logs)
+        self.turn_events: list = []             # the events of the turn in progress (for on_turn)
+        self.on_turn = on_turn                  # on_turn(game, events) after each completed turn (logs)
 
     # --- local play -----------------------------------------------------------------------
     def whose_turn_is_local(self) -> bool:
         return not self.game.is_over() and self.game.state.current == self.local_seat
 
-    def play_local(self, action: Action) -> list:
-        """A person's step or final action (from the keypad); the preview's events come back."""
+    def play_local(self, action: Action) -> None:
+        """A person's step or final action (from the keypad), sent on the lockstep's next poll.
+        Raises ActionError with the reason if it cannot be played after what is queued."""
         if not self.whose_turn_is_local():
             raise ActionError("it is not this unit's turn")
-        if self.builder is None:
-            self.builder = TurnBuilder(self.game)
-        return self.builder.add(action)
+        if self.pending and not self.pending[-1].is_step:
+            raise ActionError("the turn is already complete")
+        trial = self.game
+        if self.pending:
+            trial = DuelGame(self.game.state.clone())
+            for a in self.pending:
+                trial.apply(a)
+        why = trial.illegal_reason(action)
+        if why:
+            raise ActionError(why)
+        self.pending.append(action)
 
     def next_local_action(self):
-        """The whole local turn once complete (the bot plans it at once), else None."""
+        """The next local action: a person's queued one, or the bot's choice; else None."""
         if not self.whose_turn_is_local():
             return None
-        if self.bot is not None and self.builder is None:
-            self.builder = TurnBuilder(self.game)
-            pv = self.builder.preview
-            while not self.builder.complete:
-                self.builder.add(self.bot.choose(pv.view(self.local_seat)))
-        if self.builder is not None and self.builder.complete:
-            turn = tuple(self.builder.actions)
-            self.builder = None
-            return turn
+        if self.pending:
+            return self.pending.popleft()
+        if self.bot is not None:
+            return self.bot.choose(self.game.view(self.local_seat))
         return None
 
     # --- lockstep -------------------------------------------------------------------------
-    def encode_action(self, turn) -> bytes:
-        return pack_turn(turn)
+    def encode_action(self, action) -> bytes:
+        return action_to_bytes(action)
 
     def decode_action(self, data: bytes):
-        return tuple(unpack_turn(data))
+        return action_from_bytes(bytes(data))
 
-    def is_legal(self, turn) -> bool:
-        if not isinstance(turn, tuple) or not turn:
-            return False
-        trial = DuelGame(self.game.state.clone())
-        try:
-            for a in turn:
-                trial.apply(a)
-        except ActionError:
-            return False
-        return trial.turn == self.game.turn + 1 or trial.is_over()
+    def is_legal(self, action) -> bool:
+        return isinstance(action, Action) and self.game.illegal_reason(action) is None
 
-    def replacement_for(self, turn):
-        """The host applies "end turn" instead of an illegal guest turn."""
-        return None if self.game.is_over() else (end_turn(),)
+    def replacement_for(self, action):
+        """The host ends the turn instead of an illegal guest action."""
+        return None if self.game.is_over() else end_turn()
 
-    def apply(self, turn) -> None:
-        events = []
-        for a in turn:
-            events.extend(self.game.apply(a))
-        if self.max_turns is not None and self.game.turn >= self.max_turns and not self.game.is_over():
+    def apply(self, action) -> None:
+        events = list(self.game.apply(action))
+        if not action.is_step and self.max_turns is not None and self.game.turn >= self.max_turns \
+                and not self.game.is_over():
             events.extend(self.game.end_as_draw("turn limit"))
         self.last_events = events
-        self.builder = None
-        if self.on_turn is not None:
-            self.on_turn(self.game, events)
+        self.turn_events.extend(events)
+        if not action.is_step or self.game.is_over():
+            done, self.turn_events = self.turn_events, []
+            if self.on_turn is not None:
+                self.on_turn(self.game, done)
 
     def turn_hash(self) -> bytes:
         return bytes.fromhex(self.game.state_hash())
@@ -152,7 +131,8 @@ class DuelOverLink:
 
     def restore(self, data: bytes) -> None:
         self.game = DuelGame(decode_snapshot(data))
-        self.builder = None
+        self.pending.clear()
+        self.turn_events = []
 
     def finished(self) -> bool:
         return self.game.is_over()

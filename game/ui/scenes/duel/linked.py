@@ -1,9 +1,9 @@
 """A duel over the cable, as the screen plays it.
 
-The link holds the real game (`DuelOverLink`, one lockstep action per whole turn); the screen
-shows its own copy and replays the other unit's turns on it step by step, so a remote turn is
-seen the same way as a bot's. A person's steps go to the link through `play_local` (they are
-checked there, then shown). When the link restores a snapshot (a resync, or the host refusing a
+The link holds the real game (`DuelOverLink`: every step and final action is one lockstep
+action, sent as it is made); the screen shows its own copy and applies the other unit's steps
+on it as they arrive, so a remote turn is seen the same way as a bot's. A person's steps go to
+the link through `play_local` (they are checked there, then shown). When the link restores a snapshot (a resync, or the host refusing a
 turn) the shown copy is replaced by the link's game; after every turn the copies are compared.
 """
 
@@ -42,9 +42,9 @@ class LinkedDuelMatch(DuelMatch):
             for ev in ls.drain_events():
                 kind = ev[0]
                 if kind == "remote":
-                    self.queue.extend(ev[1])
+                    self.queue.append(ev[1])
                 elif kind == "rejected":
-                    self.notices.append("the host did not accept your last turn; it ended your turn instead")
+                    self.notices.append("the host did not accept your last move; it ended your turn instead")
                 elif kind == "resync":
                     self._restored = True
                     if not self.run.is_host:
@@ -66,7 +66,7 @@ class LinkedDuelMatch(DuelMatch):
         """Back in step with the link's game once nothing is pending; True when the shown game
         was replaced."""
         a = self.adapter
-        if self.queue or a.builder is not None:
+        if self.queue or a.pending:
             return False
         real = a.game
         if not self._restored and (real.turn != self.game.turn or real.turn == self._checked_turn):
