@@ -84,7 +84,8 @@ class Session(ContentSync):
                  seed: int | None = None, options: bytes = b"", hash_len: int = 1,
                  on_progress: Callable[[Progress], None] | None = None,
                  on_app_message: Callable[[bytes], None] | None = None,
-                 actions_per_poll: int = 1) -> None:
+                 actions_per_poll: int = 1,
+                 prepare_options: Callable[[dict[str, bytes], bytes], bytes] | None = None) -> None:
         if role not in ("host", "guest"):
             raise ValueError(f"role must be 'host' or 'guest', got {role!r}")
         self.link = link
@@ -102,6 +103,9 @@ class Session(ContentSync):
         self.on_progress = on_progress
         self.on_app_message = on_app_message
         self.actions_per_poll = actions_per_poll
+        # host: prepare_options(peer's HELLO content, options) -> the options START carries (the
+        # guest's own choices, offered in its HELLO, join the game before it starts)
+        self.prepare_options = prepare_options
         self.counters: Counters = link.counters
         self.state = "connecting"
         self.error: str | None = None
@@ -412,9 +416,12 @@ class Session(ContentSync):
         else:
             seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(8), "big")
             self.game_no += 1
-            start = Start(self.game_no, seed, self.hash_len, self.options)
             try:
-                game = self.make_game(seed, self.options)
+                options = self.options
+                if self.prepare_options is not None:
+                    options = bytes(self.prepare_options(dict(self.peer.content) if self.peer else {}, options))
+                start = Start(self.game_no, seed, self.hash_len, options)
+                game = self.make_game(seed, options)
             except ValueError as exc:
                 self._fail(ERR_GAME, f"cannot start the game: {exc}")
                 return

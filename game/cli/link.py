@@ -64,7 +64,7 @@ def _run(args) -> int:
             unit_name=args.name or f"tactibox-{role}", content=spec.content,
             content_provider=spec.content_provider, install_content=spec.install_content,
             make_game=spec.make_game, seed=seed if role == "host" else None,
-            options=spec.options, on_progress=lambda p: log(f"link: {p}"))
+            options=spec.options, on_progress=lambda p: log(f"link: {p}"), prepare_options=spec.prepare_options)
     except (OSError, ValueError) as exc:
         raise CliError(f"{args.port}: cannot open the link ({exc})") from None
     last_status = None

@@ -8,6 +8,9 @@ START's option bytes are the mode tag (length byte + mode id) and then the mode'
 bytes, so the guest reads which mode the host started instead of guessing. Content compared at
 hello: what each mode's link hook names (e.g. "duel-rules"), plus "ruleset" for a mode with
 `rules_transfer` (the host sends its ruleset folder when the guest's differs; `RulesetHolder`).
+The guest may offer its own side (a Skirmish formation): `guest_spec(sides={mode: side})` puts
+the mode hook's `guest_offer(rules, side)` (<= 64 bytes) in its HELLO as `offer:<mode>`, and the
+host's `prepare_options` merges it into the setup (`merge_offer`) before START.
 Nothing here names a mode: the mode's link hook (`game.modes.driver.link_play`) does the rest.
 """
 
@@ -20,6 +23,8 @@ from dataclasses import dataclass
 from game.modes.registry import LINK_TAG_MAX, ModeEntry, Request, get_mode, modes
 
 RULESET_KEY = "ruleset"
+OFFER_PREFIX = "offer:"
+MAX_OFFER = 64                  # bytes: a HELLO content value
 
 
 @dataclass
@@ -30,6 +35,7 @@ class LinkGameSpec:
     options: bytes
     make_game: Callable[[int, bytes], object]
     summary: Callable[[object], dict]
+    prepare_options: Callable[[dict, bytes], bytes] | None = None     # host: see Session
 
 
 def tag_setup(mode_id: str, setup: bytes) -> bytes:
@@ -138,12 +144,23 @@ def host_spec(mode_id: str, *, setup: bytes | None = None, req: Request | None =
         adapter.link_mode = entry.id
         return adapter
 
-    return LinkGameSpec(rules.content(entry), rules.provide, rules.install, options, make, _summary(play))
+    def prepare(peer_content: dict, opts: bytes) -> bytes:
+        """The guest's offered side (its HELLO) joins the setup before START."""
+        got, mode_setup = split_setup(opts)
+        offer = peer_content.get(OFFER_PREFIX + got)
+        merge = getattr(play, "merge_offer", None)
+        if got != entry.id or offer is None or merge is None:
+            return opts
+        return tag_setup(entry.id, merge(rules.get(entry), mode_setup, bytes(offer)))
+
+    return LinkGameSpec(rules.content(entry), rules.provide, rules.install, options, make, _summary(play), prepare)
 
 
 def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = None,
-               log: Callable[[str], None] | None = None) -> LinkGameSpec:
-    """The joining unit: offers every linkable mode's content, plays whichever mode START names."""
+               log: Callable[[str], None] | None = None, sides: dict | None = None) -> LinkGameSpec:
+    """The joining unit: offers every linkable mode's content, plays whichever mode START names.
+    `sides`: mode id -> this unit's own side (e.g. a Skirmish Participant with its army), offered
+    to the host through the mode's `guest_offer`."""
     from game.modes.driver import offers
     rules = _Rules(holder, ruleset)
     content: dict[str, bytes] = {}
@@ -152,6 +169,11 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
             continue
         try:
             content.update(rules.content(entry))
+            offer = getattr(_play(entry), "guest_offer", None)
+            if offer is not None and (sides or {}).get(entry.id) is not None:
+                data = bytes(offer(rules.get(entry), sides[entry.id]))
+                if len(data) <= MAX_OFFER:
+                    content[OFFER_PREFIX + entry.id] = data
         except ValueError:
             continue                     # rules that do not load here: that mode cannot be joined
 

@@ -84,6 +84,7 @@ class ModeEntry:
     link_scene: str = ""     # open_linked(app, run) -> None      (the link's game has started)
     link_host: str = ""      # open_link_host(app, *, port, baud, on_error) -> None  (host picked this mode)
     options_scene: str = ""  # the name of the mode's options screen (a registered scene), or ""
+    link_guest: str = ""     # guest_side(app) -> side or None: this unit's own side, offered to the host
     extra: dict = field(default_factory=dict, compare=False, hash=False)   # name -> "module:attr", later hooks
 
     def __post_init__(self) -> None:
@@ -114,7 +115,7 @@ class ModeEntry:
 
 
 _HOOKS = ("rules", "game", "bot", "describe", "simulate", "verify", "link", "balance", "schema",
-          "replay_scene", "link_scene", "link_host")
+          "replay_scene", "link_scene", "link_host", "link_guest")
 
 
 @dataclass

@@ -5,6 +5,8 @@ from __future__ import annotations
 from game.modes.base import ActionError
 from game.modes.registry import Outcome, Request, Verdict
 
+OFFER_HASH = 8          # bytes of the ruleset hash a guest's offered formation is tied to
+
 
 def load_rules(name: str | None):
     from game.rules.catalog import find_ruleset
@@ -118,6 +120,57 @@ class SkirmishLink:
             return ScreenSkirmish(rs, seed, setup, local)
         return SkirmishOverLink(rs, seed, setup, local, chooser=chooser, on_events=_on_events(log),
                                 local_level=level)
+
+    # --- the guest's own side (its formation), offered in its HELLO before START ---------------
+    def guest_offer(self, rs, side) -> bytes:
+        """`side`: the guest person's Participant (name, army). 8 bytes of the ruleset hash, 9 slot
+        bytes (piece index + 1, 0 = empty), name length, name (UTF-8, <= 16 bytes): <= 34 bytes."""
+        from game.modes.skirmish.setup import SLOTS
+        if rs is None:
+            raise ValueError("no Skirmish ruleset on this unit")
+        army = list(side.army)[:SLOTS] + [""] * (SLOTS - len(side.army))
+        name = side.name.encode("utf-8")[:16]
+        return (bytes.fromhex(rs.content_hash)[:OFFER_HASH]
+                + bytes(rs.piece(pid).index + 1 if pid else 0 for pid in army) + bytes([len(name)]) + name)
+
+    def merge_offer(self, rs, setup: bytes, offer: bytes) -> bytes:
+        """Host, before START: the guest's human seats take the offered army and name. An offer
+        made with another ruleset (the guest received the host's after its HELLO) or a broken one
+        changes nothing: that seat fights with the ruleset's default army."""
+        from game.modes.skirmish.link import GUEST, LinkedSeat, decode_setup, encode_setup
+        from game.modes.skirmish.setup import Participant, check_army
+        side = self._decode_offer(rs, offer)
+        if side is None:
+            return setup
+        map_id, options, seats = decode_setup(rs, setup)
+        out = []
+        for s in seats:
+            p = s.participant
+            if s.owner == GUEST and p.controller == "human":
+                try:
+                    army = tuple(check_army(rs, list(side[1]), False))
+                except ActionError:
+                    return setup
+                p = Participant(side[0] or p.name, "human", army)
+            out.append(LinkedSeat(s.owner, p))
+        return encode_setup(rs, map_id, options, out)
+
+    @staticmethod
+    def _decode_offer(rs, offer: bytes):
+        from game.modes.skirmish.setup import SLOTS
+        b = bytes(offer)
+        if len(b) < OFFER_HASH + SLOTS + 1 or b[:OFFER_HASH] != bytes.fromhex(rs.content_hash)[:OFFER_HASH]:
+            return None
+        slots = b[OFFER_HASH:OFFER_HASH + SLOTS]
+        n = b[OFFER_HASH + SLOTS]
+        raw = b[OFFER_HASH + SLOTS + 1:]
+        if any(v > len(rs.pieces) for v in slots) or n > 16 or len(raw) != n:
+            return None
+        try:
+            name = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        return name, [rs.pieces[v - 1].id if v else "" for v in slots]
 
     def summary(self, adapter) -> dict:
         if adapter is None:

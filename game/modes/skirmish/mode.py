@@ -31,4 +31,5 @@ MODE = ModeEntry(
     replay_scene="game.ui.scenes.battle.replay:open_skirmish_replay",
     link_scene="game.ui.scenes.link.battle:open_linked_battle",
     link_host="game.ui.scenes.link.skirmish_setup:open_link_host",
+    link_guest="game.ui.scenes.formation:link_guest_side",
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.modes.base import ActionError
-from game.modes.skirmish.setup import check_army
+from game.modes.skirmish.setup import Participant, check_army
 from game.ui import theme as T
 from game.ui.art.shared import shared_art
 from game.ui.scene import Scene
@@ -34,6 +34,16 @@ def remembered_army(app, rs, name: str) -> list[str]:
         except ActionError:
             pass   # pieces of another ruleset version: fall back to the default
     return check_army(rs, list(rs.army_default), False)
+
+
+def link_guest_side(app):
+    """The mode registry's `link_guest` hook: joining a linked Skirmish, this unit's person brings
+    the army remembered for their name (formed in a battle or in Settings: armies)."""
+    rs = app.content.ruleset()
+    if rs is None:
+        return None
+    name = app.player_name(0)
+    return Participant(name, "human", tuple(remembered_army(app, rs, name)))
 
 
 class Formation(Scene):

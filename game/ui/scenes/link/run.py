@@ -46,7 +46,8 @@ class LinkRun:
         session = open_session(
             port, baud=baud, now=app.now, role=role, app_version=__version__,
             unit_name=app.player_name(0), content=spec.content, content_provider=spec.content_provider,
-            install_content=spec.install_content, make_game=spec.make_game, seed=seed, options=spec.options)
+            install_content=spec.install_content, make_game=spec.make_game, seed=seed, options=spec.options,
+            prepare_options=spec.prepare_options)
         return cls(app, session, port=port, role=role, spec=spec)
 
     # --- every frame ----------------------------------------------------------------------------

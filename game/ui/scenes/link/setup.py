@@ -134,7 +134,8 @@ class LinkSetup(MenuScene):
         if self.role == "host":             # the mode's own host setup (a screen, or straight to the link)
             self.entry.hook("link_host")(self.app, port=port, baud=self.baud, on_error=self._failed)
             return
-        spec = guest_spec(ruleset_holder(self.app))
+        sides = {m.id: m.hook("link_guest")(self.app) for m in modes() if m.has("link_guest")}
+        spec = guest_spec(ruleset_holder(self.app), sides=sides)
         open_run(self.app, port=port, role=self.role, baud=self.baud, spec=spec, on_error=self._failed)
 
     def _failed(self, text: str) -> None:
