@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "schema": ("game.cli.schema", "print the ruleset schema as Markdown"),
     "bench": ("game.cli.bench", "run the benchmarks against their peers"),
     "gdl": ("game.cli.gdl", "play an Xconq GDL module (PATH.g) with bots; --warnings lists what is not supported"),
+    "contact-sheet": ("game.cli.contact_sheet", "pictures of every scene at every screen size in docs/contact-sheet/"),
     "link": ("game.cli.link", "play a linked game over a cable or TCP, this unit's side by a bot"),
 }
 

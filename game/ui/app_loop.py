@@ -126,7 +126,7 @@ class FrameLoop:
         box.midbottom = (w // 2, h - th.pad)
         pygame.draw.rect(surf, (60, 20, 30), box)
         pygame.draw.rect(surf, (230, 120, 110), box, 1)
-        surf.blit(img, (box.x + th.pad, box.y + th.pad // 2))
+        th.put(surf, img, (box.x + th.pad, box.y + th.pad // 2), label, "small")
         return [box]
 
     def run(self) -> int:

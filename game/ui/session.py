@@ -21,6 +21,7 @@ from game.modes.skirmish.match import new_replay
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
 from game.store.stats import GameRecord, SeatRecord
+from game.ui.words import problem_words
 
 log = logging.getLogger("tactibox.ui")
 
@@ -109,7 +110,7 @@ class BattleSession:
                                                 "map_name": g.gmap.name})
                 res.replay_name = info.name
             except (OSError, TypeError, ValueError) as exc:
-                res.problems.append(f"the replay could not be saved ({exc})")
+                res.problems.append(f"the replay could not be saved: {problem_words(exc)}")
         if self.stats is not None:
             self._record_stats(res, finished)
         return res
@@ -125,7 +126,7 @@ class BattleSession:
                 "skirmish", g.gmap.id, g.rs.content_hash, g.seed, seats, replay=res.replay_name or None,
                 finished=finished))
         except ValueError as exc:
-            res.problems.append(f"stats not recorded ({exc})")
+            res.problems.append(f"wins and losses not recorded: {problem_words(exc)}")
             return
         if res.game_id is None:
             res.problems += self.stats.messages[-1:]

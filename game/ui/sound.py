@@ -16,6 +16,7 @@ import threading
 from array import array
 
 from game.core.prng import Pcg32
+from game.ui.words import problem_words
 
 log = logging.getLogger("tactibox.ui")
 
@@ -130,7 +131,7 @@ class Sound:
             mixer.init()
             self._mixer = mixer
         except Exception as exc:  # noqa: BLE001 - no device, no driver: play silently
-            self.problem = f"sound is off ({exc})"
+            self.problem = f"sound is off: {problem_words(exc)}"
             log.info(self.problem)
             return
         self._thread = threading.Thread(target=self._build, name="sound-synth", daemon=True)
@@ -145,7 +146,7 @@ class Sound:
             self.sounds = made
             self.set_volume(self.volume)
         except Exception as exc:  # noqa: BLE001
-            self.problem = f"sound is off ({exc})"
+            self.problem = f"sound is off: {problem_words(exc)}"
             log.info(self.problem)
 
     def set_volume(self, volume: int) -> None:

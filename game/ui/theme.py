@@ -14,6 +14,7 @@ strings every frame).
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -59,6 +60,46 @@ def hp_colour(frac: float) -> tuple[int, int, int]:
     return HP_COLOURS[0] if frac < 0.34 else HP_COLOURS[1] if frac < 0.67 else HP_COLOURS[2]
 
 
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    rect: pygame.Rect
+    size: str
+    colour: tuple
+
+
+@dataclass
+class TextProbe:
+    """What a frame drew as text: every string and its box, strings cut short by ``fit`` and
+    lines left out for want of room (``hint_bar``). ``problems(canvas)`` says what is clipped."""
+
+    drawn: list[Drawn] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+
+    def cover(self, rect) -> None:
+        """A box is painted over what was drawn: the text under it is hidden, not clipped."""
+        rect = pygame.Rect(rect)
+        self.drawn = [d for d in self.drawn if not rect.colliderect(d.rect)]
+
+    def clear(self) -> None:
+        self.drawn.clear()
+        self.cut.clear()
+        self.dropped.clear()
+
+    def problems(self, canvas: pygame.Rect) -> list[str]:
+        out = [f"{d.text!r} runs off the screen at {tuple(d.rect)}" for d in self.drawn
+               if d.text.strip() and not canvas.contains(d.rect)]
+        out += [f"{t!r} left out (no room)" for t in self.dropped]
+        seen = [d for d in self.drawn if d.text.strip() and d.colour != (0, 0, 0)]
+        for i, a in enumerate(seen):
+            for b in seen[i + 1:]:
+                clash = a.rect.clip(b.rect)
+                if clash.w > 1 and clash.h > 2 and a.text != b.text:
+                    out.append(f"{a.text!r} and {b.text!r} overlap at {tuple(clash)}")
+        return out
+
+
 class Theme:
     """Sizes for one canvas. ``unit`` scales the 16-px pixel art (1 up to 480 px wide, 2 above)."""
 
@@ -72,8 +113,10 @@ class Theme:
                    "normal": max(14, round(14 * scale)), "big": max(18, round(19 * scale)),
                    "huge": max(30, round(34 * scale))}
         self._fonts: dict[str, pygame.font.Font] = {}
+        self._space: dict[str, str] = {}
         self._cache: OrderedDict = OrderedDict()
         self.pad = max(2, round(3 * scale))
+        self.probe: TextProbe | None = None      # tests and the contact sheet record every text drawn
 
     def font(self, size: str = "normal") -> pygame.font.Font:
         f = self._fonts.get(size)
@@ -81,6 +124,8 @@ class Theme:
             if not pygame.font.get_init():
                 pygame.font.init()
             f = self._fonts[size] = pygame.font.Font(None, self.px[size])
+            # the bundled font's space is 2 px at the small sizes: words run together ("perturn")
+            self._space[size] = "  " if f.size(" ")[0] < 3 else " "
         return f
 
     def line_height(self, size: str = "normal") -> int:
@@ -90,7 +135,9 @@ class Theme:
         key = (text, tuple(colour), size)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self.font(size).render(text, True, colour)
+            font = self.font(size)
+            shown = text.replace(" ", self._space[size]) if self._space[size] != " " else text
+            surf = font.render(shown, True, colour)
             self._cache[key] = surf
             if len(self._cache) > 600:
                 self._cache.popitem(last=False)
@@ -109,7 +156,15 @@ class Theme:
             x -= img.get_width()
         if shadow:
             surf.blit(self.render(text, (0, 0, 0), size), (x + 1, y + 1))
-        return surf.blit(img, (x, y))
+        return self.put(surf, img, (x, y), text, size, colour)
+
+    def put(self, surf: pygame.Surface, img: pygame.Surface, pos, text: str, size: str = "normal",
+            colour=TEXT) -> pygame.Rect:
+        """Blit the rendered `text` (``render(text, ..)``) at `pos`; the probe, if any, sees it."""
+        r = surf.blit(img, pos)
+        if self.probe is not None:
+            self.probe.drawn.append(Drawn(text, pygame.Rect(pos, img.get_size()), size, tuple(colour)))
+        return r
 
     def text_width(self, text: str, size: str = "normal") -> int:
         return self.render(text, TEXT, size).get_width()
@@ -118,6 +173,8 @@ class Theme:
         """`text`, cut with an ellipsis to fit `width` pixels."""
         if self.text_width(text, size) <= width:
             return text
+        if self.probe is not None:
+            self.probe.cut.append(text)
         while text and self.text_width(text + "…", size) > width:
             text = text[:-1]
         return text + "…"

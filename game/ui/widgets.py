@@ -17,6 +17,8 @@ def panel(surf, rect, *, fill=T.PANEL, edge=T.PANEL_EDGE, title: str = "", th=No
     rect = pygame.Rect(rect)
     pygame.draw.rect(surf, fill, rect)
     pygame.draw.rect(surf, edge, rect, 1)
+    if th is not None and th.probe is not None:
+        th.probe.cover(rect)
     inner = rect.inflate(-4, -4)
     if title and th is not None:
         h = th.line_height("small") + 2
@@ -85,13 +87,16 @@ def hint_bar(surf, th, rect, hints, *, dims=()) -> None:
     pygame.draw.rect(surf, T.PANEL_DARK, rect)
     x = rect.x + th.pad
     y = rect.y + (rect.h - th.line_height("tiny")) // 2
-    for button, text in hints:
+    for n, (button, text) in enumerate(hints):
         dim = button in dims
-        r = badge(surf, th, button, (x, y), dim)
-        img = th.render(text, T.TEXT_DIM if dim else T.TEXT, "tiny")
-        if r.right + 2 + img.get_width() > rect.right - 2:
+        colour = T.TEXT_DIM if dim else T.TEXT
+        img = th.render(text, colour, "tiny")
+        if x + badge_width(th, button) + 2 + img.get_width() > rect.right - 2:
+            if th.probe is not None:
+                th.probe.dropped += [f"{b} {t}" for b, t in hints[n:]]
             break
-        surf.blit(img, (r.right + 2, y))
+        r = badge(surf, th, button, (x, y), dim)
+        th.put(surf, img, (r.right + 2, y), text, "tiny", colour)
         x = r.right + 2 + img.get_width() + th.pad * 2
 
 

@@ -66,7 +66,7 @@ class Confirm(_Dialog):
                 cur = t
         lines.append(cur)
         box = self._box(surf, 0.8, len(lines) + 2)
-        inner = panel(surf, box, edge=T.ACCENT)
+        inner = panel(surf, box, edge=T.ACCENT, th=th)
         y = inner.y + th.pad
         for line in lines:
             th.text(surf, line, (inner.centerx, y), T.TEXT, "normal", align="centre")

@@ -11,21 +11,29 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
+from game.ui.art import icons
+from game.ui.input_words import CONTEXT_WORDS, input_words
 from game.ui.menu_scene import MenuScene
-from hw.input import describe
+from game.ui.scenes.dialog import wrap
+from game.ui.widgets import panel
 from hw.input.buttons import PAD_BUTTONS, Button, EventKind, Physical
 
 CAPTURE_SECONDS = 5.0
-CONTEXTS = (("keyboard", "keys"), ("controller", "pad"), ("joystick", "stick"), ("gpio", "GPIO"))
+CONTEXTS = ("keyboard", "controller", "joystick", "gpio")
+
+
+def binding_lines(keymap, button) -> list[str]:
+    """One line per kind of input that presses `button`: "keys: Up, W"."""
+    out = []
+    for ctx in CONTEXTS:
+        codes = keymap.effective(ctx).get(button, ())
+        if codes:
+            out.append(f"{CONTEXT_WORDS[ctx]}: " + ", ".join(input_words(Physical(ctx, code=c)) for c in codes[:3]))
+    return out or ["(nothing)"]
 
 
 def bindings(keymap, button) -> str:
-    parts = []
-    for ctx, label in CONTEXTS:
-        codes = keymap.effective(ctx).get(button, ())
-        if codes:
-            parts.append(f"{label}: " + ", ".join(describe(Physical(ctx, code=c)) for c in codes[:3]))
-    return "  ".join(parts) or "(nothing)"
+    return "  ".join(binding_lines(keymap, button))
 
 
 class KeyRemap(MenuScene):
@@ -69,7 +77,7 @@ class KeyRemap(MenuScene):
             if getattr(r, "refused", None):
                 self.note = f"refused: {r.refused}"
             else:
-                self.note = f"{r.button.value} = {describe(r.physical)}" + (
+                self.note = f"{r.button.value} = {input_words(r.physical)}" + (
                     f" (swapped with {r.displaced.value})" if r.displaced else "")
         elif self.capturing is not None:
             pass
@@ -100,18 +108,36 @@ class KeyRemap(MenuScene):
         return [(self.note, T.GOOD, "small")]
 
     def draw_body(self, surf, area) -> None:
+        """The buttons with their keys on the left; every input of the chosen one on the right."""
         th = self.theme
-        w = surf.get_width()
+        hub = self.app.hub
         lh = th.line_height("tiny") + 2
+        names_w = max(th.text_width(b.value, "tiny") for b in PAD_BUTTONS) + 8
+        list_w = names_w + area.w * 2 // 7
         rows = max(1, area.h // lh)
         first = max(0, min(self.index - rows // 2, len(PAD_BUTTONS) - rows))
-        hub = self.app.hub
         for n, i in enumerate(range(first, min(len(PAD_BUTTONS), first + rows))):
             b = PAD_BUTTONS[i]
-            r = pygame.Rect(area.x, area.y + n * lh, area.w, lh)
+            r = pygame.Rect(area.x, area.y + n * lh, list_w, lh)
             sel = i == self.index
             if sel:
                 pygame.draw.rect(surf, (70, 60, 110), r)
             th.text(surf, b.value, (r.x + 2, r.y + 1), T.ACCENT if sel else T.TEXT, "tiny")
-            text = bindings(hub.keymap, b) if hub is not None else "…"
-            th.text(surf, th.fit(text, r.w - w // 6, "tiny"), (r.x + w // 6, r.y + 1), T.TEXT, "tiny")
+            keys = binding_lines(hub.keymap, b)[0] if hub is not None else "…"
+            keys = keys.split(": ", 1)[-1]
+            th.text(surf, th.fit(keys, r.w - names_w - 2, "tiny"), (r.x + names_w, r.y + 1), T.TEXT_DIM, "tiny")
+        if first > 0:
+            icons.shape(surf, "up", (area.x + list_w - 6, area.y + 4), 3, T.TEXT_DIM, None)
+        if first + rows < len(PAD_BUTTONS):
+            icons.shape(surf, "down", (area.x + list_w - 6, area.y + rows * lh - 4), 3, T.TEXT_DIM, None)
+        box = pygame.Rect(area.x + list_w + th.pad, area.y, area.right - list_w - area.x - th.pad, area.h)
+        b = PAD_BUTTONS[self.index]
+        inner = panel(surf, box, th=th, title=f"{b.value} is pressed by")
+        lines = wrap(th, binding_lines(hub.keymap, b) if hub is not None else ["input is starting…"], inner.w,
+                     "tiny")
+        y = inner.y
+        for line in lines:
+            if y + th.line_height("tiny") > inner.bottom:
+                break
+            th.text(surf, line, (inner.x, y), T.TEXT, "tiny")
+            y += th.line_height("tiny")

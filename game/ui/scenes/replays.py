@@ -14,6 +14,7 @@ from game.modes.registry import ModeError, get_mode
 from game.store.replays import ReplayError
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
+from game.ui.words import map_words
 from hw.input.buttons import Button
 
 
@@ -106,7 +107,7 @@ class ReplaysScene(MenuScene):
             when = info.when.strftime("%Y-%m-%d %H:%M") if info.when else "?"
             if info.ok:
                 extra = info.extra or {}
-                name = extra.get("map_name") or info.map
+                name = extra.get("map_name") or map_words(info.map or "")
                 head = f"{when}  {name}" + ("" if extra.get("finished", True) else "  (abandoned)")
                 players = ", ".join(extra.get("players", [])) or f"seed {info.seed}"
                 th.text(surf, th.fit(head, r.w - 6, "small"), (r.x + 3, r.y + 1), T.ACCENT if sel else T.TEXT, "small")

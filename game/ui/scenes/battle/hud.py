@@ -241,9 +241,10 @@ def button_bar(surf, th, rect, hints, hint: str = "") -> None:
 
 
 def message_line(surf, th, rect, text: str) -> None:
-    img = th.render(th.fit(text, rect.w - 2 * th.pad, "tiny"), T.TEXT, "tiny")
+    text = th.fit(text, rect.w - 2 * th.pad, "tiny")
+    img = th.render(text, T.TEXT, "tiny")
     box = pygame.Rect(rect.x, rect.y, img.get_width() + 2 * th.pad, rect.h)
     s = pygame.Surface(box.size, pygame.SRCALPHA)
     s.fill((10, 8, 20, 190))
     surf.blit(s, box.topleft)
-    surf.blit(img, (box.x + th.pad, box.y + (box.h - img.get_height()) // 2))
+    th.put(surf, img, (box.x + th.pad, box.y + (box.h - img.get_height()) // 2), text, "tiny")

@@ -423,4 +423,4 @@ class BattleScene(Scene):
         box.midtop = (self.layout.view.centerx, self.layout.view.y + th.pad * 2)
         pygame.draw.rect(surf, T.PANEL_DARK, box)
         pygame.draw.rect(surf, T.ACCENT, box, 1)
-        surf.blit(img, img.get_rect(center=box.center))
+        th.put(surf, img, img.get_rect(center=box.center).topleft, text, "big")

@@ -7,6 +7,7 @@ import logging
 
 from game.modes.duel.match import RULES_HASH, DuelResult, to_replay
 from game.store.stats import GameRecord, SeatRecord
+from game.ui.words import problem_words
 
 log = logging.getLogger("tactibox.ui")
 
@@ -31,7 +32,7 @@ def keep_duel(match, replays=None, stats=None) -> list[str]:
                                 seed=st.seed, extra={"players": [s.name for s in match.seats], "finished": True})
             name = info.name
         except (OSError, TypeError, ValueError) as exc:
-            problems.append(f"the duel's replay could not be saved ({exc})")
+            problems.append(f"the duel's replay could not be saved: {problem_words(exc)}")
     if stats is not None:
         seats = []
         for p, seat in enumerate(match.seats):
@@ -43,5 +44,5 @@ def keep_duel(match, replays=None, stats=None) -> list[str]:
                                             RULES_HASH, st.seed, seats, replay=name)) is None:
                 problems += stats.messages[-1:]
         except ValueError as exc:
-            problems.append(f"stats not recorded ({exc})")
+            problems.append(f"wins and losses not recorded: {problem_words(exc)}")
     return problems

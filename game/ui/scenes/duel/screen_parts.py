@@ -97,7 +97,7 @@ class DuelPainter:
         box.clamp_ip(surf.get_rect())
         pygame.draw.rect(surf, T.PANEL_DARK, box)
         pygame.draw.rect(surf, colour, box, 1)
-        surf.blit(img, img.get_rect(center=box.center))
+        th.put(surf, img, img.get_rect(center=box.center).topleft, text, size)
         return box
 
     def draw_chat_line(self, surf) -> None:

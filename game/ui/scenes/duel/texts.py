@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 KEYPAD_HELP = (
-    "Number pad (the plan's keys):",
+    "Number pad:",
     "  / * -   cast spell 1, 2, 3",
     "  7 8 9 4 6 1 2 3   step (up to 5 a turn)",
     "  5   drink the potion you stand on",

@@ -17,6 +17,7 @@ from game.ui.menu_scene import MenuScene
 from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
 from game.ui.scenes.link.run import BAUDS, LinkRun
 from game.ui.widgets import Item, ListMenu
+from game.ui.words import place_words, problem_words
 from hw.input.buttons import Button
 from hw.ports import list_ports
 
@@ -70,7 +71,7 @@ class LinkSetup(MenuScene):
         try:
             self.ports = list(find_ports())
         except OSError as exc:     # discovery itself never raises; a broken /dev might
-            self.ports, self.error = [], f"cannot list serial ports ({exc})"
+            self.ports, self.error = [], f"cannot look for serial ports: {problem_words(exc)}"
         keep = self.port
         choices = self.port_choices()
         self.port = keep if keep in choices else choices[0]
@@ -173,7 +174,7 @@ def open_run(app, *, port: str, role: str, baud: int, spec, on_error=None, title
     try:
         run = LinkRun.open(app, port=port, role=role, baud=baud, spec=spec)
     except (OSError, ValueError) as exc:
-        text = f"{port}: cannot open the link ({exc})"
+        text = f"cannot open {place_words(port)}: {problem_words(exc)}"
         if on_error:
             on_error(text)
         else:

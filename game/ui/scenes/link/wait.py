@@ -17,6 +17,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.dialog import wrap
 from game.ui.scenes.link.addresses import local_addresses
 from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
+from game.ui.words import place_words
 from hw.input.buttons import Button
 
 EXPLAIN = (   # words in an error -> what the player should do about it
@@ -76,7 +77,7 @@ class LinkWait(Scene):
 
     def lines(self) -> list[tuple[str, tuple]]:
         run, s = self.run, self.run.session
-        out = [(f"{'hosting' if run.is_host else 'joining'} on {run.port}", T.TEXT_DIM)]
+        out = [(f"{'waiting on' if run.is_host else 'joining'} {place_words(run.port)}", T.TEXT_DIM)]
         if self.addresses:
             out.append(("the other unit joins this address: " + ", ".join(self.addresses), T.TEXT))
         if s.peer is not None:

@@ -1,0 +1,146 @@
+"""A walk through every scene at one screen size, driven by logical buttons as a player would:
+the contact sheet (``tactibox contact-sheet``) and the no-clipped-text tests share it.
+
+    for shot in tour((480, 320), data_folder):
+        shot.name, shot.image, shot.problems, shot.texts
+
+Each shot records every string drawn (``theme.TextProbe``): ``problems`` lists text that runs
+off the screen, overlaps other text or was left out for want of room. The caller picks SDL's
+dummy video driver before the first App opens (the CLI sets ``OFFSCREEN_VIDEO``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.app import App
+from game.store import open_data_dir
+from game.ui.theme import TextProbe
+from hw.display import DisplayPlan, open_display
+from hw.input import InputHub
+from hw.input.buttons import Button as B
+
+LIVE = {"battle", "battle_book", "pause", "confirm_abandon", "results", "replays", "duel", "victory"}  # bots, dates
+
+
+@dataclass
+class Shot:
+    name: str
+    image: pygame.Surface
+    problems: list[str]
+    texts: list[str]
+    cut: list[str]                  # strings shortened with an ellipsis to fit their box
+
+    @property
+    def live(self) -> bool:
+        """Bots or a clock play a part: the strings may differ from run to run."""
+        return self.name in LIVE
+
+
+class Tour:
+    def __init__(self, size: tuple[int, int], data: Path) -> None:
+        screen = open_display(DisplayPlan("window", "dummy", tuple(size)))
+        self.app = App(screen, data=open_data_dir({"TACTIBOX_DATA": str(data)}), fixed_dt=1 / 30, make_hub=False,
+                       audio=False)
+        self.app.seed_source = lambda: 4242
+        self.app.hub = InputHub.create(overrides=self.app.settings.keymap, clock=self.app.clock, joysticks=False,
+                                       gpio=False)
+        self.probe = TextProbe()
+        self.app.theme.probe = self.probe
+        self.app.run_frames(2)
+        self._wait(lambda: self.app.content.ready, "the ruleset")
+
+    def _wait(self, pred, what: str, frames: int = 4000) -> None:
+        for _ in range(frames):
+            if pred():
+                return
+            self.app.step()
+            time.sleep(0.0005)              # bots and the ruleset work in threads
+        raise RuntimeError(f"tour: {what} not reached; scenes {self.stack()}")
+
+    def stack(self) -> list[str]:
+        return [s.scene_name for s in self.app.stack]
+
+    def press(self, *buttons: B) -> None:
+        for b in buttons:
+            self.app.press(b)
+            self.app.run_frames(1)
+
+    def shot(self, name: str) -> Shot:
+        self.app.invalidate()
+        self.probe.clear()
+        self.app.run_frames(1)
+        canvas = self.app.surface.get_rect()
+        texts = [d.text for d in self.probe.drawn if d.text.strip()]
+        return Shot(name, self.app.surface.copy(), self.probe.problems(canvas), texts, list(self.probe.cut))
+
+    def to_item(self, label: str) -> None:
+        """Move the top scene's list to the line called `label`."""
+        menu = self.app.top.menu
+        for _ in range(len(menu.items) + 1):
+            if menu.current is not None and menu.current.label == label:
+                return
+            self.press(B.DOWN)
+        raise RuntimeError(f"tour: no line {label!r} in {self.stack()[-1]}")
+
+    def close(self) -> None:
+        self.app.close()
+
+    # --- the walk ----------------------------------------------------------------------------------
+    def walk(self) -> Iterator[Shot]:
+        app = self.app
+        app.top.t = 0.0                       # the prompt blinks: show it lit, whatever the loading took
+        yield self.shot("title")
+        self.press(B.A)
+        if self.stack()[-1] == "message":
+            yield self.shot("problems")
+            self.press(B.A)
+        yield self.shot("menu")
+        self.press(B.A)
+        yield self.shot("setup")
+        self.press(B.DOWN, B.DOWN, B.LEFT, B.LEFT, B.LEFT, B.LEFT)      # a smaller army: a quicker battle
+        self.press(B.START)
+        yield self.shot("formation")
+        self.press(B.A)
+        yield self.shot("formation_picker")
+        self.press(B.B, B.START)
+        sc = app.top
+        self._wait(lambda: sc.control.my_turn() and not sc.anim.busy and not sc.camera.moving, "the human's turn")
+        yield self.shot("battle")
+        self.press(B.SELECT)
+        yield self.shot("battle_book")
+        self.press(B.SELECT, B.START)
+        yield self.shot("pause")
+        self.to_item("Abandon battle")
+        self.press(B.A)
+        yield self.shot("confirm_abandon")
+        self.press(B.DOWN, B.A)
+        yield self.shot("results")
+        for name, scene, kwargs in (
+                ("stats", "stats", {}), ("replays", "replays", {}), ("settings", "settings", {}),
+                ("keyremap", "keyremap", {}), ("controls", "controls", {}),
+                ("textentry", "textentry", {"title": "Name of player 1", "text": "Player 1"}),
+                ("message", "message", {"title": "Problems found (the game goes on with defaults)",
+                                        "lines": ["settings.toml line 3: volume must be 0 to 100; using 80"]}),
+                ("duel_menu", "duel_menu", {}), ("duel_options", "duel_options", {}),
+                ("bout_menu", "bout_menu", {}), ("link_setup", "link_setup", {})):
+            app.goto_menu()
+            app.open(scene, **kwargs)
+            yield self.shot(name)
+        app.goto_menu()
+        app.open("duel_menu")
+        self.press(B.A)                                 # against a bot
+        yield self.shot("duel")
+
+
+def tour(size: tuple[int, int], data: Path) -> Iterator[Shot]:
+    t = Tour(size, data)
+    try:
+        yield from t.walk()
+    finally:
+        t.close()
