@@ -106,10 +106,12 @@ class Tour:
         self.press(B.DOWN, B.DOWN, B.LEFT, B.LEFT, B.LEFT, B.LEFT)      # a smaller army: a quicker battle
         self.press(B.START)
         yield self.shot("formation")
-        self.press(B.A)
+        self.press(B.UP, B.A)                   # from "Done" up to a slot: the piece picker
         yield self.shot("formation_picker")
-        self.press(B.B, B.START)
+        self.press(B.B, B.DOWN, B.A)            # back to "Done": fight
         sc = app.top
+        if sc.scene_name != "battle":
+            raise RuntimeError(f"tour: no battle after the formation; scenes {self.stack()}")
         self._wait(lambda: sc.control.my_turn() and not sc.anim.busy and not sc.camera.moving, "the human's turn")
         yield self.shot("battle")
         self.press(B.SELECT)

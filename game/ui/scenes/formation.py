@@ -222,10 +222,17 @@ class Formation(Scene):
             ty = r.y + 3 + img.get_height()
             if ty + 2 * lh > r.bottom:
                 tx, ty = r.x + img.get_width() + 5, r.y + 3
+            reserve = i not in fighting
+            beside = ty < r.y + 2 + lh                 # name and class beside the sprite, from the top
             th.text(surf, th.fit(pt.name, r.right - tx - 2, "tiny"), (tx, ty), T.TEXT, "tiny")
+            if reserve and beside and ty + 3 * lh > r.bottom:
+                th.text(surf, "reserve", (tx, ty + lh), T.TEXT_BAD, "tiny")    # instead of the class
+                continue
             th.text(surf, th.fit(f"{pt.short_form} {klass.name if klass else ''}", r.right - tx - 2, "tiny"),
                     (tx, ty + lh), T.ACCENT, "tiny")
-            if i not in fighting:
+            if reserve and beside:
+                th.text(surf, "reserve", (tx, ty + 2 * lh), T.TEXT_BAD, "tiny")
+            elif reserve:
                 th.text(surf, "reserve", (r.right - 2, r.y + 2), T.TEXT_BAD, "tiny", align="right")
 
     def _draw_details(self, surf, th, rect, pid: str) -> None:
