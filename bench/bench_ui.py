@@ -4,7 +4,8 @@ peak RSS with the battle scene open. Budgets (DESIGN.md): <= 2 ms at 480x320, <=
 `run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_ui [--json]`.
 The frame is the busiest ordinary one: 4 armies of 9 on the 32x32 map, a piece selected (purple
 cells), the cursor on a purple cell (orange outlines), the info window and minimap up. "render"
-is drawing the canvas; "present" is handing it to SDL (dummy driver here: a software scale).
+is drawing the canvas; "present" is handing it to SDL (dummy driver here: a software scale);
+"forecast" is the same frame with the cursor on an enemy (the dock's attack forecast drawn).
 """
 
 from __future__ import annotations
@@ -81,8 +82,20 @@ def _frame_times(size, data_root, n=300) -> dict:
         draws.append(t2 - t)
         presents.append(t3 - t2)
     info = sc.info.lines != []
+    # the dock's attack forecast too: the cursor on the nearest enemy of the selected piece
+    g = sc.game
+    me = g.pieces[sc.control.selected]
+    enemy = min((q for q in g.pieces if q.alive and q.seat != me.seat), key=lambda q: g.grid.distance(q.cell, me.cell))
+    sc.control.put(enemy.cell)
+    sc.draw(surf)
+    assert sc.info.forecast
+    fc = []
+    for _ in range(n):
+        t = time.perf_counter()
+        sc.draw(surf)
+        fc.append(time.perf_counter() - t)
     app.close()
-    return {"render_ms": round(statistics.median(draws) * 1000, 3),
+    return {"render_ms": round(statistics.median(draws) * 1000, 3), "forecast_ms": round(statistics.median(fc) * 1000, 3),
             "render_p95_ms": round(sorted(draws)[int(n * 0.95)] * 1000, 3),
             "present_ms": round(statistics.median(presents) * 1000, 3),
             "canvas": f"{surf.get_width()}x{surf.get_height()}", "purple_cells": len(marks.purple),
@@ -157,12 +170,13 @@ def run() -> dict:
         big = _frame_times((1280, 720), tmp)
     out["render_480x320_ms"] = small["render_ms"]
     out["render_480x320_p95_ms"] = small["render_p95_ms"]
+    out["render_480x320_forecast_ms"] = small["forecast_ms"]
     out["present_480x320_ms(dummy)"] = small["present_ms"]
     out["render_1280x720_ms"] = big["render_ms"]
     out["render_1280x720_canvas"] = big["canvas"]
     out["present_1280x720_ms(dummy)"] = big["present_ms"]
     out["render_budget_ms"] = BUDGET_RENDER_MS
-    out["render_ok"] = small["render_ms"] <= BUDGET_RENDER_MS
+    out["render_ok"] = max(small["render_ms"], small["forecast_ms"]) <= BUDGET_RENDER_MS
     ff = first_frame()
     out["first_frame_s"] = round(ff, 3)
     out["first_frame_budget_s"] = BUDGET_FIRST_FRAME_S
