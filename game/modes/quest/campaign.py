@@ -1,0 +1,189 @@
+"""A campaign: an acyclic graph of levels with alternate routes, and its policies.
+
+`assets/quest/campaign.toml`:
+    title = "..."
+    hp_refill = true            # health replenishes at the start of every level
+    replay = "delta"            # "no" (a won level cannot be replayed), "keep" (keep each run's
+                                # gains), "delta" (keep only the gain over the best earlier run)
+    gravity = "none"            # default for levels that do not set it (they may, e.g. Supaplex)
+    shop = [{item = "staff=20", price = 30}, ...]   # offered between levels; [] = no shop
+    icons = {rock = "#", ...}   # map-glyph overrides for the UI
+    [[level]]  id = "hex/01_first_steps"  next = ["hex/02_push", "hex/03_dig"]
+The first level is the start; a level opens when any level leading to it is won.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.modes.quest.textformat import parse_item
+from game.rules.schema import Problem
+
+REPLAY_POLICIES = ("no", "keep", "delta")
+MAX_LEVELS = 500
+
+
+@dataclass
+class Campaign:
+    title: str
+    order: list[str]
+    next: dict[str, list[str]]
+    hp_refill: bool = True
+    replay: str = "delta"
+    shop: list = field(default_factory=list)
+    icons: dict = field(default_factory=dict)
+
+    def start(self) -> str:
+        return self.order[0]
+
+    def open_levels(self, won: set[str]) -> list[str]:
+        out = [self.start()]
+        for lid in self.order:
+            if lid in won:
+                for n in self.next.get(lid, []):
+                    if n not in out:
+                        out.append(n)
+        return [lid for lid in self.order if lid in out]
+
+
+def check_graph(order: list[str], nxt: dict[str, list[str]]) -> str | None:
+    """None for an acyclic graph in which every level is reachable from the first; else why not."""
+    known = set(order)
+    for a, bs in nxt.items():
+        for b in bs:
+            if b not in known:
+                return f"{a} leads to unknown level {b!r}"
+    state: dict[str, int] = {}
+
+    def visit(a, path):
+        state[a] = 1
+        for b in nxt.get(a, []):
+            if state.get(b) == 1:
+                return " -> ".join(path + [a, b])
+            if b not in state:
+                cyc = visit(b, path + [a])
+                if cyc:
+                    return cyc
+        state[a] = 2
+        return None
+
+    for a in order:
+        if a not in state:
+            cyc = visit(a, [])
+            if cyc:
+                return f"the graph has a cycle: {cyc}"
+    reach, stack = {order[0]}, [order[0]]
+    while stack:
+        for b in nxt.get(stack.pop(), []):
+            if b not in reach:
+                reach.add(b)
+                stack.append(b)
+    lost = [a for a in order if a not in reach]
+    if lost:
+        return f"levels no route reaches: {', '.join(lost)}"
+    return None
+
+
+def load_campaign(path: Path) -> tuple[Campaign | None, list[Problem]]:
+    f = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [Problem(f, "", f"cannot be read ({exc})")]
+    except tomllib.TOMLDecodeError as exc:
+        return None, [Problem(f, "", f"broken TOML ({exc})")]
+    return parse_campaign(data, f)
+
+
+def parse_campaign(data: dict, f: str) -> tuple[Campaign | None, list[Problem]]:
+    probs: list[Problem] = []
+    levels = data.get("level", [])
+    if not isinstance(levels, list) or not levels or len(levels) > MAX_LEVELS:
+        return None, [Problem(f, "level", f"expected 1..{MAX_LEVELS} [[level]] tables")]
+    order, nxt = [], {}
+    for i, lv in enumerate(levels):
+        if not isinstance(lv, dict) or not isinstance(lv.get("id"), str):
+            probs.append(Problem(f, f"level[{i}].id", "expected a level id string"))
+            continue
+        if lv["id"] in nxt:
+            probs.append(Problem(f, f"level[{i}].id", f"{lv['id']!r} listed twice"))
+        order.append(lv["id"])
+        n = lv.get("next", [])
+        if not isinstance(n, list) or not all(isinstance(x, str) for x in n):
+            probs.append(Problem(f, f"level[{i}].next", "expected a list of level ids"))
+            n = []
+        nxt[lv["id"]] = n
+    if probs:
+        return None, probs
+    why = check_graph(order, nxt)
+    if why:
+        return None, [Problem(f, "level", why)]
+    replay = data.get("replay", "delta")
+    if replay not in REPLAY_POLICIES:
+        probs.append(Problem(f, "replay", f"{replay!r} (allowed: {', '.join(REPLAY_POLICIES)})"))
+    shop = []
+    for i, s in enumerate(data.get("shop", [])):
+        try:
+            if not isinstance(s, dict) or not isinstance(s.get("price"), int) or s["price"] < 0:
+                raise ValueError("expected {item = \"slot=charges ...\", price = N}")
+            shop.append({"item": parse_item(s["item"].replace(" ", "+")), "price": s["price"]})
+        except (ValueError, KeyError, AttributeError) as exc:
+            probs.append(Problem(f, f"shop[{i}]", str(exc)))
+    hp = data.get("hp_refill", True)
+    if not isinstance(hp, bool):
+        probs.append(Problem(f, "hp_refill", "expected true or false"))
+    if probs:
+        return None, probs
+    return Campaign(title=str(data.get("title", "Campaign")), order=order, next=nxt, hp_refill=hp,
+                    replay=replay, shop=shop, icons=dict(data.get("icons", {}))), []
+
+
+@dataclass
+class Progress:
+    """What the player carries between levels, and which levels are won."""
+    carry: dict = field(default_factory=lambda: {"xp": 0, "coins": 0, "points": 0, "items": [], "spells": {},
+                                                   "skills": {"bruiser": 0, "wizard": 0, "tough": 0}})
+    won: dict = field(default_factory=dict)     # level id -> {"xp": gained, "coins": gained}
+
+    def can_play(self, camp: Campaign, lid: str) -> bool:
+        if lid not in camp.open_levels(set(self.won)):
+            return False
+        return not (lid in self.won and camp.replay == "no")
+
+    def start_carry(self, camp: Campaign) -> dict:
+        c = {k: v for k, v in self.carry.items()}
+        if camp.hp_refill:
+            c.pop("hp", None)
+        return c
+
+    def finish(self, camp: Campaign, lid: str, game) -> None:
+        """Fold a won level's result into the carry under the campaign's replay policy."""
+        pl = game.player
+        start = self.carry
+        gain_xp, gain_coins = pl["xp"] - start["xp"], pl["coins"] - start["coins"]
+        prev = self.won.get(lid)
+        if prev is not None and camp.replay == "delta":
+            gain_xp = max(0, gain_xp - prev["xp"])
+            gain_coins = max(0, gain_coins - prev["coins"])
+            best = {"xp": max(prev["xp"], pl["xp"] - start["xp"]), "coins": max(prev["coins"], pl["coins"] - start["coins"])}
+        else:
+            best = {"xp": pl["xp"] - start["xp"], "coins": pl["coins"] - start["coins"]}
+        self.won[lid] = best
+        from game.modes.quest.creatures import player_level
+        lv_before = player_level(start["xp"])
+        xp = start["xp"] + gain_xp
+        self.carry = {"xp": xp, "coins": start["coins"] + gain_coins,
+                      "points": pl["points"] - (player_level(pl["xp"]) - lv_before) + (player_level(xp) - lv_before),
+                      "items": pl["items"], "spells": pl["spells"], "skills": pl["skills"], "hp": pl["hp"]}
+
+    def buy(self, camp: Campaign, index: int) -> str | None:
+        if not 0 <= index < len(camp.shop):
+            return "no such offer"
+        offer = camp.shop[index]
+        if self.carry["coins"] < offer["price"]:
+            return f"costs {offer['price']} coins, you have {self.carry['coins']}"
+        self.carry["coins"] -= offer["price"]
+        self.carry["items"] = self.carry["items"] + [["item", [list(p) for p in offer["item"][1]]]]
+        return None

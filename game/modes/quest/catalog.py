@@ -1,0 +1,103 @@
+"""Where quest levels come from: the shipped `assets/quest/` folders, or a file of any supported
+format. A level reference is a shipped id (`hex/01_first_steps`, or just `01_first_steps`), or a
+path: `FILE.quest`, `FILE.xsb[#N]`, `FILE.sok[#N]`, `FILE.hsb[#N]`, `FILE.dat[#N]` (N counts from 1).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from game.modes.quest.level import Level
+from game.modes.quest.textformat import dump_level, parse_level
+
+ASSETS = Path(os.environ.get("TACTIBOX_ASSETS") or Path(__file__).resolve().parents[3] / "assets") / "quest"
+LEVELS = ASSETS / "levels"
+SOLUTIONS = ASSETS / "solutions"
+MAX_FILE = 4 * 1024 * 1024
+
+
+class LevelError(ValueError):
+    """A level that cannot be found or read; the message is `file: line: problem` lines."""
+
+
+def shipped_ids() -> list[str]:
+    return sorted(str(p.relative_to(LEVELS).with_suffix("")) for p in LEVELS.rglob("*.quest"))
+
+
+def shipped_path(level_id: str) -> Path | None:
+    if not re.fullmatch(r"[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*", level_id or ""):
+        return None
+    p = LEVELS / f"{level_id}.quest"
+    if p.is_file():
+        return p
+    hits = sorted(LEVELS.rglob(f"{level_id}.quest")) if "/" not in level_id else []
+    return hits[0] if len(hits) == 1 else None
+
+
+def solution_path(level_id: str) -> Path:
+    return SOLUTIONS / f"{level_id}.replay.json"
+
+
+def _read(path: Path, binary: bool = False):
+    try:
+        if path.stat().st_size > MAX_FILE:
+            raise LevelError(f"{path}: larger than {MAX_FILE} bytes")
+        return path.read_bytes() if binary else path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LevelError(f"{path}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise LevelError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise LevelError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+def load_level(ref: str) -> tuple[Level, str, str]:
+    """(level, level id for shipped levels or '', native text for replays of imported levels)."""
+    sp = shipped_path(ref)
+    if sp is not None:
+        lid = str(sp.relative_to(LEVELS).with_suffix(""))
+        lv, probs = parse_level(_read(sp), str(sp), name=lid)
+        if lv is None:
+            raise LevelError("\n".join(map(str, probs)))
+        return lv, lid, ""
+    path_s, _, num = ref.partition("#")
+    path = Path(path_s)
+    if not path.exists():
+        raise LevelError(f"{ref}: no shipped level of that name and no such file (shipped: {', '.join(shipped_ids()[:6])} ...)")
+    idx = int(num) if num.isdigit() else 1
+    suffix = path.suffix.lower()
+    if suffix == ".quest":
+        lv, probs = parse_level(_read(path), str(path), name=path.stem)
+        if lv is None:
+            raise LevelError("\n".join(map(str, probs)))
+        return lv, "", dump_level(lv)
+    levels, probs = read_any(path)
+    if probs:
+        raise LevelError("\n".join(map(str, probs)))
+    if not 1 <= idx <= len(levels):
+        raise LevelError(f"{ref}: the file has {len(levels)} levels")
+    lv = levels[idx - 1][0]
+    return lv, "", dump_level(lv)
+
+
+def read_any(path: Path) -> tuple[list[tuple[Level, str]], list]:
+    """All levels of an importable file with their stored solutions ('' when none); errors."""
+    suffix = path.suffix.lower()
+    if suffix in (".xsb", ".sok", ".txt"):
+        from game.modes.quest.importers.xsb import read_collection
+        got, probs = read_collection(_read(path), str(path))
+        return [(g.level, g.solution) for g in got], probs
+    if suffix == ".hsb":
+        from game.modes.quest.importers.hsb import read_hsb
+        got, probs = read_hsb(_read(path), str(path))
+        return [(lv, sol) for lv, _, sol in got], probs
+    if suffix == ".dat" or path.name.upper().startswith("LEVELS.D"):
+        from game.modes.quest.importers.supaplex import read_levels_dat
+        got, errs, _warns = read_levels_dat(_read(path, binary=True), str(path))
+        return [(lv, "") for lv in got], errs
+    if suffix == ".quest":
+        lv, probs = parse_level(_read(path), str(path), name=path.stem)
+        return ([(lv, "")] if lv else []), probs
+    raise LevelError(f"{path}: unknown level format {suffix!r} (.quest, .xsb, .sok, .hsb, LEVELS.DAT)")

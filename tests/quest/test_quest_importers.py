@@ -1,0 +1,208 @@
+"""Importers: Sokoban XSB, Hexoban HSB, Supaplex LEVELS.DAT (synthetic records), with broken input."""
+
+import re
+
+import pytest
+
+from game.modes.quest import tiles as T
+from game.modes.quest.game import QuestGame
+from game.modes.quest.importers.hsb import convert_moves, read_hsb
+from game.modes.quest.importers.supaplex import encode_record, read_levels_dat
+from game.modes.quest.importers.xsb import read_collection
+from game.modes.quest.solution import SolutionError, parse_solution, play_solution
+
+MICRO1 = """####
+# .#
+#  ###
+#*@  #
+#  $ #
+#  ###
+####
+"""
+
+
+def test_xsb_level_metadata_and_strict_lurd():
+    text = "; a comment\nTitle: before\n" + MICRO1 + "Title: One\nAuthor: Me\nSolution: dlUrrrdLullddrUluRuulDrddrruLdlUU\n"
+    got, probs = read_collection(text, "m.xsb")
+    assert probs == [] and len(got) == 1
+    im = got[0]
+    assert (im.level.title, im.level.author, im.line) == ("One", "Me", 3)
+    g = QuestGame(im.level)
+    play_solution(g, parse_solution(im.solution, g.g.dir_names))
+    assert (g.status, g.moves, g.pushes) == ("won", 33, 8)
+
+
+def test_xsb_rle_rows_and_rle_solution():
+    got, probs = read_collection("5#|#@$.#|5#\n", "r.xsb")
+    assert probs == [] and got[0].level.grid.cols == 5
+    g = QuestGame(got[0].level)
+    play_solution(g, parse_solution("1R", g.g.dir_names))
+    assert g.status == "won"
+    g = QuestGame(read_collection("6#|#@$-.#|6#\n", "r.xsb")[0][0].level)
+    play_solution(g, parse_solution("2R", g.g.dir_names))
+    assert g.status == "won"
+
+
+def test_xsb_collection_separated_by_blank_lines_and_comment_blocks():
+    text = "5#|#@$.#|5#\n\nComment:\nanything # here\nComment-End\n5#|#.$@#|5#\nTitle: two\n"
+    got, probs = read_collection(text, "c.xsb")
+    assert probs == [] and [g.level.title for g in got] == ["Level 1", "two"]
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("#####\n#@$. \n#####\n", "open"),
+    ("#####\n#@$$.#\n######\n", "2 boxes and 1 goals"),
+    ("######\n#@$.@#\n######\n", "2 players"),
+    ("#####\n#-$.#\n#####\n", "0 players"),
+    ("#####\n#@--#\n#####\n", "no boxes"),
+    ("hello\nworld\n", "no Sokoban level found"),
+    ("#" * 70 + "\n#@$.#\n", "at most 64x64"),
+])
+def test_xsb_broken_levels(text, msg):
+    got, probs = read_collection(text, "bad.xsb")
+    assert got == [] and any(msg in str(p) for p in probs), [str(p) for p in probs]
+    assert str(probs[0]).startswith("bad.xsb: ")
+
+
+@pytest.mark.parametrize("sol,msg", [
+    ("ll", "a rock is in the way"),
+    ("r", "is a push but is written in lower case"),
+    ("L", "is written as a push (capital) but pushes nothing"),
+    ("Rx", "unknown move"),
+    ("0R", "run length 0"),
+])
+def test_lurd_checked_strictly(sol, msg):
+    g = QuestGame(read_collection("7#|#-@$-.#|7#\n", "r.xsb")[0][0].level)
+    with pytest.raises(SolutionError, match=re.escape(msg)):
+        play_solution(g, parse_solution(sol, g.g.dir_names, "s.txt"), "s.txt")
+
+
+def test_lurd_must_end_solved():
+    g = QuestGame(read_collection("6#|#@$-.#|6#\n", "r.xsb")[0][0].level)
+    play_solution(g, parse_solution("R", g.g.dir_names))
+    assert g.status == "play"
+
+
+def test_xsb_size_bound():
+    got, probs = read_collection("#" * (4 * 1024 * 1024 + 1), "big.xsb")
+    assert got == [] and "larger than" in str(probs[0])
+
+
+# --- Hexoban --------------------------------------------------------------------------------
+HSB = """  # # # #
+ # @ $ . #
+  # # # #
+"""
+
+
+def test_hexoban_rotated_and_moves_converted():
+    got, probs = read_hsb(HSB, "h.hsb")
+    assert probs == [] and len(got) == 1
+    lv = got[0][0]
+    g = QuestGame(lv)
+    # in Hexoban the box is east of the player: after the clockwise turn it is south
+    assert convert_moves("R") == [("S", True)]
+    assert convert_moves("lrunds") == [("N", False), ("S", False), ("NE", False), ("SE", False),
+                                       ("SW", False), ("NW", False)]
+    d = g.g.dir_names.index("S")
+    assert g.obj[g.g.step[g.player["cell"]][d]] == T.VICTORY_OBJ
+    g.apply([0, d])
+    assert g.status == "won"
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("  # # #\n # @$. #\n  # # #\n", "off the hex lattice"),
+    (" # @ $ .\n  # # #\n", "open"),
+    ("  # # # # #\n # @ $ $ . #\n  # # # # #\n", "2 boxes and 1 goals"),
+    ("just text\n", "no Hexoban level found"),
+])
+def test_hexoban_broken(text, msg):
+    got, probs = read_hsb(text, "h.hsb")
+    assert got == [] and any(msg in str(p) for p in probs), [str(p) for p in probs]
+
+
+def test_hexoban_bad_move_letter():
+    with pytest.raises(ValueError, match="unknown Hexoban move"):
+        convert_moves("lx")
+
+
+# --- Supaplex -------------------------------------------------------------------------------
+def sp_tiles(inner: dict[tuple[int, int], int]) -> bytes:
+    t = bytearray(60 * 24)
+    for x in range(60):
+        t[x] = t[23 * 60 + x] = 6
+    for y in range(24):
+        t[y * 60] = t[y * 60 + 59] = 6
+    for (x, y), v in inner.items():
+        t[y * 60 + x] = v
+    return bytes(t)
+
+
+BASIC = {(2, 2): 3, (3, 2): 2, (4, 2): 4, (4, 3): 2, (5, 2): 7, (10, 2): 1}
+
+
+def test_supaplex_record_fields_and_turn_based_play():
+    rec = encode_record(sp_tiles(BASIC), title="my first", gravity=0, needed=1)
+    levels, errs, warns = read_levels_dat(rec, "LEVELS.DAT")
+    assert errs == [] and warns == []
+    lv = levels[0]
+    assert (lv.title, lv.label, lv.quota, lv.gravity, lv.player_gravity) == ("MY FIRST", "turn-based adaptation", 1, 2, False)
+    g = QuestGame(lv)
+    for _ in range(3):
+        g.apply([0, 1])            # dig the base, eat the infotron, enter the exit
+    assert g.status == "won" and g.gems == 1
+    # the zonk fell one cell per turn
+    assert g.obj[lv.grid.cell_at(10, 5)] == T.BOULDER
+
+
+def test_supaplex_unsupported_tiles_are_named_in_warnings():
+    inner = dict(BASIC)
+    inner.update({(7, 5): 8, (8, 5): 18, (9, 5): 19, (11, 5): 20, (12, 5): 25, (13, 5): 13, (14, 5): 24, (15, 5): 17})
+    rec = encode_record(sp_tiles(inner), freeze=2, ports=[(13, 5, 1, 0, 0)])
+    levels, errs, warns = read_levels_dat(rec, "LEVELS.DAT")
+    text = "\n".join(map(str, warns))
+    assert errs == [] and len(levels) == 1
+    for name in ("orange disk", "yellow disk", "terminal", "red disk", "bug", "gravity port", "electron",
+                 "freeze zonks", "special port 1 at 14,6"):
+        assert name in text, name
+    assert all(str(w).startswith("LEVELS.DAT: level 1: ") for w in warns)
+    assert [n.model for n in levels[0].npcs] == ["wall_right", "wall_left"]
+
+
+def test_supaplex_gravity_byte_makes_murphy_fall():
+    rec = encode_record(sp_tiles({(2, 2): 3, (2, 8): 7}), gravity=1)
+    lv = read_levels_dat(rec, "L.DAT")[0][0]
+    g = QuestGame(lv)
+    g.apply([2])
+    assert lv.grid.coords(g.player["cell"]) == (2, 3)
+
+
+@pytest.mark.parametrize("data,msg", [
+    (b"", "not a multiple of 1536"),
+    (b"\0" * 1535, "not a multiple of 1536"),
+    (encode_record(sp_tiles({(5, 5): 7})), "no Murphy"),
+    (encode_record(sp_tiles({(2, 2): 3, (3, 3): 3, (5, 5): 7})), "a second Murphy at 4,4"),
+    (encode_record(sp_tiles({(2, 2): 3})), "no exit"),
+    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7, (6, 6): 99})), "unknown tile 99 at 7,7"),
+    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), gravity=5), "gravity) is 5"),
+    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), ports=[(9, 9, 0, 0, 0)]), "not on a port tile"),
+])
+def test_supaplex_broken_records(data, msg):
+    levels, errs, _ = read_levels_dat(data, "LEVELS.DAT")
+    assert levels == [] and any(msg in str(e) for e in errs), [str(e) for e in errs]
+
+
+def test_supaplex_port_count_and_quota_bounds():
+    rec = bytearray(encode_record(sp_tiles({(2, 2): 3, (5, 5): 7})))
+    rec[1471] = 11
+    assert "at most 10" in str(read_levels_dat(bytes(rec), "L.DAT")[1][0])
+    levels, errs, warns = read_levels_dat(encode_record(sp_tiles({(2, 2): 3, (4, 2): 4, (5, 5): 7}), needed=9), "L.DAT")
+    assert levels[0].quota == 1 and "asks for 9 infotrons" in str(warns[0])
+
+
+def test_supaplex_ports_cross_one_way():
+    rec = encode_record(sp_tiles({(2, 2): 3, (3, 2): 9, (6, 2): 7}))
+    g = QuestGame(read_levels_dat(rec, "L.DAT")[0][0])
+    g.apply([0, 1])
+    assert g.level.grid.coords(g.player["cell"]) == (4, 2)
+    assert g.check([0, 3]) == "the port does not open this way"

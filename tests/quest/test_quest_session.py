@@ -1,0 +1,168 @@
+"""Undo/redo, mid-level saves, replays, bests, the campaign graph and its policies."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.modes.base import ActionError
+from game.modes.quest.campaign import Progress, check_graph, parse_campaign
+from game.modes.quest.game import QuestGame
+from game.modes.quest.session import Bests, Session, make_replay, verify_replay
+from quest_levels import level
+
+LV = level("""grid: square
+map:
+#######
+#@-$-.#
+#--i###
+###--##
+#######
+end
+grant 2,3: spell missile 1; xp 300
+npc 5,4: name=Rat hp=5 model=wander
+""")
+
+
+def test_undo_redo_restore_exact_states():
+    s = Session(LV)
+    h0 = s.game.state_hash()
+    s.act([0, 1])
+    h1 = s.game.state_hash()
+    s.act([0, 2])
+    h2 = s.game.state_hash()
+    assert s.undo() and s.game.state_hash() == h1
+    assert s.undo() and s.game.state_hash() == h0 and not s.undo()
+    assert s.redo() and s.game.state_hash() == h1
+    assert s.redo() and s.game.state_hash() == h2 and not s.redo()
+    s.undo()
+    s.act([2])                        # a new action drops the undone tail
+    assert not s.can_redo() and len(s.actions) == 2
+
+
+def test_illegal_action_leaves_the_session_untouched():
+    s = Session(LV)
+    h = s.game.state_hash()
+    with pytest.raises(ActionError):
+        s.act([0, 0])                  # wall
+    assert s.game.state_hash() == h and s.actions == []
+
+
+def test_save_mid_level_and_load():
+    s = Session(LV)
+    for a in ([0, 1], [0, 2], [2]):
+        s.act(a)
+    s.undo()
+    data = s.save_data()
+    t = Session.from_save(LV, data)
+    assert t.pos == 2 and t.game.state_hash() == s.game.state_hash() and t.can_redo()
+
+
+def test_replay_verifies_and_detects_tampering():
+    s = Session(LV)
+    for _ in range(3):
+        s.act([0, 1])
+    assert s.game.status == "won"
+    rep = s.to_replay("t")
+    ok, probs, g = verify_replay(LV, rep)
+    assert ok, probs
+    rep.turns[0][2] = "0" * 32
+    ok, probs, _ = verify_replay(LV, rep)
+    assert not ok and "state hash differs" in probs[0]
+
+
+def test_bests_fewest_moves_then_pushes():
+    b = Bests()
+    assert b.offer("a", 10, 3)
+    assert not b.offer("a", 10, 4)
+    assert b.offer("a", 10, 2)
+    assert b.offer("a", 9, 9)
+    assert b.data["a"] == {"moves": 9, "pushes": 9}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 40), max_size=25))
+def test_random_play_replays_and_undoes_exactly(picks):
+    s = Session(LV)
+    start = s.game.state_hash()
+    for p in picks:
+        legal = s.game.legal_actions()
+        if not legal:
+            break
+        s.act(legal[p % len(legal)])
+    rep = make_replay(LV, s.actions)
+    g = QuestGame(LV)
+    for a in rep.actions:
+        g.apply(a)
+    assert g.state_hash() == s.game.state_hash()
+    s.restart()
+    assert s.game.state_hash() == start
+
+
+def test_campaign_graph_checks():
+    assert check_graph(["a", "b", "c"], {"a": ["b", "c"], "b": ["c"]}) is None
+    assert "cycle" in check_graph(["a", "b"], {"a": ["b"], "b": ["a"]})
+    assert "no route reaches: c" in check_graph(["a", "b", "c"], {"a": ["b"]})
+    assert "unknown level 'z'" in check_graph(["a"], {"a": ["z"]})
+
+
+def _camp(**kw):
+    data = {"title": "t", "level": [{"id": "a", "next": ["b", "c"]}, {"id": "b", "next": ["d"]},
+                                    {"id": "c", "next": ["d"]}, {"id": "d"}], **kw}
+    camp, probs = parse_campaign(data, "c.toml")
+    assert camp is not None, probs
+    return camp
+
+
+def test_alternate_routes_open_levels():
+    camp = _camp()
+    assert camp.open_levels(set()) == ["a"]
+    assert camp.open_levels({"a"}) == ["a", "b", "c"]
+    assert camp.open_levels({"a", "c"}) == ["a", "b", "c", "d"]     # d by either route
+
+
+class _G:
+    def __init__(self, xp, coins):
+        self.player = {"xp": xp, "coins": coins, "points": 0, "items": [], "spells": {}, "skills": {}, "hp": 40}
+
+
+def test_replay_policies():
+    delta = _camp(replay="delta")
+    p = Progress()
+    p.finish(delta, "a", _G(100, 10))
+    assert (p.carry["xp"], p.carry["coins"]) == (100, 10)
+    p.finish(delta, "a", _G(100 + 150, 10 + 5))     # replay gains 150 XP / 5 coins: only the delta over 100/10 counts
+    assert (p.carry["xp"], p.carry["coins"]) == (150, 10)
+    keep = _camp(replay="keep")
+    q = Progress()
+    q.finish(keep, "a", _G(100, 10))
+    q.finish(keep, "a", _G(150, 15))
+    assert (q.carry["xp"], q.carry["coins"]) == (150, 15)
+    no = _camp(replay="no")
+    r = Progress()
+    r.finish(no, "a", _G(1, 1))
+    assert not r.can_play(no, "a") and r.can_play(no, "b")
+
+
+def test_hp_refill_policy_and_shop():
+    camp = _camp(hp_refill=False, shop=[{"item": "staff=20 healing=5", "price": 7}])
+    p = Progress()
+    p.finish(camp, "a", _G(0, 10))
+    assert p.start_carry(camp)["hp"] == 40
+    assert p.buy(camp, 0) is None and p.carry["coins"] == 3
+    assert p.buy(camp, 0) == "costs 7 coins, you have 3"
+    refill = _camp()
+    q = Progress()
+    q.finish(refill, "a", _G(0, 0))
+    assert "hp" not in q.start_carry(refill)
+
+
+@pytest.mark.parametrize("data,msg", [
+    ({"level": []}, "expected 1.."),
+    ({"level": [{"id": "a", "next": ["a"]}]}, "cycle"),
+    ({"level": [{"id": "a"}], "replay": "maybe"}, "allowed: no, keep, delta"),
+    ({"level": [{"id": "a"}], "shop": [{"item": "wings=3", "price": 1}]}, "unknown item property"),
+    ({"level": [{"id": "a"}, {"id": "a"}]}, "listed twice"),
+])
+def test_broken_campaigns(data, msg):
+    camp, probs = parse_campaign(data, "c.toml")
+    assert camp is None and msg in str(probs[0]) and str(probs[0]).startswith("c.toml: ")
