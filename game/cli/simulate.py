@@ -52,4 +52,4 @@ def _run(args) -> int:
         for line in out.lines:
             print(line)
     sys.stdout.flush()
-    return 0
+    return 0 if summary.get("ok", True) else 1

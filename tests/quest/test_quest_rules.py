@@ -1,11 +1,11 @@
 """Golden tests for the quest rules: objects, properties, player numbers, turn order."""
 
 import pytest
+from quest_levels import HEX3, corridor, game
 
 from game.modes.base import ActionError
 from game.modes.quest.creatures import player_level
-from game.modes.quest.game import CAST, EQUIP, MOVE, SKILL, TRACTOR, WAIT
-from quest_levels import HEX3, corridor, game
+from game.modes.quest.game import EQUIP, MOVE, SKILL, TRACTOR, WAIT
 
 N, E, S, W = 0, 1, 2, 3
 # a goal that can never be filled keeps corridor levels in play

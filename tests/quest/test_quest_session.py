@@ -3,12 +3,12 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from quest_levels import level
 
 from game.modes.base import ActionError
 from game.modes.quest.campaign import Progress, check_graph, parse_campaign
 from game.modes.quest.game import QuestGame
 from game.modes.quest.session import Bests, Session, make_replay, verify_replay
-from quest_levels import level
 
 LV = level("""grid: square
 map:

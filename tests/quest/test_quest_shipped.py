@@ -3,8 +3,8 @@
 import pytest
 
 from game.core.replay import load_replay
-from game.modes.quest.catalog import ASSETS, load_level, shipped_ids, solution_path
 from game.modes.quest.campaign import load_campaign
+from game.modes.quest.catalog import ASSETS, load_level, shipped_ids, solution_path
 from game.modes.quest.session import verify_replay
 
 IDS = shipped_ids()

@@ -1,8 +1,9 @@
 """Golden tests for the six spells at their levels, NPC models and gravity."""
 
+from test_quest_rules import sq
+
 from game.modes.quest.game import CAST, MOVE, WAIT
 from game.modes.quest.spells import NAMES, ice_cells
-from test_quest_rules import sq
 
 N, E, S, W = 0, 1, 2, 3
 MISSILE, FIREBALL, LIGHTNING, ICE, JUMP, TELEPORT = range(6)

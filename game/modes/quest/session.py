@@ -65,7 +65,7 @@ class Session:
                 "actions": [list(a) for a in self.actions], "pos": self.pos, "carry": self.carry}
 
     @classmethod
-    def from_save(cls, level: Level, data: dict) -> "Session":
+    def from_save(cls, level: Level, data: dict) -> Session:
         if data.get("level_hash") != level.content_hash():
             raise ActionError(f"the save is for another version of level {data.get('level')!r}")
         s = cls(level, data.get("carry"))

@@ -24,8 +24,7 @@ from __future__ import annotations
 from game.core.grid import HEX, Grid
 from game.modes.quest import tiles as T
 from game.modes.quest.items import check_item
-from game.modes.quest.level import (MAX_RINGS, MAX_SIDE, MODELS, NO_GRAVITY, SPELLS, Level, NpcSpec,
-                                    check_level)
+from game.modes.quest.level import MAX_RINGS, MAX_SIDE, MODELS, NO_GRAVITY, SPELLS, Level, NpcSpec, check_level
 from game.rules.schema import Problem
 
 MAX_BYTES = 256 * 1024
