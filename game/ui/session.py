@@ -39,6 +39,34 @@ class Placement:
 
 
 @dataclass
+class Tally:
+    """What each piece did in the battle (from the engine's attack events): HP it took, kills."""
+
+    damage: dict[int, int] = field(default_factory=dict)      # piece id -> HP removed from enemies
+    kills: dict[int, int] = field(default_factory=dict)
+
+    def add(self, events) -> None:
+        for ev in events:
+            if ev.get("e") == "attack" and ev.get("lost"):
+                pid = ev["piece"]
+                self.damage[pid] = self.damage.get(pid, 0) + ev["lost"]
+                if ev.get("killed"):
+                    self.kills[pid] = self.kills.get(pid, 0) + 1
+
+    def seat_totals(self, game, seat: int) -> tuple[int, int]:
+        """(kills, damage) of the seat's pieces."""
+        ids = [p.id for p in game.pieces if p.seat == seat]
+        return sum(self.kills.get(i, 0) for i in ids), sum(self.damage.get(i, 0) for i in ids)
+
+    def best_piece(self, game):
+        """The most valuable piece: most kills, then most damage (None before any hit)."""
+        if not self.damage:
+            return None
+        pid = max(self.damage, key=lambda i: (self.kills.get(i, 0), self.damage[i], -i))
+        return game.pieces[pid]
+
+
+@dataclass
 class BattleResult:
     finished: bool
     placements: list[Placement]
@@ -58,6 +86,7 @@ class BattleSession:
         self.record = record
         self.replay = replay if replay is not None else new_replay(game, participants)
         self.result: BattleResult | None = None
+        self.tally = Tally()
 
     @classmethod
     def new(cls, rs, gmap, participants: list[Participant], seed: int, options: Options | None = None,
@@ -73,6 +102,7 @@ class BattleSession:
         g = self.game
         before = g.turn
         events = g.apply(action)
+        self.tally.add(events)
         self.replay.actions.append(g.encode_action(action))
         if g.turn != before or g.over:
             self.replay.record_turn(g.turn, g.state_hash())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
@@ -123,6 +123,10 @@ class Tour:
         yield self.shot("confirm_abandon")
         self.press(B.DOWN, B.A)
         yield self.shot("results")
+        session, res = app.top.session, app.top.result
+        won = [replace(p, place=i + 1) for i, p in enumerate(res.placements)]
+        app.replace("results", result=replace(res, finished=True, placements=won), session=session)
+        yield self.shot("victory")
         for name, scene, kwargs in (
                 ("stats", "stats", {}), ("replays", "replays", {}), ("settings", "settings", {}),
                 ("keyremap", "keyremap", {}), ("controls", "controls", {}),

@@ -142,6 +142,7 @@ class LinkResults(Results):
         super().handle(ev)
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         run = self.run
         run.poll()
         s = run.session
