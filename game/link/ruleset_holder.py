@@ -3,8 +3,11 @@ installs the host's copy (in its data folder, `rulesets/link-received`) and play
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
+
+log = logging.getLogger("tactibox.link")
 
 
 class RulesetHolder:
@@ -33,12 +36,17 @@ class RulesetHolder:
 
     def install(self, name: str, blob: bytes) -> bytes:
         """Guest: install the host's ruleset and play with it; returns its hash (`install_content`).
-        A broken blob raises ValueError and the ruleset in use stays."""
-        from game.link.content import install_ruleset
-        from game.rules.loader import load_ruleset
-        folder = install_ruleset(blob, self.install_dir, "link-received")
-        rs, problems = load_ruleset(folder)
-        if rs is None:
-            raise ValueError("; ".join(map(str, problems[:3])))
+        A broken or hostile blob raises ValueError, nothing is installed and the ruleset in use
+        stays (game/link/content.py lists the checks)."""
+        from game.link.content import install_ruleset_checked
+        try:
+            rs = install_ruleset_checked(blob, self.install_dir, "link-received")
+        except ValueError:
+            raise
+        except (RecursionError, MemoryError) as exc:
+            # the bounded readers should make this unreachable; the host's bytes are untrusted,
+            # so an unforeseen decoder failure refuses the ruleset instead of ending the app
+            log.warning("received ruleset refused by a last-resort check: %r", exc)
+            raise ValueError(f"ruleset blob: refused ({type(exc).__name__})") from None
         self.rs = rs
         return bytes.fromhex(rs.content_hash)
