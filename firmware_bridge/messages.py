@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .pairing import MAC_BYTES, NONCE_BYTES
 from .wire import Reader, lbytes, lstr, uvarint
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2      # 2: HELLO carries a nonce, AUTH proves the pairing key (pairing.py)
 MAGIC = b"TBX"
 
 MSG_HELLO = 0x01
 MSG_ERROR = 0x02
+MSG_AUTH = 0x03
 MSG_CONTENT_RESULT = 0x05
 MSG_START = 0x06
 MSG_READY = 0x07
@@ -34,6 +36,7 @@ ERR_CONTENT_MISMATCH = 4
 ERR_PROTOCOL = 5
 ERR_CONTENT_UNAVAILABLE = 6
 ERR_GAME = 7
+ERR_AUTH = 8            # wrong pairing code/key, or too many wrong attempts: wait
 
 # snapshot reasons (lockstep)
 REASON_DESYNC = 1        # chained state hash differed
@@ -66,6 +69,7 @@ class Hello:
     unit_name: str = ""
     content: dict[str, bytes] = field(default_factory=dict)   # name -> content hash (opaque)
     protocol: int = PROTOCOL_VERSION
+    nonce: bytes = bytes(NONCE_BYTES)                          # fresh per HELLO (pairing.py)
 
     def encode(self) -> bytes:
         if self.role not in ROLES:
@@ -76,6 +80,9 @@ class Hello:
         out += lstr(self.app_version) + lstr(self.unit_name) + bytes([len(self.content)])
         for name, digest in self.content.items():
             out += lstr(name) + lbytes(digest)
+        if len(self.nonce) != NONCE_BYTES:
+            raise ValueError(f"HELLO nonce must be {NONCE_BYTES} bytes")
+        out += self.nonce
         return bytes(out)
 
     @classmethod
@@ -93,8 +100,28 @@ class Hello:
         for _ in range(r.u8("content count")):
             key = r.lstr("content name", 64)
             content[key] = r.lbytes("content hash", 64)
+        nonce = r.raw(NONCE_BYTES, "nonce")
         r.end()
-        return cls(ROLES[role], app, name, content, protocol)
+        return cls(ROLES[role], app, name, content, protocol, nonce)
+
+
+@dataclass
+class Auth:
+    """Proof of the pairing key: HMAC over both HELLOs (pairing.auth_mac)."""
+    mac: bytes
+
+    def encode(self) -> bytes:
+        if len(self.mac) != MAC_BYTES:
+            raise ValueError(f"AUTH mac must be {MAC_BYTES} bytes")
+        return bytes([MSG_AUTH]) + self.mac
+
+    @classmethod
+    def decode(cls, payload: bytes) -> Auth:
+        r = Reader(payload, "AUTH")
+        r.u8("type")
+        mac = r.raw(MAC_BYTES, "mac")
+        r.end()
+        return cls(mac)
 
 
 @dataclass

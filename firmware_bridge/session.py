@@ -49,9 +49,11 @@ from .content_sync import ContentSync, Progress, _Outgoing
 from .counters import Counters
 from .lockstep import Lockstep, LockstepGame
 from .messages import (
+    ERR_AUTH,
     ERR_GAME,
     ERR_ROLE,
     ERR_VERSION,
+    MSG_AUTH,
     MSG_CONTENT_RESULT,
     MSG_DESYNC,
     MSG_ERROR,
@@ -61,6 +63,7 @@ from .messages import (
     MSG_START,
     MSG_SYNCED,
     PROTOCOL_VERSION,
+    Auth,
     ContentResult,
     Error,
     Hello,
@@ -68,8 +71,9 @@ from .messages import (
     Start,
     hello_protocol,
 )
+from .pairing import CABLE_KEY, AuthThrottle, auth_mac, check_mac, new_nonce
 from .reliable import MAX_PAYLOAD, LinkConfig, ReliableLink
-from .transport import DEFAULT_BAUD, open_transport
+from .transport import DEFAULT_BAUD, is_network_port, open_transport
 from .wire import KIND_APP, KIND_SESSION, KIND_TURN
 
 log = logging.getLogger("tactibox.link")
@@ -85,7 +89,8 @@ class Session(ContentSync):
                  on_progress: Callable[[Progress], None] | None = None,
                  on_app_message: Callable[[bytes], None] | None = None,
                  actions_per_poll: int = 1,
-                 prepare_options: Callable[[dict[str, bytes], bytes], bytes] | None = None) -> None:
+                 prepare_options: Callable[[dict[str, bytes], bytes], bytes] | None = None,
+                 pairing_key: bytes | None = CABLE_KEY) -> None:
         if role not in ("host", "guest"):
             raise ValueError(f"role must be 'host' or 'guest', got {role!r}")
         self.link = link
@@ -122,11 +127,28 @@ class Session(ContentSync):
         self._start: Start | None = None
         self._app_inbox: deque[bytes] = deque(maxlen=64)
         self._closed = False
+        # pairing (pairing.py): nothing but HELLO / AUTH / ERROR moves until the peer proved the key
+        self.pairing_key = CABLE_KEY if pairing_key is None else bytes(pairing_key)
+        self.throttle = AuthThrottle(link.now)
+        self.paired = False              # the peer of this link incarnation proved the key
+        self.notice: str | None = None   # host: why the last unit that tried to join was turned away
+        self.unpaired_dropped = 0        # messages dropped because they came before pairing
+        self._my_hello = b""
+        self._peer_hello = b""
+        self._pending_peer: Hello | None = None
+        self._refused = False            # host: this link incarnation's peer was turned away
 
     @classmethod
     def open(cls, port: str, *, baud: int = DEFAULT_BAUD, now: Callable[[], float] = time.monotonic,
-             link_config: LinkConfig | None = None, **kw) -> Session:
-        """Open PORT (device path, pyserial URL or tcp://) and build the whole stack on it."""
+             link_config: LinkConfig | None = None, pairing_key: bytes | None = None, **kw) -> Session:
+        """Open PORT (device path, pyserial URL or tcp://) and build the whole stack on it.
+        A network port (tcp://, socket://) needs `pairing_key` (pairing.key_from_code / read_psk);
+        a serial cable uses the empty cable key."""
+        if pairing_key is None:
+            if is_network_port(port):
+                raise ValueError("a network link needs a pairing code or a pre-shared key")
+            pairing_key = CABLE_KEY
+        kw["pairing_key"] = pairing_key
         counters = Counters()
         transport = open_transport(port, baud, now=now, counters=counters)
         return cls(ReliableLink(transport, now=now, config=link_config, counters=counters), **kw)
@@ -157,8 +179,8 @@ class Session(ContentSync):
         if not t.up:
             return t.status
         ls = self.link.state
-        if ls == "connecting":
-            return f"waiting for the other unit on {t.name}"
+        if ls == "connecting" or (self.notice and self.state in ("connecting", "hello")):
+            return self.notice or f"waiting for the other unit on {t.name}"
         if ls == "down":
             return "cable unplugged — waiting"
         if ls == "left":
@@ -167,7 +189,7 @@ class Session(ContentSync):
             return "link closed"
         peer = f" ({self.peer.unit_name})" if self.peer and self.peer.unit_name else ""
         if self.state in ("connecting", "hello"):
-            return "saying hello to the other unit"
+            return "pairing with the other unit" if self._pending_peer else "saying hello to the other unit"
         if self.state == "content":
             return str(self.progress) if self.progress else f"checking rulesets and maps with the other unit{peer}"
         if self.state == "starting":
@@ -290,6 +312,7 @@ class Session(ContentSync):
             self._log("the other unit restarted")
             self._hello_sent = False
             self.peer = None
+            self._forget_pairing()
             self._blobs = BlobReceiver()
             self._pending_content.clear()
             self._outgoing.clear()
@@ -312,9 +335,27 @@ class Session(ContentSync):
 
     def _send_hello(self) -> None:
         self._hello_sent = True
-        self._send(Hello(self.role, self.app_version, self.unit_name, self.content).encode())
+        self._my_hello = Hello(self.role, self.app_version, self.unit_name, self.content, nonce=new_nonce()).encode()
+        self._send(self._my_hello)
         if self.state in ("connecting",):
             self.state = "hello"
+
+    def _forget_pairing(self) -> None:
+        self.paired = False
+        self._refused = False
+        self._pending_peer = None
+        self._peer_hello = b""
+
+    def _refuse(self, code: int, text: str, notice: str) -> None:
+        """The unit at the other end cannot play with this one. A guest fails; a host tells that
+        unit why, shows `notice`, ignores it until a new unit connects, and keeps its game."""
+        if not self.is_host:
+            self._fail(code, text)
+            return
+        self._refused = True
+        self.notice = notice
+        self._log(f"turned away a unit: {text}")
+        self._send(Error(code, text).encode())
 
     def _fail(self, code: int, text: str, tell_peer: bool = True) -> None:
         if self.state == "failed":
@@ -326,6 +367,9 @@ class Session(ContentSync):
             self._send(Error(code, text).encode())
 
     def _dispatch(self, kind: int, payload: bytes) -> None:
+        if not self.paired and kind in (KIND_TURN, KIND_APP):
+            self.unpaired_dropped += 1
+            return
         if kind == KIND_TURN:
             if self.lockstep is not None and self.state in ("playing", "finished"):
                 self.lockstep.on_turn(payload)
@@ -340,10 +384,22 @@ class Session(ContentSync):
         if not payload:
             raise ValueError("empty session message")
         t = payload[0]
+        if not self.paired and t not in (MSG_HELLO, MSG_AUTH, MSG_ERROR):
+            self.unpaired_dropped += 1          # before pairing: no content, no game, no chat
+            raise ValueError(f"message type {t:#04x} before pairing")
+        if self.is_host and self._refused:
+            self.unpaired_dropped += 1
+            return
         if t == MSG_HELLO:
             self._on_hello(payload)
+        elif t == MSG_AUTH:
+            self._on_auth(Auth.decode(payload))
         elif t == MSG_ERROR:
             err = Error.decode(payload)
+            if self.is_host and not self.paired:
+                self.notice = f"a unit that tried to join reports: {err.text}"
+                self._log(self.notice)
+                return
             if self.state != "failed":
                 self.state = "failed"
                 self.error = f"the other unit reports: {err.text}"
@@ -374,15 +430,46 @@ class Session(ContentSync):
         if proto is None:
             raise ValueError("HELLO without the Tactibox magic")
         if proto != PROTOCOL_VERSION:
-            self._fail(ERR_VERSION, f"link protocol mismatch: this unit speaks version {PROTOCOL_VERSION}, "
-                                    f"the other unit version {proto} — update the older unit")
+            text = (f"link protocol mismatch: this unit speaks version {PROTOCOL_VERSION}, "
+                    f"the other unit version {proto} — update the older unit")
+            self._refuse(ERR_VERSION, text, f"a unit tried to join: {text}")
             return
+        if self.paired or self._pending_peer is not None:
+            raise ValueError("a second HELLO from the same unit")
         hello = Hello.decode(payload)
-        self.peer = hello
         self._log(f"hello from {hello.unit_name or 'the other unit'} ({hello.role}, app {hello.app_version})")
         if hello.role == self.role:
-            self._fail(ERR_ROLE, f"both units are set to {self.role}: one must host, the other join")
+            text = f"both units are set to {self.role}: one must host, the other join"
+            self._refuse(ERR_ROLE, text, f"a unit tried to join: {text}")
             return
+        self._pending_peer = hello
+        self._peer_hello = bytes(payload)
+        host_hello, guest_hello = ((self._my_hello, self._peer_hello) if self.is_host
+                                   else (self._peer_hello, self._my_hello))
+        self._send(Auth(auth_mac(self.pairing_key, self.role, host_hello, guest_hello)).encode())
+
+    def _on_auth(self, auth: Auth) -> None:
+        hello = self._pending_peer
+        if hello is None or self.paired:
+            raise ValueError("AUTH without a HELLO")
+        if self.is_host and not self.throttle.allowed():
+            wait = int(self.throttle.wait_left() + 0.999)
+            self._refuse(ERR_AUTH, f"too many wrong pairing codes: try again in {wait} s",
+                         f"a unit tried to join too often with a wrong code — waiting {wait} s")
+            return
+        host_hello, guest_hello = ((self._my_hello, self._peer_hello) if self.is_host
+                                   else (self._peer_hello, self._my_hello))
+        if not check_mac(self.pairing_key, hello.role, host_hello, guest_hello, auth.mac):
+            if self.is_host:
+                self.throttle.failed()
+            self._refuse(ERR_AUTH, "wrong pairing code: type the code shown on the host's screen",
+                         "a unit tried to join with a wrong pairing code")
+            return
+        self.throttle.succeeded()
+        self.paired = True
+        self.notice = None
+        self.peer = hello
+        self._log(f"paired with {hello.unit_name or 'the other unit'}")
         if self.state in ("connecting", "hello"):
             self.state = "content"
         if self.is_host:

@@ -225,6 +225,17 @@ def parse_tcp(port: str) -> tuple[str, int, bool]:
     return ("" if host == "*" else host), int(num), listen
 
 
+NETWORK_SCHEMES = ("tcp://", "socket://", "rfc2217://")
+
+
+def is_network_port(port: str) -> bool:
+    """True for ports anyone on the network can reach (they need pairing: pairing.py)."""
+    low = port.strip().lower()
+    while low.startswith("spy://"):
+        low = low[len("spy://"):]
+    return low.startswith(NETWORK_SCHEMES)
+
+
 def open_transport(port: str, baud: int = DEFAULT_BAUD, *, now: Callable[[], float] = time.monotonic,
                    counters: Counters | None = None, reopen_interval: float = REOPEN_INTERVAL) -> Transport:
     """A transport for a port name as typed in `--port` or picked in the link menu.

@@ -4,6 +4,11 @@
     tactibox link --port /dev/serial0 --join --seat bot:normal       (plays whichever mode the host starts)
 
 PORT is a device path or a URL (`socket://host:port`, `tcp://host:port`, `tcp://:port` to listen).
+Over the network the units pair first: the host prints a 6-digit code (or takes `--code`), the
+joining unit passes the same `--code`; with `link.key` in both data folders no code is needed.
+
+    tactibox link --port tcp://:7777 --host            # prints "pairing code: 123 456"
+    tactibox link --port tcp://192.168.1.20:7777 --join --code 123456
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ def add_arguments(p) -> None:
     p.add_argument("--ruleset", default=None, help="ruleset (host; the guest receives a Skirmish ruleset if different)")
     p.add_argument("--turn-limit", type=int, default=0, help="stop after N turns (0 = the mode's default)")
     p.add_argument("--name", default=None, help="this unit's name shown to the other unit")
+    p.add_argument("--code", default=None,
+                   help="network links: the 6-digit pairing code (host: default a fresh one, printed)")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds (default 900)")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
 
@@ -58,13 +65,15 @@ def _run(args) -> int:
             spec = guest_spec(ruleset=args.ruleset, level=level, log=log)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    key = _pairing_key(args, role)
     try:
         session = Session.open(
             args.port, baud=args.baud, role=role, app_version=__version__,
             unit_name=args.name or f"tactibox-{role}", content=spec.content,
             content_provider=spec.content_provider, install_content=spec.install_content,
             make_game=spec.make_game, seed=seed if role == "host" else None,
-            options=spec.options, on_progress=lambda p: log(f"link: {p}"), prepare_options=spec.prepare_options)
+            options=spec.options, on_progress=lambda p: log(f"link: {p}"), prepare_options=spec.prepare_options,
+            pairing_key=key)
     except (OSError, ValueError) as exc:
         raise CliError(f"{args.port}: cannot open the link ({exc})") from None
     last_status = None
@@ -94,3 +103,26 @@ def _run(args) -> int:
         print(f"tactibox: link {session.state}: {session.error or 'timed out'}", file=sys.stderr)
         return 1
     return 0
+
+
+def _pairing_key(args, role: str) -> bytes | None:
+    """None on a serial cable; on the network the data folder's link.key, else the code."""
+    from firmware_bridge import pairing
+    from firmware_bridge.transport import is_network_port
+    if not is_network_port(args.port):
+        return None
+    try:
+        if args.code is None:
+            from game.store.datadir import open_data_dir
+            psk = pairing.read_psk(open_data_dir().root)
+            if psk is not None:
+                return psk
+        if role == "guest" and args.code is None:
+            raise CliError(f"{args.port}: a network link needs --code (the pairing code the host shows) "
+                           f"or {pairing.PSK_FILE} in both data folders")
+        code = pairing.normalise_code(args.code) if args.code is not None else pairing.new_code()
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if role == "host":
+        print(f"pairing code: {pairing.show_code(code)}", file=sys.stderr, flush=True)
+    return pairing.key_from_code(code)

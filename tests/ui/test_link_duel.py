@@ -232,12 +232,14 @@ def test_protocol_mismatch_is_a_clear_error(make_app, monkeypatch, artifacts):
     press(app, B.A)
     wait = app.top
     cable.step(40)
-    assert stack(app)[-1] == "link_wait" and wait.run.session.failed
+    # the host shows why the unit was turned away and keeps waiting (a stranger cannot end it)
+    assert stack(app)[-1] == "link_wait" and not wait.run.session.failed
     texts = [t for t, _ in wait.lines()]
     assert any("protocol mismatch" in t and "version 99" in t for t in texts), texts
     assert any("Update the older one" in t for t in texts)
+    assert any("still waiting" in t for t in texts)
     app.screenshot(artifacts / "link_error_480x320.png")
-    press(app, B.A)
+    press(app, B.B)
     assert stack(app)[-1] == "link_setup" and wait.run.closed
 
 

@@ -12,6 +12,7 @@ import pytest
 from test_link_duel import DUEL_RULES, play_until
 from ui_harness import B, menu_open, press, stack
 
+from firmware_bridge.pairing import key_from_code
 from firmware_bridge.session import Session
 from game.link.modes import split_setup, tag_setup
 from game.modes.duel import DuelOptions
@@ -107,8 +108,10 @@ def test_duel_over_tcp_hosted_from_the_menus(make_app, monkeypatch):
         press(app, B.DOWN)
     press(app, B.A)
     assert stack(app)[-1] == "link_wait"
+    code = app.top.run.pairing
+    assert len(code) == 7 and any(t == f"pairing code: {code}" for t, _ in app.top.lines())
     peer = Session.open(f"tcp://127.0.0.1:{port}", now=app.now, role="guest", app_version="bot-1",
-                        unit_name="TCP bot", content=DUEL_RULES,
+                        unit_name="TCP bot", content=DUEL_RULES, pairing_key=key_from_code(code),
                         make_game=lambda s, o: make_duel(s, split_setup(o)[1], 1, "easy"))
     try:
         pump(app, peer, lambda: stack(app)[-1] == "duel")
@@ -130,6 +133,7 @@ def test_join_by_typing_the_hosts_address(make_app, monkeypatch):
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
     port = free_port()
     host = Session.open(f"tcp://:{port}", role="host", app_version="bot-1", unit_name="Listening bot",
+                        pairing_key=key_from_code("123456"),
                         content=DUEL_RULES, make_game=lambda s, o: make_duel(s, split_setup(o)[1], 0, "easy"), seed=3,
                         options=tag_setup("duel", encode_duel_setup(DuelOptions(level_size=13), 200)))
     app = make_app((320, 240))
@@ -142,6 +146,10 @@ def test_join_by_typing_the_hosts_address(make_app, monkeypatch):
         press(app, B.A)
         assert stack(app)[-1] == "textentry"
         app.inject(InputEvent(EventKind.TEXT, None, 0.0, "keyboard", f"127.0.0.1 {port}"))
+        app.inject(InputEvent(EventKind.TEXT_EDIT, None, 0.0, "keyboard", "enter"))
+        app.step()
+        assert stack(app)[-1] == "textentry"           # then the pairing code from the host's screen
+        app.inject(InputEvent(EventKind.TEXT, None, 0.0, "keyboard", "123 456"))
         app.inject(InputEvent(EventKind.TEXT_EDIT, None, 0.0, "keyboard", "enter"))
         app.step()
         assert stack(app)[-1] == "link_wait" and app.top.run.port == f"tcp://127.0.0.1:{port}"

@@ -15,7 +15,9 @@ follow the frame loop's time.
 
 from __future__ import annotations
 
+from firmware_bridge import pairing as link_pairing
 from firmware_bridge.session import Session
+from firmware_bridge.transport import is_network_port
 from game import __version__
 from game.link.chat import ChatInbox, send_chat
 from game.link.modes import mode_of, tag_setup
@@ -28,27 +30,56 @@ def open_session(port: str, **kw):
     return Session.open(port, **kw)
 
 
+def pairing_for(app, port: str, role: str, code: str | None = None) -> tuple[bytes | None, str]:
+    """(key, what the host's screen shows) for a link on `port` (firmware_bridge/pairing.py).
+
+    A serial cable needs nothing (None: the session's cable key). On the network a pre-shared key
+    in the data folder (`link.key`) wins; else the host makes a fresh 6-digit code and shows it,
+    and the joining unit needs the code typed (ValueError without one)."""
+    pairing = link_pairing
+    if not is_network_port(port):
+        return None, ""
+    data = getattr(app, "data", None)
+    psk = pairing.read_psk(data.root) if data is not None else None
+    if psk is not None:
+        return psk, "pre-shared key (link.key)"
+    if role == "host":
+        code = code or pairing.new_code()
+        return pairing.key_from_code(code), pairing.show_code(pairing.normalise_code(code))
+    if not code:
+        raise ValueError("type the pairing code shown on the host's screen")
+    return pairing.key_from_code(code), ""
+
+
+def has_psk(app) -> bool:
+    data = getattr(app, "data", None)
+    return data is not None and (data.root / link_pairing.PSK_FILE).exists()
+
+
 class LinkRun:
-    def __init__(self, app, session, *, port: str, role: str, spec) -> None:
+    def __init__(self, app, session, *, port: str, role: str, spec, pairing: str = "") -> None:
         self.app = app
         self.session = session
         self.port = port
         self.role = role
         self.spec = spec
+        self.pairing = pairing          # host over the network: the code to show ("123 456")
         self.chat = ChatInbox()
         self.closed = False
         self._frame = -1
 
     @classmethod
-    def open(cls, app, *, port: str, role: str, baud: int, spec) -> LinkRun:
-        """Raises ValueError / OSError for a port name that can never work."""
+    def open(cls, app, *, port: str, role: str, baud: int, spec, code: str | None = None) -> LinkRun:
+        """Raises ValueError / OSError for a port name that can never work (or a network join
+        without its pairing code)."""
+        key, shown = pairing_for(app, port, role, code)
         seed = app.seed_source() if role == "host" else None
         session = open_session(
             port, baud=baud, now=app.now, role=role, app_version=__version__,
             unit_name=app.player_name(0), content=spec.content, content_provider=spec.content_provider,
             install_content=spec.install_content, make_game=spec.make_game, seed=seed, options=spec.options,
-            prepare_options=spec.prepare_options)
-        return cls(app, session, port=port, role=role, spec=spec)
+            prepare_options=spec.prepare_options, pairing_key=key)
+        return cls(app, session, port=port, role=role, spec=spec, pairing=shown)
 
     # --- every frame ----------------------------------------------------------------------------
     def poll(self) -> None:

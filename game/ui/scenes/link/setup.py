@@ -1,21 +1,23 @@
 """Link setup: host or join, which game (the host chooses), which cable, how fast.
 
 Cables offered: the serial ports `hw.ports.list_ports()` finds (GPIO UART, USB adapters; X
-looks again), and TCP on the LAN: the host listens on port 7777, the joining unit types the
-host's address on the on-screen keyboard. Speed: 115200 baud by default, 9600 for long or
-noisy cables (both units must use the same). A duel host can change the duel options here;
+looks again), and TCP on the LAN: the host listens on port 7777 and shows a 6-digit pairing
+code, the joining unit types the host's address and then the code on the on-screen keyboard
+(not the code when both units hold the same `link.key` in their data folders). Speed: 115200
+baud by default, 9600 for long or noisy cables (both units must use the same). A duel host can change the duel options here;
 a Skirmish host picks the map and armies next. The joining unit plays whatever the host starts.
 """
 
 from __future__ import annotations
 
+from firmware_bridge.pairing import normalise_code
 from game.link.modes import guest_spec
 from game.link.ruleset_holder import RulesetHolder
 from game.modes.registry import get_mode, modes
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
-from game.ui.scenes.link.run import BAUDS, LinkRun
+from game.ui.scenes.link.run import BAUDS, LinkRun, has_psk
 from game.ui.widgets import Item, ListMenu
 from game.ui.words import place_words, problem_words
 from hw.input.buttons import Button
@@ -125,19 +127,33 @@ class LinkSetup(MenuScene):
             self.dirty = True
             return
         LAST["address"] = text
-        self.connect(port)
+        if has_psk(self.app):
+            self.connect(port)
+            return
+        self.app.open("textentry", title="Pairing code (on the host's screen)", text="",
+                      on_done=lambda code: self._code_typed(port, code), max_len=8)
 
     @property
     def entry(self):
         return get_mode(self.mode)
 
-    def connect(self, port: str) -> None:
+    def _code_typed(self, port: str, text: str) -> None:
+        try:
+            code = normalise_code(text)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.dirty = True
+            return
+        self.connect(port, code)
+
+    def connect(self, port: str, code: str | None = None) -> None:
         if self.role == "host":             # the mode's own host setup (a screen, or straight to the link)
             self.entry.hook("link_host")(self.app, port=port, baud=self.baud, on_error=self._failed)
             return
         sides = {m.id: m.hook("link_guest")(self.app) for m in modes() if m.has("link_guest")}
         spec = guest_spec(ruleset_holder(self.app), sides=sides)
-        open_run(self.app, port=port, role=self.role, baud=self.baud, spec=spec, on_error=self._failed)
+        open_run(self.app, port=port, role=self.role, baud=self.baud, spec=spec, on_error=self._failed,
+                 code=code)
 
     def _failed(self, text: str) -> None:
         self.error = text
@@ -170,9 +186,10 @@ def ruleset_holder(app):
     return RulesetHolder(app.content.ruleset(), app.data.rulesets)
 
 
-def open_run(app, *, port: str, role: str, baud: int, spec, on_error=None, title: str = "Linking") -> None:
+def open_run(app, *, port: str, role: str, baud: int, spec, on_error=None, title: str = "Linking",
+             code: str | None = None) -> None:
     try:
-        run = LinkRun.open(app, port=port, role=role, baud=baud, spec=spec)
+        run = LinkRun.open(app, port=port, role=role, baud=baud, spec=spec, code=code)
     except (OSError, ValueError) as exc:
         text = f"cannot open {place_words(port)}: {problem_words(exc)}"
         if on_error:

@@ -25,6 +25,8 @@ EXPLAIN = (   # words in an error -> what the player should do about it
     ("duel-rules", "The two units have different Wizard duel rules (different Tactibox versions). "
                    "Update the older unit."),
     ("both units are set to", "One unit must host and the other join: change it on one of them."),
+    ("wrong pairing code", "Type the 6-digit code shown on the host's waiting screen."),
+    ("too many wrong pairing codes", "Wait a moment, then type the code shown on the host again."),
     ("could not install", "The host's ruleset was refused here; the unit keeps its own."),
     ("cannot install", "This unit cannot take the host's ruleset."),
     ("ruleset", "The units have different rulesets and it could not be fixed over the link."),
@@ -80,6 +82,11 @@ class LinkWait(Scene):
         out = [(f"{'waiting on' if run.is_host else 'joining'} {place_words(run.port)}", T.TEXT_DIM)]
         if self.addresses:
             out.append(("the other unit joins this address: " + ", ".join(self.addresses), T.TEXT))
+        if run.pairing and run.is_host and not s.paired:
+            out.append((f"pairing code: {run.pairing}" if run.pairing[:1].isdigit() else f"pairing: {run.pairing}",
+                        T.ACCENT))
+            if run.pairing[:1].isdigit():
+                out.append(("type this code on the joining unit", T.TEXT_DIM))
         if s.peer is not None:
             out.append((f"the other unit: {run.peer_name} (Tactibox {s.peer.app_version})", T.GOOD))
         if s.failed:
@@ -87,6 +94,12 @@ class LinkWait(Scene):
             tip = explain(s.error or "")
             if tip:
                 out.append((tip, T.TEXT))
+        elif s.notice and s.state in ("connecting", "hello"):     # host: a unit was turned away
+            out.append((s.notice, T.TEXT_BAD))
+            tip = explain(s.notice)
+            if tip:
+                out.append((tip, T.TEXT))
+            out.append(("still waiting for the other unit", T.TEXT_DIM))
         else:
             out.append((run.status(), T.ACCENT))
         return out
