@@ -97,6 +97,11 @@ class ReliableLink:
         self._rttvar = 0.0
         self.rto = self.config.rto_initial
         self._ever_established = False
+        self._syn_now = False
+        # the host's session sets this: when another unit takes the line (a stranger on the
+        # LAN), this side takes a new nonce, so the unit it talked to before notices on its
+        # next SYN, resets too and pairs again instead of mixing up two sequence spaces
+        self.renew_nonce_on_new_peer = False
         self._reset_sequences()
 
     # ----------------------------------------------------------------- public surface
@@ -127,6 +132,7 @@ class ReliableLink:
         if t.generation != self._gen:
             self._gen = t.generation
             self.decoder.reset()
+            self._syn_now = self.established     # a new connection: check who is at the other end
         delivered: list[tuple[int, bytes]] = []
         data = t.read()
         if data:
@@ -282,6 +288,8 @@ class ReliableLink:
                 self._reset_sequences()
                 self.counters.peer_resets += 1
                 self._events.append("peer_reset")
+                if self.renew_nonce_on_new_peer:
+                    self.nonce = self._new_nonce()
             self.established = False
             self.state = "connecting"
         self.peer_nonce = theirs
@@ -313,6 +321,9 @@ class ReliableLink:
             if now >= self._syn_at:
                 self._send_syn(now, reply_wanted=True)
             return
+        if self._syn_now:
+            self._syn_now = False
+            self._send_syn(now, reply_wanted=True)
         self._push_new(now)
         for m in self._unacked:
             if now >= m.due:

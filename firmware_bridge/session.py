@@ -137,6 +137,8 @@ class Session(ContentSync):
         self._peer_hello = b""
         self._pending_peer: Hello | None = None
         self._refused = False            # host: this link incarnation's peer was turned away
+        if self.is_host:
+            link.renew_nonce_on_new_peer = True
 
     @classmethod
     def open(cls, port: str, *, baud: int = DEFAULT_BAUD, now: Callable[[], float] = time.monotonic,

@@ -220,3 +220,27 @@ def test_the_mac_covers_both_hellos():
     assert not pairing.check_mac(KEY, "host", a, b, mac)
     assert not pairing.check_mac(KEY, "guest", a, b + b"!", mac)
     assert not pairing.check_mac(WRONG, "guest", a, b, mac)
+
+
+def _new_connection(*sessions):
+    """What a TCP listener does when another unit connects: a new connection on both ends."""
+    for s in sessions:
+        t = s.link.transport
+        for side in (t, t.peer):
+            side.set_up(False)
+            side.set_up(True)
+
+
+def test_guest_that_was_pushed_off_by_a_stranger_pairs_again_and_resumes():
+    """The host serves the newest connection: a stranger interrupts, the paired guest (still
+    running, same link stack) reconnects, notices the host's new nonce, pairs again, resumes."""
+    clock = FakeClock()
+    h, g = mid_game(clock)
+    stranger = newcomer(g, clock)
+    _new_connection(stranger)
+    pump([h, stranger], clock, 10.0, until=lambda: stranger.failed)
+    assert stranger.failed and not h.failed and h._resume_pending
+    _new_connection(g)
+    pump([h, g], clock, 120.0, until=lambda: h.finished and g.finished)
+    assert h.finished and g.finished and h.result()["state_hash"] == g.result()["state_hash"]
+    assert g.paired and g.counters.resyncs >= 1
