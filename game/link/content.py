@@ -9,7 +9,9 @@ passed (docs/protocol.md, "Content from the host"):
    links, no hidden files, at most MAX_DEPTH folders deep), known file types, no duplicates;
 2. every member inflated as a stream with a cap (MAX_MEMBER each, MAX_TOTAL together) — the sizes
    the zip claims are not trusted;
-3. images: the header's width × height is checked before any pixel is decoded;
+3. images: the header's width × height is checked before any pixel is decoded; TOML files go
+   through the bounded reader (`game.core.datafile.loads_toml`: size, nesting depth, key count,
+   UTF-8) before anything parses them;
 4. the staging folder is loaded with the ruleset loader (bounded TOML reader, schema validation)
    and every map must pass the playability check (`game.rules.playability`);
 5. only then is the staging folder swapped in for `into/name` (two renames); a failure anywhere
@@ -120,6 +122,15 @@ def check_image_header(name: str, data: bytes) -> None:
         raise ValueError(f"ruleset blob: image {name!r} is {w}x{h} pixels, at most {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE} allowed")
 
 
+def check_toml(name: str, data: bytes) -> None:
+    """Size, depth, key count and syntax through the one bounded reader, before the loader."""
+    from game.core.datafile import loads_toml
+    try:
+        loads_toml(data, f"link-received/{name}")
+    except ValueError as exc:                     # DataFileError names file:line
+        raise ValueError(f"ruleset blob: {exc}") from None
+
+
 def unpack_checked(blob: bytes) -> dict[str, bytes]:
     """Steps 1-3: the members of a ruleset zip, every bound checked. Raises ValueError."""
     if len(blob) > MAX_TOTAL + 64 * 1024:
@@ -142,8 +153,11 @@ def unpack_checked(blob: bytes) -> dict[str, bytes]:
             raise ValueError(f"ruleset blob: member {m.filename!r} claims {m.file_size} bytes, at most {MAX_MEMBER} allowed")
         data = _inflate(z, m, MAX_TOTAL - total)
         total += len(data)
-        if PurePosixPath(m.filename).suffix.lower() in IMAGE_SUFFIXES:
+        suffix = PurePosixPath(m.filename).suffix.lower()
+        if suffix in IMAGE_SUFFIXES:
             check_image_header(m.filename, data)
+        elif suffix == ".toml":
+            check_toml(m.filename, data)
         files[m.filename] = data
     return files
 

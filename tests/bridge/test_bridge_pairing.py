@@ -144,7 +144,7 @@ def test_wrong_codes_are_rate_limited_on_the_fake_clock():
     for attempt in range(6):
         clock.advance(h.throttle.wait_left())
         s = newcomer(last, clock)
-        pump([h, s], clock, 3.0, until=lambda: s.failed and h.throttle.failures == attempt + 1)
+        pump([h, s], clock, 3.0, until=lambda s=s, n=attempt + 1: s.failed and h.throttle.failures == n)
         assert s.failed and "wrong pairing code" in s.error
         waits.append(h.throttle.failures)
         last = s

@@ -102,16 +102,8 @@ def with_file(name: str, data: bytes) -> bytes:
     return good_zip(files)
 
 
-TINY_HEX = b'''[map]
-name = "Tiny hex"
-grid = "hexagon"
-rings = 2
-tiles = \'\'\'
- R 
-...
- G 
-\'\'\'
-'''
+TINY_HEX = (b'[map]\nname = "Tiny hex"\ngrid = "hexagon"\nrings = 2\n'
+            b"tiles = '''\n R \n...\n G \n'''\n")
 
 
 def ruleset_corpus() -> list[Entry]:

@@ -12,11 +12,9 @@ from game.link.ruleset_holder import RulesetHolder
 from game.rules.loader import load_ruleset
 
 CORPUS = ruleset_corpus()
-# refused by a last-resort guard until the bounded TOML reader is used by the loader
-NEEDS_TOML_READER = {e.name for e in CORPUS if e.category == "toml" and ("deep" in e.name or "dotted key" in e.name)}
 
 
-@pytest.mark.parametrize("entry", [e for e in CORPUS if e.name not in NEEDS_TOML_READER], ids=lambda e: e.name)
+@pytest.mark.parametrize("entry", CORPUS, ids=lambda e: e.name)
 def test_hostile_blob_is_refused_and_nothing_is_installed(entry, tmp_path):
     with pytest.raises(ValueError, match="ruleset blob") as info:
         install_ruleset_checked(entry.blob, tmp_path, "link-received")
@@ -30,8 +28,7 @@ def test_a_broken_blob_keeps_the_ruleset_installed_before(tmp_path):
     before = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*"))
     firsts = {}
     for entry in CORPUS:                                 # one of each kind (the test above runs all)
-        if entry.name not in NEEDS_TOML_READER and "100k" not in entry.name:
-            firsts.setdefault(entry.category, entry)
+        firsts.setdefault(entry.category, entry)
     for entry in firsts.values():
         with pytest.raises(ValueError):
             install_ruleset_checked(entry.blob, tmp_path, "link-received")
