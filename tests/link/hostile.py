@@ -26,7 +26,17 @@ class Entry:
 
 
 def mini_files() -> dict[str, bytes]:
-    return {p.relative_to(MINI).as_posix(): p.read_bytes() for p in sorted(MINI.rglob("*")) if p.is_file()}
+    """The `mini` fixture ruleset, with armies of 3 so its small duel map passes playability."""
+    files = {p.relative_to(MINI).as_posix(): p.read_bytes() for p in sorted(MINI.rglob("*")) if p.is_file()}
+    files["ruleset.toml"] = files["ruleset.toml"].replace(b"[rules]\n", b"[rules]\narmy_limit = 3\n", 1)
+    return files
+
+
+def write_folder(folder: Path, files: dict[str, bytes]) -> Path:
+    for name, data in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return folder
 
 
 def good_zip(files: dict[str, bytes] | None = None) -> bytes:

@@ -5,7 +5,7 @@ ruleset is swapped in whole, and a map no game can start on is refused (issue 9 
 from __future__ import annotations
 
 import pytest
-from hostile import MINI, TINY_HEX, good_zip, mini_files, ruleset_corpus
+from hostile import TINY_HEX, good_zip, mini_files, ruleset_corpus, write_folder
 
 from game.link.content import install_ruleset_checked, pack_ruleset
 from game.link.ruleset_holder import RulesetHolder
@@ -49,36 +49,35 @@ def test_a_good_blob_replaces_the_old_copy_whole(tmp_path):
 
 
 def test_pack_and_install_round_trip_keeps_the_content_hash(tmp_path):
-    rs, _ = load_ruleset(MINI)
-    got = install_ruleset_checked(pack_ruleset(MINI), tmp_path, "link-received")
+    folder = write_folder(tmp_path / "mini", mini_files())
+    rs, _ = load_ruleset(folder)
+    got = install_ruleset_checked(pack_ruleset(folder), tmp_path / "data", "link-received")
     assert got.content_hash == rs.content_hash
 
 
 def test_holder_keeps_its_ruleset_when_the_blob_is_refused(tmp_path):
-    rs, _ = load_ruleset(MINI)
+    folder = write_folder(tmp_path / "src" / "mini", mini_files())
+    rs, _ = load_ruleset(folder)
     holder = RulesetHolder(rs, tmp_path)
     files = mini_files()
     files["maps/tiny.toml"] = TINY_HEX
-    with pytest.raises(ValueError, match="formation needs 9"):
+    with pytest.raises(ValueError, match="cannot be played"):
         holder.install("ruleset", good_zip(files))
     assert holder.rs is rs and not (tmp_path / "link-received").exists()
-    digest = holder.install("ruleset", pack_ruleset(MINI))
+    digest = holder.install("ruleset", pack_ruleset(folder))
     assert digest.hex() == rs.content_hash and holder.rs.path == tmp_path / "link-received"
 
 
 def test_start_on_a_map_no_formation_fits_is_a_clean_error(tmp_path):
     """Even a ruleset that got onto the unit some other way: the host's START is refused."""
-    from game.link.skirmish_link import GUEST, HOST, LinkedSeat, SkirmishOverLink, encode_setup
+    from game.modes.skirmish.link import GUEST, HOST, LinkedSeat, SkirmishOverLink, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
-    folder = tmp_path / "tiny"
-    for name, data in mini_files().items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(data)
-    (folder / "maps" / "tiny.toml").write_bytes(TINY_HEX)
-    rs, _ = load_ruleset(folder)
+    files = mini_files()
+    files["maps/tiny.toml"] = TINY_HEX
+    rs, _ = load_ruleset(write_folder(tmp_path / "tiny", files))
     assert "tiny" in [m.id for m in rs.maps]
     seats = [LinkedSeat(HOST, Participant("", "bot:easy")), LinkedSeat(GUEST, Participant("", "bot:easy"))]
     setup = encode_setup(rs, "tiny", Options(1, rs.rules.army_limit, 0), seats)
-    with pytest.raises(ValueError, match="formation needs 9"):
+    with pytest.raises(ValueError, match="where pieces can stand"):
         SkirmishOverLink(rs, 7, setup, GUEST)
