@@ -115,7 +115,8 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     assert res.run.closed
 
 
-def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, monkeypatch, artifacts):
+def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, monkeypatch, artifacts, tmp_path):
+    import shutil
     from pathlib import Path
 
     from game.link.content import pack_ruleset
@@ -124,7 +125,12 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     from game.rules.loader import load_ruleset
-    mini, problems = load_ruleset(Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini")
+    # the guest installs only a ruleset that passes validation and the playability check: mini
+    # with armies of at most 3 (its 17-cell duel map cannot hold two armies of 9)
+    folder = shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini", tmp_path / "mini")
+    text = (folder / "ruleset.toml").read_text()
+    (folder / "ruleset.toml").write_text(text.replace("[rules]\n", "[rules]\narmy_limit = 3\n", 1))
+    mini, problems = load_ruleset(folder)
     assert mini is not None, problems
     setup = encode_setup(mini, mini.maps[0].id, Options(pieces_per_turn=0, army_limit=2, turn_limit=10),
                          [LinkedSeat(HOST, Participant("", "bot:easy")), LinkedSeat(GUEST, Participant("Guest", "human"))])
