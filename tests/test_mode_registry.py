@@ -14,7 +14,17 @@ import pytest
 
 from game.core.canon import canonical_hash
 from game.modes.base import ActionError
-from game.modes.registry import ModeEntry, ModeError, Option, Request, get_mode, modes, register, unregister
+from game.modes.registry import (
+    ModeEntry,
+    ModeError,
+    Option,
+    Request,
+    get_mode,
+    mode_title,
+    modes,
+    register,
+    unregister,
+)
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bridge"))
 from linkkit import FakeClock, lossy_pair, pump
@@ -187,6 +197,7 @@ def test_entries_and_tags_are_checked(nim):
     with pytest.raises(ModeError, match="no 'replay_scene' hook"):
         nim.hook("replay_scene")
     assert [m.id for m in modes()][-1] == "nim"
+    assert mode_title("nim") == "Nim" and mode_title("chess") == "chess"
     assert split_setup(tag_setup("nim", b"\x01\x02")) == ("nim", b"\x01\x02")
     for broken in (b"", b"\x00", b"\x09nim", b"\x11" + b"a" * 17):
         with pytest.raises(ValueError):

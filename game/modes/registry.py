@@ -215,6 +215,13 @@ def get_mode(mode_id: str) -> ModeEntry:
         raise ModeError(f"mode {mode_id!r} is not a mode this version knows (known: {known})") from None
 
 
+def mode_title(mode_id: str) -> str:
+    """What a player reads for a mode id (the id itself for a mode this version does not know)."""
+    _discover()
+    entry = _registered.get(mode_id)
+    return entry.title if entry is not None else mode_id
+
+
 def log_lines(entry: ModeEntry, log: Callable[[str], None] | None):
     """A `(game, events)` callback that writes the mode's readable lines to `log` (or None)."""
     if log is None or not entry.has("describe"):

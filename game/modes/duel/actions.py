@@ -9,8 +9,8 @@ A turn is up to five steps followed by exactly one final action:
     code 13      pick up the potion under the wizard
     code 14..22  drink inventory slot 1..9
 
-On the wire an action is one byte (`encode_action` -> [code]); `game.modes.duel.wire` also packs
-a whole turn (its steps and its final action) into 1..3 bytes.
+On the wire an action is one byte (`encode_action` -> [code]; the link sends each as it is made);
+`game.modes.duel.wire` also packs a whole turn (its steps and its final action) into 1..3 bytes.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.replay import parse_replay
-from game.modes.registry import ModeError, get_mode
+from game.modes.registry import ModeError, get_mode, mode_title
 from game.store.replays import ReplayError
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
@@ -108,7 +108,7 @@ class ReplaysScene(MenuScene):
             if info.ok:
                 extra = info.extra or {}
                 name = extra.get("map_name") or map_words(info.map or "")
-                head = f"{when}  {name}" + ("" if extra.get("finished", True) else "  (abandoned)")
+                head = f"{when}  {mode_title(info.mode)}: {name}" + ("" if extra.get("finished", True) else "  (abandoned)")
                 players = ", ".join(extra.get("players", [])) or f"seed {info.seed}"
                 th.text(surf, th.fit(head, r.w - 6, "small"), (r.x + 3, r.y + 1), T.ACCENT if sel else T.TEXT, "small")
                 th.text(surf, th.fit(players, r.w - 6, "tiny"), (r.x + 3, r.y + 1 + th.line_height("small")),
