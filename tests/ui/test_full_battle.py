@@ -197,7 +197,16 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     press(app, B.A)
     assert stack(app)[-1] == "battle" and app.top.mode == "replay"
     rp = app.top
-    press(app, B.R)                                  # fast
+    recorded = {turn: h for _, turn, h in rp.session.replay.turns}
+    press(app, B.R, B.R)                             # two turns forward: the state recorded then
+    assert rp.game.turn == 2 and rp.game.state_hash() == recorded[2] and rp.replay_driver.paused
+    press(app, B.L)                                  # one back
+    assert rp.game.turn == 1 and rp.game.state_hash() == recorded[1]
+    press(app, B.Y)                                  # straight to a turn from the list
+    assert stack(app)[-1] == "choice" and app.top.labels[0] == "Turn 1"
+    press(app, B.DOWN, B.DOWN, B.A)
+    assert stack(app)[-1] == "battle" and rp.game.turn == 2
+    press(app, B.A, B.X)                             # play on, fast
     run_until(app, lambda: rp.game.over and not rp.anim.busy, 6000, "the replay's end")
     assert rp.game.state_hash() == g.state_hash()
     press(app, B.B)

@@ -22,6 +22,7 @@ from game.ui.art.icons import shape
 from game.ui.art.shared import shared_art
 from game.ui.camera import Camera
 from game.ui.minimap import Minimap
+from game.ui.replay_seek import ReplaySeek
 from game.ui.scene import Scene
 from game.ui.scenes.battle import hud
 from game.ui.scenes.battle.anim import Animator
@@ -44,6 +45,7 @@ class BattleScene(Scene):
         self.layout = BattleLayout.for_canvas(self.theme, app.surface.get_size())
         self.tile_art, self.piece_art = shared_art()
         self.replay_driver = ReplayDriver(actions or []) if mode == "replay" else None
+        self.seek = ReplaySeek(self)
         self.bots = BotDriver()
         self.start(session)
 
@@ -208,12 +210,11 @@ class BattleScene(Scene):
 
     def _replay_keys(self, ev) -> None:
         d = self.replay_driver
+        if self.seek.handle(ev):          # L / R a turn, Y go to a turn, X fast
+            return
         if ev.pressed(Button.A):
             d.paused = not d.paused
             self.message, self.message_until = ("paused" if d.paused else "playing"), self.time + 1.5
-        elif ev.pressed(Button.R):
-            d.fast = not d.fast
-            self.anim.speed = 4.0 if d.fast else 1.0
         elif ev.pressed(Button.B):
             self.app.back()
         else:
@@ -221,7 +222,7 @@ class BattleScene(Scene):
 
     def pause_menu(self) -> None:
         if self.mode == "replay":
-            options = [("Resume", None), ("Stop watching", self.app.back)]
+            options = [("Resume", None), ("Go to turn…", self.seek.choose_turn), ("Stop watching", self.app.back)]
         else:
             options = [("Resume", None)]
             if self.human_turn:
@@ -369,7 +370,8 @@ class BattleScene(Scene):
             hints = self.control.button_hints() if not self.anim.busy else [("START", "menu")]
             hud.button_bar(surf, th, lay.bottom, hints, self.control.hint)
         else:
-            hints = ([("A", "pause"), ("R", "fast"), ("B", "leave"), ("SELECT", "book")] if self.mode == "replay"
+            hints = ([("A", "pause"), ("Y", "turn…"), ("X", "fast"), ("B", "leave"), ("L", "turn -"), ("R", "turn +")]
+                     if self.mode == "replay"
                      else [("A", "any button: back to the title")])
             hint_bar(surf, th, lay.bottom, hints)
         if self.book.open:
