@@ -1,6 +1,6 @@
 """Hex quest's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
 
-from game.modes.registry import ModeEntry, Option
+from game.modes.registry import MenuLine, ModeEntry, Option
 
 MODE = ModeEntry(
     id="quest", title="Hex quest", order=40,
@@ -11,4 +11,6 @@ MODE = ModeEntry(
     ),
     simulate="game.modes.quest.hooks:simulate",
     verify="game.modes.quest.hooks:verify",
+    scenes={"quest": "game.ui.scenes.quest.scene:QuestScene"},
+    menu=(MenuLine("Hex quest", 45, "quest", "Boboban: push, dig, cast; undo any step"),),
 )
