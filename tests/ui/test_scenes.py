@@ -17,7 +17,7 @@ def test_registry_has_every_scene_and_menu_entry(make_app):
                  "stats", "replays", "controls", "confirm", "choice", "message"):
         assert name in SCENES
     labels = [e.label for e in MENU_ENTRIES]
-    assert labels[:8] == ["Skirmish", "Wizard duel", "Link two units", "Steel bout", "Settings",
+    assert labels[:9] == ["Skirmish", "Wizard duel", "Link two units", "Steel bout", "Hex quest", "Settings",
                           "Stats", "Replays", "Controls test"]
 
 
