@@ -7,6 +7,7 @@ future versions, so two units can always tell each other *that* they differ.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from .pairing import MAC_BYTES, NONCE_BYTES
@@ -55,6 +56,12 @@ REASON_NAMES = {REASON_DESYNC: "state hash mismatch", REASON_REJECTED: "illegal 
 CHAIN_BYTES = 8
 
 
+def shown(text: str) -> str:
+    """Peer-supplied text made safe to show: control, format (bidi overrides) and unassigned
+    characters become "?"."""
+    return "".join(ch if unicodedata.category(ch)[0] != "C" else "?" for ch in text)
+
+
 def hello_protocol(payload: bytes) -> int | None:
     """Protocol version from the frozen HELLO prefix, or None if this is no HELLO."""
     if len(payload) >= 5 and payload[0] == MSG_HELLO and payload[1:4] == MAGIC:
@@ -94,8 +101,8 @@ class Hello:
         role = r.u8("role")
         if role >= len(ROLES):
             raise ValueError(f"HELLO: unknown role {role}")
-        app = r.lstr("app version", 64)
-        name = r.lstr("unit name", 64)
+        app = shown(r.lstr("app version", 64))
+        name = shown(r.lstr("unit name", 64))
         content = {}
         for _ in range(r.u8("content count")):
             key = r.lstr("content name", 64)
@@ -137,7 +144,7 @@ class Error:
         r = Reader(payload, "ERROR")
         r.u8("type")
         code = r.u8("code")
-        text = r.lstr("text", 800)
+        text = shown(r.lstr("text", 800))
         r.end()
         return cls(code, text)
 
@@ -162,7 +169,7 @@ class ContentResult:
         if ok > 1:
             raise ValueError(f"CONTENT_RESULT: ok flag {ok}")
         digest = r.lbytes("hash", 64)
-        text = r.lstr("text", 800)
+        text = shown(r.lstr("text", 800))
         r.end()
         return cls(name, bool(ok), digest, text)
 
