@@ -11,7 +11,8 @@ class CliError(Exception):
 
 def load_ruleset_or_fail(name: str | None):
     from game.rules.catalog import find_ruleset
-    rs, problems = find_ruleset(name)
+    from game.store.datadir import choose_data_dir
+    rs, problems = find_ruleset(name, data_dir=choose_data_dir())
     if rs is None:
         raise CliError("\n".join(str(p) for p in problems) or f"ruleset {name!r} cannot be loaded")
     for p in problems:  # broken maps: the ruleset still plays without them

@@ -25,8 +25,9 @@ def run(args) -> int:
     from game.rules.loader import load_ruleset
     from game.rules.playability import playability_problems, playability_warnings
     from game.rules.schema import ProblemList
+    from game.store.datadir import choose_data_dir
 
-    targets = [Path(p) for p in args.paths] or list(available().values())
+    targets = [Path(p) for p in args.paths] or list(available(choose_data_dir()).values())
     problems, warnings = ProblemList(), ProblemList()
     checked = 0
     for path in targets:

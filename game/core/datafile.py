@@ -32,7 +32,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Limits", "DEFAULT_LIMITS", "DataFileError", "MissingFile",
+# The shipped data (rulesets, maps, key maps, gpio wiring, sprites...): the one ASSETS path.
+ASSETS = Path(os.environ.get("TACTIBOX_ASSETS") or Path(__file__).resolve().parents[2] / "assets")
+
+__all__ = ["ASSETS", "Limits", "DEFAULT_LIMITS", "DataFileError", "MissingFile",
            "read_bytes", "read_text", "read_toml", "loads_toml", "check_toml_shape"]
 
 

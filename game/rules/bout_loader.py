@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core.datafile import ASSETS
 from game.rules.bout_schema import (
     ARMOURS,
     BOUT_FILES,
@@ -31,10 +32,10 @@ from game.rules.bout_schema import (
     WOUNDS,
     ZONES,
 )
-from game.rules.loader import content_hash, read_toml
-from game.rules.schema import ProblemList, check_refs, check_section, suggest
+from game.rules.loader import content_hash
+from game.rules.schema import ProblemList, check_refs, check_section, read_toml, suggest
 
-SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "bout" / "default"
+SHIPPED = ASSETS / "bout" / "default"
 
 
 class Entry:

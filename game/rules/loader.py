@@ -14,7 +14,7 @@ from pathlib import Path
 
 from game.core import datafile
 from game.rules.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
-from game.rules.schema import ProblemList, check_refs, check_section, suggest
+from game.rules.schema import ProblemList, check_refs, check_section, read_toml, suggest
 from game.rules.skirmish_schema import (
     ARMY,
     CLASSES,
@@ -28,24 +28,9 @@ from game.rules.skirmish_schema import (
     WEAPONS,
 )
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_IMAGE_BYTES = 8 * 1024 * 1024      # a 128x128 map image is a few KB; an elevation image too
 MAX_HASHED_BYTES = 16 * 1024 * 1024    # per file of the content hash (sprites, sounds)
-TOML_LIMITS = datafile.Limits(max_bytes=MAX_FILE_BYTES)
 MAP_SUFFIXES = (".toml", ".png", ".bmp")
 RESERVED_PALETTE = (0, 249, 250, 251, 252)
-
-
-def read_toml(path: Path, label: str, problems: ProblemList) -> dict | None:
-    """Parse one TOML file through the bounded reader (`game.core.datafile`: regular files only,
-    size, depth and key-count caps); on any failure record `label: what is wrong`, return None."""
-    try:
-        return datafile.read_toml(path, limits=TOML_LIMITS, label=label)
-    except datafile.MissingFile:
-        return None
-    except datafile.DataFileError as exc:
-        problems.add(label, "", f"{exc.what} (line {exc.line})" if exc.line else exc.what)
-        return None
 
 
 def content_hash(folder: Path) -> str:

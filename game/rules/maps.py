@@ -31,10 +31,9 @@ from pathlib import Path
 from game.core.canon import canonical_hash
 from game.core.grid import Grid
 from game.core.prng import Pcg32
-from game.rules.loader import read_toml
 from game.rules.map_images import read_indexed_image
 from game.rules.model import GameMap, Ruleset
-from game.rules.schema import ProblemList, check_refs, check_section, suggest
+from game.rules.schema import ProblemList, check_refs, check_section, read_toml, suggest
 from game.rules.skirmish_schema import MAP, SEAT_NAMES, START_CHARS, VOID_CHARS
 
 MAX_MAP_SIDE = 128

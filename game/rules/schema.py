@@ -14,7 +14,11 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+from game.core.datafile import DataFileError, Limits, MissingFile
+from game.core.datafile import read_toml as _read_toml
 
 REQUIRED = object()
 ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -34,6 +38,23 @@ class Problem:
 class ProblemList(list):
     def add(self, file: str, path: str, message: str) -> None:
         self.append(Problem(file, path, message))
+
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+RULESET_LIMITS = Limits(max_bytes=MAX_FILE_BYTES)
+
+
+def read_toml(path: Path, label: str, problems: ProblemList, limits: Limits = RULESET_LIMITS) -> dict | None:
+    """Parse one TOML file with the bounded reader (`game.core.datafile`); on any failure record
+    `label: what is wrong (line N)` and return None. A missing file returns None and records
+    nothing: the caller knows whether that file is optional."""
+    try:
+        return _read_toml(path, label=label, limits=limits)
+    except MissingFile:
+        return None
+    except DataFileError as exc:
+        problems.add(label, "", f"{exc.what} (line {exc.line})" if exc.line else exc.what)
+        return None
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.rules.catalog import use_data_dir
+
 log = logging.getLogger("tactibox.store")
 
 APPLIANCE_DIR = Path("/var/lib/tactibox")
@@ -99,6 +101,7 @@ def open_data_dir(env: Mapping[str, str] | None = None, *, appliance_dir: Path =
     root = choose_data_dir(env, appliance_dir=appliance_dir)
     try:
         _prepare(root)
+        use_data_dir(root)          # rulesets the owner added are found from now on
         return DataDir(root)
     except OSError as exc:
         reason = exc.strerror or str(exc)
@@ -112,4 +115,5 @@ def open_data_dir(env: Mapping[str, str] | None = None, *, appliance_dir: Path =
             msg2 = f"{fallback}: cannot use it either ({exc2.strerror or exc2})"
             log.warning(msg2)
             return DataDir(fallback, persistent=False, messages=(msg, msg2))
+        use_data_dir(fallback)
         return DataDir(fallback, persistent=False, messages=(msg,))

@@ -22,7 +22,7 @@ from game.core import datafile
 from hw.input import keynames
 from hw.input.buttons import NUMPAD_BUTTONS, PAD_BUTTONS, Button, Physical, RemapResult
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = datafile.ASSETS
 DEFAULT_KEYMAP_FILE = ASSETS / "keymaps" / "default.toml"
 DEFAULT_GPIO_FILE = ASSETS / "gpio" / "default.toml"
 

@@ -1,4 +1,5 @@
 import os
+from pathlib import Path
 
 import pytest
 
@@ -52,3 +53,23 @@ def test_unusable_dir_falls_back_to_a_temporary_one_with_a_message(tmp_path):
     assert not d.persistent
     assert d.replays.is_dir()
     assert len(d.messages) == 1 and str(blocker / "data") in d.messages[0] and "not be kept" in d.messages[0]
+
+
+def test_rulesets_in_the_data_folder_are_found(tmp_path, monkeypatch):
+    """The catalog is told the data folder (it used to look up a name that does not exist and
+    swallow the error, so owner-added rulesets were found only with TACTIBOX_DATA set)."""
+    import shutil
+
+    from game.rules import catalog
+
+    monkeypatch.setattr(catalog, "_data_dir", None)
+    monkeypatch.delenv("TACTIBOX_RULESET_PATH", raising=False)
+    mini = Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini"
+    root = tmp_path / "owner"
+    shutil.copytree(mini, root / "rulesets" / "owned")
+    assert "owned" not in catalog.available()
+    assert catalog.available(data_dir=root)["owned"] == root / "rulesets" / "owned"
+    data = open_data_dir({"TACTIBOX_DATA": str(root)})
+    assert data.persistent and "owned" in catalog.available()
+    rs, problems = catalog.find_ruleset("owned")
+    assert rs is not None and rs.id == "owned", problems
