@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from .counters import Counters
 from .framing import MAX_BODY, FrameDecoder, encode_frame
-from .transport import Transport
+from .transport_base import Transport
 from .wire import CTRL_ACK, CTRL_BYE, CTRL_SYN, DATA_KINDS, KIND_CONTROL, SEQ_MOD, pack_header, unpack_header
 
 MAX_PAYLOAD = MAX_BODY - 1       # one header byte

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from .counters import Counters
-from .transport import Transport
+from .transport_base import Transport
 
 
 class MemoryTransport(Transport):

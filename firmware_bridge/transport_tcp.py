@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from .counters import Counters
-from .transport import REOPEN_INTERVAL, Transport
+from .transport_base import REOPEN_INTERVAL, Transport
 
 _SOFT = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EINPROGRESS, errno.EALREADY, errno.EINTR)
 

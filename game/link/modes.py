@@ -161,7 +161,7 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
     """The joining unit: offers every linkable mode's content, plays whichever mode START names.
     `sides`: mode id -> this unit's own side (e.g. a Skirmish Participant with its army), offered
     to the host through the mode's `guest_offer`."""
-    from game.modes.driver import offers
+    from game.modes.registry import offers
     rules = _Rules(holder, ruleset)
     content: dict[str, bytes] = {}
     for entry in modes():

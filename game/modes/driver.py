@@ -27,13 +27,6 @@ MAX_SETUP_BYTES = 1024
 MAX_ACTION_INTS = 64
 
 
-def offers(entry: ModeEntry, hook: str) -> bool:
-    """True if `hook` (simulate, verify, link) works for this mode, its own or the generic one."""
-    if entry.has(hook):
-        return True
-    return hook in ("simulate", "verify", "link") and entry.has("game") and entry.has("bot")
-
-
 def _need_generic(entry: ModeEntry, hook: str) -> None:
     if not (entry.has("game") and entry.has("bot")):
         raise ModeError(f"mode {entry.id!r} has no {hook!r} hook (and no game + bot for the generic one)")

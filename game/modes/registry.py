@@ -202,8 +202,15 @@ def modes() -> list[ModeEntry]:
 
 def mode_ids(having: str | None = None) -> list[str]:
     """The ids, optionally only of modes that offer hook `having` (or get it from the driver)."""
-    from game.modes import driver
-    return [m.id for m in modes() if having is None or driver.offers(m, having)]
+    return [m.id for m in modes() if having is None or offers(m, having)]
+
+
+def offers(entry: ModeEntry, hook: str) -> bool:
+    """True if `hook` (simulate, verify, link) works for this mode, its own or the generic one
+    (game.modes.driver runs the generic ones for any mode with a game and a bot)."""
+    if entry.has(hook):
+        return True
+    return hook in ("simulate", "verify", "link") and entry.has("game") and entry.has("bot")
 
 
 def get_mode(mode_id: str) -> ModeEntry:

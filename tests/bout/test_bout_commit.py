@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.modes.bout import actions as A
-from game.modes.bout.commit import CommitError, SecretExchange, check_reveal, commitment
+from game.modes.bout.commit import CommitError, SecretExchange, check_reveal, commitment, seal
 
 S1, S2 = bytes(range(16)), bytes(range(16, 32))
 
@@ -57,8 +57,8 @@ def test_a_reveal_that_differs_from_the_commitment_is_illegal(tiny):
     from tests.bout.conftest import make
     g = make(tiny, secret=True)
     assert g.phase == "commit"
-    c0, r0 = A.seal((A.ORIENT, 0, 0, 1), S1)
-    c1, r1 = A.seal((A.ORIENT, 1, 0, 0), S2)
+    c0, r0 = seal((A.ORIENT, 0, 0, 1), S1)
+    c1, r1 = seal((A.ORIENT, 1, 0, 0), S2)
     g.apply(c0)
     assert g.phase == "commit"                   # nothing is known before both have committed
     g.apply(c1)

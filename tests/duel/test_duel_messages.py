@@ -6,6 +6,7 @@ import pytest
 
 from game.modes.duel import messages as m
 from game.modes.duel.events import Message
+from game.modes.duel.messagelog import MessageLog, render
 
 PLAN = [
     "Thunder echoes all around the dungeon!",
@@ -28,18 +29,18 @@ def test_the_plans_messages_exactly():
 
 def test_ids_fit_a_byte_and_texts_render():
     assert all(0 < i < 256 for i in m.TEXTS)
-    assert m.render(m.CAST, (0,)) == "You cast Rays of Cold."
-    assert m.render(m.PICKED_UP, (4,)) == "You pick up the orange potion."
-    assert m.render(m.IT_WAS, (0,)) == "It was a potion of Healing."
-    assert m.render(m.POTIONS_CREATED, (3,)) == "3 potions appear in the dungeon."
+    assert render(m.CAST, (0,)) == "You cast Rays of Cold."
+    assert render(m.PICKED_UP, (4,)) == "You pick up the orange potion."
+    assert render(m.IT_WAS, (0,)) == "It was a potion of Healing."
+    assert render(m.POTIONS_CREATED, (3,)) == "3 potions appear in the dungeon."
     with pytest.raises(ValueError, match="parameter"):
-        m.render(m.CAST, ())
+        render(m.CAST, ())
     with pytest.raises(ValueError, match="unknown message"):
-        m.render(250, ())
+        render(250, ())
 
 
 def test_log_keeps_only_the_previous_and_current_round():
-    log = m.MessageLog(0)
+    log = MessageLog(0)
     log.add_events([Message(0, m.THUNDER), Message(1, m.RAIN)])
     log.start_round(1)
     log.add_events([Message(0, m.WATCHED)])
@@ -51,7 +52,7 @@ def test_log_keeps_only_the_previous_and_current_round():
 
 
 def test_chat_never_pushes_game_messages_out_of_view():
-    log = m.MessageLog(0)
+    log = MessageLog(0)
     log.add_events([Message(0, m.THUNDER), Message(0, m.WATCHED), Message(0, m.SOUL)])
     for i in range(6):
         log.add_chat(1, phrase=i)
@@ -66,7 +67,7 @@ def test_chat_never_pushes_game_messages_out_of_view():
 
 
 def test_chat_interleaves_chronologically_when_there_is_room():
-    log = m.MessageLog(0)
+    log = MessageLog(0)
     log.add_chat(0, "hi there")
     log.add_events([Message(0, m.RAIN)])
     log.add_chat(1, phrase=2)
@@ -75,7 +76,7 @@ def test_chat_interleaves_chronologically_when_there_is_room():
 
 
 def test_long_lines_wrap_and_game_lines_win_when_crowded():
-    log = m.MessageLog(1)
+    log = MessageLog(1)
     log.add_events([Message(1, m.SCREAM_FAR), Message(1, m.SURROUNDINGS)])
     log.add_chat(0, "x" * 50)
     lines = log.lines(width=20, height=3)
@@ -85,7 +86,7 @@ def test_long_lines_wrap_and_game_lines_win_when_crowded():
 def test_chat_text_is_cleaned_and_phrases_checked():
     assert m.clean_chat("  hello\x00\nworld \t ") == "hello world"
     assert len(m.clean_chat("a" * 500)) == m.CHAT_MAX_CHARS
-    log = m.MessageLog(0)
+    log = MessageLog(0)
     log.add_chat(1, "\x01\x02")
     assert log.entries() == []
     with pytest.raises(ValueError):

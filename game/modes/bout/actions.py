@@ -44,14 +44,3 @@ def decode(data) -> tuple:
     if len(data) != LENGTHS[kind]:
         raise ActionError(f"bout action: {NAMES[kind]} takes {LENGTHS[kind]} numbers, got {len(data)}")
     return tuple(data)
-
-
-def seal(orient: tuple, salt: bytes) -> tuple[tuple, tuple]:
-    """(COMMIT, REVEAL) actions for a secret ORIENT throw with this salt (16 random bytes, never
-    from the game's generator: the other side could predict those)."""
-    from game.modes.bout.commit import commitment
-    if len(salt) != SECRET_BYTES:
-        raise ValueError(f"salt must be {SECRET_BYTES} bytes")
-    _k, f, stance, colour = orient
-    digest = commitment((ORIENT, f, stance, colour), salt)[:SECRET_BYTES]
-    return (COMMIT, f, *digest), (REVEAL, f, stance, colour, *salt)

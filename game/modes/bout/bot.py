@@ -17,6 +17,7 @@ from __future__ import annotations
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
+from game.modes.bout.commit import seal
 from game.modes.bout.resolve import DTYPES, attack_tn, defence_tn
 
 LEVELS = ("easy", "normal", "hard")
@@ -55,7 +56,7 @@ class BoutBot:
             elif ph == "orient":
                 act = self._orient(g, f)
             elif ph == "commit":
-                act, self._reveals[f] = A.seal(self._orient(g, f), self.salt_source())
+                act, self._reveals[f] = seal(self._orient(g, f), self.salt_source())
             elif ph == "reveal":
                 act = self._reveals.pop(f)
             elif ph == "attack":

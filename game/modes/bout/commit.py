@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from game.modes.bout.actions import decode
+from game.modes.bout.actions import COMMIT, ORIENT, REVEAL, SECRET_BYTES, decode
 
 DOMAIN = b"tactibox/bout/commit/v1"
 SALT_BYTES = 16
@@ -88,3 +88,13 @@ class SecretExchange:
             self.revealed = action
             return action
         raise CommitError(f"unknown message kind {kind!r}")
+
+
+def seal(orient: tuple, salt: bytes) -> tuple[tuple, tuple]:
+    """(COMMIT, REVEAL) actions for a secret ORIENT throw with this salt (16 random bytes, never
+    from the game's generator: the other side could predict those)."""
+    if len(salt) != SECRET_BYTES:
+        raise ValueError(f"salt must be {SECRET_BYTES} bytes")
+    _k, f, stance, colour = orient
+    digest = commitment((ORIENT, f, stance, colour), salt)[:SECRET_BYTES]
+    return (COMMIT, f, *digest), (REVEAL, f, stance, colour, *salt)

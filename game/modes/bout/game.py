@@ -496,7 +496,7 @@ class BoutGame:
         if ph == "orient":
             return [(A.ORIENT, f, s, c) for s in range(len(self.rules.stances)) for c in (0, 1)]
         if ph in ("commit", "reveal"):
-            return []      # secret throws: build the pair with actions.seal(orient, salt)
+            return []      # secret throws: build the pair with commit.seal(orient, salt)
         cands = []
         if ph == "attack":
             for t in self.foes_of(f):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def describe(game, events) -> list[str]:
     from . import events as E
-    from .messages import render
+    from .messagelog import render
     from .spells import SPELLS
     lines = []
     for ev in events:

@@ -9,36 +9,9 @@ recognises the others (identification is per player, by appearance).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from . import effects  # registers the catalogue
+from .registry import APPEARANCES, BY_KEY, TYPES, PotionType, potion
 
-APPEARANCES = ("yellow", "blue", "red", "green", "orange")
-
-
-@dataclass(frozen=True)
-class PotionType:
-    id: int
-    key: str
-    name: str
-    harmful: bool
-    drink: Callable
-
-
-TYPES: dict[int, PotionType] = {}
-BY_KEY: dict[str, PotionType] = {}
-
-
-def potion(id: int, key: str, name: str, harmful: bool = False):
-    def register(fn):
-        if id in TYPES or key in BY_KEY:
-            raise ValueError(f"potion {id} / {key!r} registered twice")
-        t = PotionType(id, key, name, harmful, fn)
-        TYPES[id] = t
-        BY_KEY[key] = t
-        return fn
-    return register
-
-
-from . import effects  # noqa: E402,F401  (registers the catalogue)
+__all__ = ["APPEARANCES", "BY_KEY", "HEALING", "TYPES", "PotionType", "effects", "potion"]
 
 HEALING = BY_KEY["healing"].id

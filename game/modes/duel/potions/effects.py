@@ -6,7 +6,7 @@ spell, so the opponent gets the spell's message (e.g. "You can hear rain.")."""
 from .. import messages as m
 from ..spells import BY_KEY as SPELL
 from ..spells import cast_spell
-from . import potion
+from .registry import potion
 
 
 @potion(0, "healing", "Healing")

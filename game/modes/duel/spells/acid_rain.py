@@ -2,8 +2,8 @@
 wizard there (always the caster). Opponent: "You can hear rain."."""
 
 from .. import messages as m
-from . import NEGATIVE, spell
 from .geometry import square
+from .registry import NEGATIVE, spell
 
 
 @spell(19, "acid_rain", "Acid Rain", NEGATIVE)

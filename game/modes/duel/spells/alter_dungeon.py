@@ -6,7 +6,7 @@ Opponent: "You sense your surroundings are different."."""
 from .. import messages as m
 from ..dungeon import generate_layout, place_potions
 from ..events import PotionsMoved
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 TRIES = 20
 

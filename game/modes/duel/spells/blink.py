@@ -1,7 +1,7 @@
 """Blink: the caster moves to a random open cell not occupied by a wizard. No message for the opponent."""
 
 from .. import messages as m
-from . import NEUTRAL, spell
+from .registry import NEUTRAL, spell
 from .teleport import teleport
 
 

@@ -2,7 +2,7 @@
 Opponent: "You are teleported!"."""
 
 from .. import messages as m
-from . import NEUTRAL, spell
+from .registry import NEUTRAL, spell
 from .teleport import teleport
 
 

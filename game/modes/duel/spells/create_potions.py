@@ -5,7 +5,7 @@ from .. import messages as m
 from ..dungeon import free_cells
 from ..events import PotionsCreated
 from ..state import APPEARANCE_COUNT
-from . import NEUTRAL, spell
+from .registry import NEUTRAL, spell
 
 
 @spell(14, "create_potions", "Create Potions", NEUTRAL)

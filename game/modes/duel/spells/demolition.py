@@ -2,8 +2,8 @@
 with chance 1/2. Opponent: "You hear rock being destroyed."."""
 
 from .. import messages as m
-from . import NEUTRAL, spell
 from .geometry import square
+from .registry import NEUTRAL, spell
 
 RADIUS = 2
 CHANCE = (1, 2)

@@ -2,8 +2,8 @@
 open cells, 5 to 10 steps; 1 damage; the caster is told on a hit, the opponent is not."""
 
 from .. import messages as m
-from . import POSITIVE, spell
 from .geometry import flood
+from .registry import POSITIVE, spell
 
 
 @spell(1, "fire_storm", "Fire Storm", POSITIVE)

@@ -4,7 +4,7 @@ No message for the opponent."""
 
 from .. import messages as m
 from ..vision import refresh
-from . import NEGATIVE, spell
+from .registry import NEGATIVE, spell
 
 
 def quarter(size: int, q: int) -> int:

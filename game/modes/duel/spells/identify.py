@@ -2,7 +2,7 @@
 
 from .. import messages as m
 from ..events import Identified
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 
 @spell(5, "identify", "Identify", POSITIVE)

@@ -2,7 +2,7 @@
 chosen at random. No message for the opponent."""
 
 from .. import messages as m
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 
 @spell(6, "item_detection", "Item Detection", POSITIVE)

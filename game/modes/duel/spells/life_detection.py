@@ -2,7 +2,7 @@
 Opponent: "You feel like you're being watched."."""
 
 from .. import messages as m
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 
 @spell(7, "life_detection", "Life Detection", POSITIVE)

@@ -2,8 +2,8 @@
 Opponent: "Thunder echoes all around the dungeon!"."""
 
 from .. import messages as m
-from . import POSITIVE, spell
 from .geometry import lightning
+from .registry import POSITIVE, spell
 
 
 @spell(2, "lightning_bolts", "Lightning Bolts", POSITIVE)

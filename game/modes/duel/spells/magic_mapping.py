@@ -2,7 +2,7 @@
 
 from .. import messages as m
 from ..layout import board_mask
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 
 @spell(3, "magic_mapping", "Magic Mapping", POSITIVE)

@@ -6,7 +6,7 @@ from .. import messages as m
 from ..events import PotionsMoved, Teleported
 from ..layout import mirror_cell
 from ..state import DIRS
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 
 def mirror_dir(d: int, axis: int) -> int:

@@ -2,8 +2,8 @@
 Opponent, if anything changes: "You hear rock being destroyed."."""
 
 from .. import messages as m
-from . import NEUTRAL, spell
 from .geometry import interior
+from .registry import NEUTRAL, spell
 
 
 @spell(13, "navigate", "Navigate", NEUTRAL)

@@ -1,8 +1,8 @@
 """Rays of Cold: rays in all 8 directions through rock to the edge; 1 damage; caster told on a hit."""
 
 from .. import messages as m
-from . import POSITIVE, spell
 from .geometry import rays
+from .registry import POSITIVE, spell
 
 
 @spell(0, "rays_of_cold", "Rays of Cold", POSITIVE)

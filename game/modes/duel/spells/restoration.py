@@ -1,7 +1,7 @@
 """Restoration: heals one hit point (never above 5). No message for the opponent."""
 
 from .. import messages as m
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 
 @spell(8, "restoration", "Restoration", POSITIVE)

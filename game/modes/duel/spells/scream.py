@@ -5,8 +5,8 @@ chance 1/2. Opponent: "A loud magical scream can be heard" when within 6 squares
 
 from .. import messages as m
 from ..events import PotionsDestroyed
-from . import NEUTRAL, spell
 from .geometry import square
+from .registry import NEUTRAL, spell
 
 RANGE = 6
 CHANCE = (1, 2)

@@ -2,7 +2,7 @@
 Opponent (when it works): "You feel like your soul is being taken away."."""
 
 from .. import messages as m
-from . import POSITIVE, spell
+from .registry import POSITIVE, spell
 
 
 @spell(9, "take_life", "Take Life", POSITIVE)

@@ -19,7 +19,7 @@ from game.modes.base import ActionError
 from game.modes.duel import DuelBot, DuelGame, DuelOptions
 from game.modes.duel.actions import end_turn
 from game.modes.duel.events import TurnEnded
-from game.modes.duel.messages import MessageLog
+from game.modes.duel.messagelog import MessageLog
 from game.ui.scenes.duel.record import keep_duel
 from game.ui.scenes.duel.thinker import Thinker
 
