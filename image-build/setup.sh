@@ -61,7 +61,7 @@ extra=""
 if ls "$WHEELS"/lgpio-*.whl >/dev/null 2>&1; then extra=lgpio; fi
 "$VENV/bin/python" -m pip install --quiet --no-index --no-cache-dir --find-links "$WHEELS" \
     --upgrade --force-reinstall tactibox $extra
-"$VENV/bin/python" -c "import game, pygame, numpy, serial, cobs, gpiozero, tomli_w, PIL, lgpio"
+"$VENV/bin/python" -c "import game, pygame, serial, cobs, gpiozero, tomli_w, PIL, lgpio"
 log "installed $("$VENV/bin/python" -m pip list --format=freeze 2>/dev/null | grep -i '^tactibox==')"
 # An appliance installs by reflashing, not with pip: 16 MB less on the card.
 "$VENV/bin/python" -m pip uninstall --quiet --yes pip
