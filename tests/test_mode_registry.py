@@ -22,6 +22,7 @@ from game.modes.registry import (
     get_mode,
     mode_title,
     modes,
+    offers,
     register,
     unregister,
 )
@@ -207,7 +208,7 @@ def test_entries_and_tags_are_checked(nim):
 def test_a_mode_without_game_or_hooks_is_refused_by_the_drivers():
     from game.modes import driver
     bare = ModeEntry(id="bare", title="Bare")
-    assert not driver.offers(bare, "simulate")
+    assert not offers(bare, "simulate")
     with pytest.raises(ModeError, match="no 'simulate' hook"):
         driver.simulate(bare, Request())
     with pytest.raises(ModeError, match="no 'link' hook"):

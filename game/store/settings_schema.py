@@ -1,8 +1,11 @@
 """Every setting declared once: TOML key, default, what is allowed, one line of doc.
 
-The ``Settings`` dataclass *is* the schema: each field is made by ``setting(...)``, and the
+The ``Settings`` dataclass *is* the schema: each field is made by ``setting(...)`` from a
+``game.core.fields.Field`` (the one validation style shared with rulesets and key maps), and the
 loader's validation, the saved file's header and the table in ``docs/data.md`` are all derived
-from those declarations (``SCHEMA``, ``reference_markdown``).
+from those declarations (``SCHEMA``, ``reference_markdown``). Plain values use the Field kinds
+(int, choice); the structured ones (screen size, names, armies, key map, seats) are Field kind
+"custom" whose checker also reports problems per sub-key.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.core.fields import Field, check_one
 
 Problems = list[tuple[str, str]]  # (sub-key, what is wrong) for table-valued settings
 Check = Callable[[Any], tuple[Any, Problems]]
@@ -35,28 +40,31 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def int_range(lo: int, hi: int) -> tuple[Check, str]:
-    def check(v: Any):
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise Bad(f"expected a whole number {lo}..{hi}, got {_kind(v)}")
-        return v, []
-    return check, f"whole number {lo}..{hi}"
+def int_range(lo: int, hi: int) -> Field:
+    return Field("", "int", min=lo, max=hi)
 
 
-def one_of(*choices: str) -> tuple[Check, str]:
-    allowed = " | ".join(choices)
+def one_of(*choices: str) -> Field:
+    return Field("", "choice", choices=choices)
 
-    def check(v: Any):
-        if v not in choices or not isinstance(v, str):
-            raise Bad(f"expected one of {allowed}, got {_kind(v)}")
-        return v, []
-    return check, allowed
+
+@dataclass(frozen=True)
+class StructuredField(Field):
+    """Field kind "custom" whose `rich_check(value)` also returns problems per sub-key, so one bad
+    entry of a table (one army, one key) is dropped without losing the others."""
+
+    rich_check: Check | None = field(default=None, compare=False)
+
+
+def custom(check: Check, allowed: str) -> Field:
+    """A structured setting: `check(value)` -> (value, [(sub-key, problem)]) or raises Bad."""
+    return StructuredField("", "custom", check=lambda v: check(v)[0], allowed_text=allowed, rich_check=check)
 
 
 _SIZE = re.compile(r"^(\d{2,5})x(\d{2,5})$")
 
 
-def screen_size() -> tuple[Check, str]:
+def screen_size() -> Field:
     def check(v: Any):
         if v == "auto":
             return v, []
@@ -64,7 +72,7 @@ def screen_size() -> tuple[Check, str]:
         if not m or not (160 <= int(m[1]) <= 7680 and 120 <= int(m[2]) <= 4320):
             raise Bad(f"expected auto or WIDTHxHEIGHT (160x120..7680x4320), got {_kind(v)}")
         return v, []
-    return check, "auto | WIDTHxHEIGHT"
+    return custom(check, "auto | WIDTHxHEIGHT")
 
 
 NAME_MAX = 16
@@ -80,7 +88,7 @@ def _name_problem(v: Any) -> str | None:
     return None
 
 
-def player_names(count: int) -> tuple[Check, str]:
+def player_names(count: int) -> Field:
     def check(v: Any):
         if not isinstance(v, list) or len(v) != count:
             raise Bad(f"expected a list of {count} names, got {_kind(v)}"
@@ -90,13 +98,13 @@ def player_names(count: int) -> tuple[Check, str]:
             if problem:
                 raise Bad(problem)
         return tuple(v), []
-    return check, f"list of {count} names, 1..{NAME_MAX} characters"
+    return custom(check, f"list of {count} names, 1..{NAME_MAX} characters")
 
 
 ARMY_SIZE = 9
 
 
-def armies() -> tuple[Check, str]:
+def armies() -> Field:
     """player name -> 9 piece ids ("" for an empty slot), or [] for no remembered army."""
     def check(v: Any):
         if not isinstance(v, dict):
@@ -115,10 +123,10 @@ def armies() -> tuple[Check, str]:
             else:
                 out[name] = tuple(army)
         return out, problems
-    return check, f"table: player name = list of {ARMY_SIZE} piece ids (\"\" = empty slot) or []"
+    return custom(check, f"table: player name = list of {ARMY_SIZE} piece ids (\"\" = empty slot) or []")
 
 
-def keymap_overrides() -> tuple[Check, str]:
+def keymap_overrides() -> Field:
     """context -> button -> list of codes (text or whole numbers); hw.input checks the names."""
     def check(v: Any):
         if not isinstance(v, dict):
@@ -138,31 +146,41 @@ def keymap_overrides() -> tuple[Check, str]:
                 good[button] = tuple(codes)
             out[context] = good
         return out, problems
-    return check, "table: device = { BUTTON = [inputs] } (see docs/input.md)"
+    return custom(check, "table: device = { BUTTON = [inputs] } (see docs/input.md)")
 
 
 SEAT_CHOICES = ("human", "bot:easy", "bot:normal", "bot:hard", "empty")
 
 
-def seats(count: int) -> tuple[Check, str]:
+def seats(count: int) -> Field:
     def check(v: Any):
         if not isinstance(v, list) or len(v) != count or not all(s in SEAT_CHOICES for s in v):
             raise Bad(f"expected a list of {count} of {' | '.join(SEAT_CHOICES)}, got {_kind(v)}")
         return tuple(v), []
-    return check, f"list of {count}: {' | '.join(SEAT_CHOICES)}"
+    return custom(check, f"list of {count}: {' | '.join(SEAT_CHOICES)}")
 
 
-def text(max_len: int) -> tuple[Check, str]:
+def text(max_len: int) -> Field:
     def check(v: Any):
         if not isinstance(v, str) or len(v) > max_len or not v.isprintable():
             raise Bad(f"expected text of at most {max_len} printable characters, got {_kind(v)}")
         return v, []
-    return check, f"text, at most {max_len} characters"
+    return custom(check, f"text, at most {max_len} characters")
 
 
-def setting(key: str, default: Any, doc: str, checker: tuple[Check, str]) -> Any:
-    check, allowed = checker
-    meta = {"key": key, "doc": doc, "check": check, "allowed": allowed}
+def _plain_check(f: Field) -> Check:
+    def check(v: Any):
+        value, problem = check_one(f, v)
+        if problem:
+            raise Bad(problem)
+        return value, []
+    return check
+
+
+def setting(key: str, default: Any, doc: str, kind: Field) -> Any:
+    spec = dataclasses.replace(kind, name=key, default=default, doc=doc)
+    check = spec.rich_check if isinstance(spec, StructuredField) else _plain_check(spec)
+    meta = {"key": key, "doc": doc, "check": check, "allowed": spec.allowed(), "field": spec}
     if isinstance(default, dict):
         return field(default_factory=lambda: dict(default), metadata=meta)
     return field(default=default, metadata=meta)
@@ -210,6 +228,7 @@ class Entry:
     doc: str
     allowed: str
     check: Check
+    field: Field
 
 
 def _entries() -> tuple[Entry, ...]:
@@ -217,7 +236,7 @@ def _entries() -> tuple[Entry, ...]:
     for f in dataclasses.fields(Settings):
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
         out.append(Entry(f.name, f.metadata["key"], default, f.metadata["doc"], f.metadata["allowed"],
-                         f.metadata["check"]))
+                         f.metadata["check"], f.metadata["field"]))
     return tuple(out)
 
 

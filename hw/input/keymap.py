@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import datafile
+from game.core.fields import Field, Section, check_one, suggest
 from hw.input import keynames
 from hw.input.buttons import NUMPAD_BUTTONS, PAD_BUTTONS, Button, Physical, RemapResult
 
@@ -46,17 +47,27 @@ class KeymapError(ValueError):
     """A key map or wiring file that cannot be used; the message names the file and key."""
 
 
+# The [options] table of a key map, declared with the project's one Field kind (game.core.fields).
+OPTION_FIELDS: tuple[Field, ...] = (
+    Field("debounce_ms", "int", 20, "A press must be stable this long to count.", min=0, max=200),
+    Field("repeat_delay_ms", "int", 500, "A held direction repeats after this long.", min=100, max=5000),
+    Field("repeat_interval_ms", "int", 100, "...then every this long.", min=20, max=2000),
+    Field("back_to_menu_ms", "int", 1500, "Holding the exit combination this long goes back to the menu.",
+          min=200, max=10000),
+    Field("axis_dead_zone", "number", 0.5, "Stick travel (0..1) that counts as a direction.", min=0.05, max=0.95),
+)
+_OPTIONS = {f.name: f for f in OPTION_FIELDS}
+OPTIONS_SECTION = Section("options", "keymaps/default.toml", "Input timing and stick options; a key map file "
+                          "in the data folder or Settings > Controls may change them.", OPTION_FIELDS)
+
+
 @dataclass(frozen=True)
 class Options:
-    debounce_ms: int = 20
-    repeat_delay_ms: int = 500
-    repeat_interval_ms: int = 100
-    back_to_menu_ms: int = 1500
-    axis_dead_zone: float = 0.5
-
-
-_OPTION_RANGES = {"debounce_ms": (0, 200), "repeat_delay_ms": (100, 5000), "repeat_interval_ms": (20, 2000),
-                  "back_to_menu_ms": (200, 10000)}
+    debounce_ms: int = _OPTIONS["debounce_ms"].default
+    repeat_delay_ms: int = _OPTIONS["repeat_delay_ms"].default
+    repeat_interval_ms: int = _OPTIONS["repeat_interval_ms"].default
+    back_to_menu_ms: int = _OPTIONS["back_to_menu_ms"].default
+    axis_dead_zone: float = _OPTIONS["axis_dead_zone"].default
 
 
 def base_of(context: str) -> str:
@@ -170,19 +181,15 @@ def parse_options(raw: Any, where: str) -> tuple[Options, list[str]]:
         return Options(), [f"{where}: expected a table"]
     values: dict[str, Any] = {}
     for key, value in raw.items():
-        if key in _OPTION_RANGES:
-            lo, hi = _OPTION_RANGES[key]
-            if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi:
-                values[key] = value
-            else:
-                problems.append(f"{where}.{key}: expected a whole number {lo}..{hi}, got {value!r}")
-        elif key == "axis_dead_zone":
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.05 <= value <= 0.95:
-                values[key] = float(value)
-            else:
-                problems.append(f"{where}.{key}: expected a number 0.05..0.95, got {value!r}")
+        f = _OPTIONS.get(key)
+        if f is None:
+            problems.append(f"{where}.{key}: unknown option{suggest(key, _OPTIONS)}")
+            continue
+        good, problem = check_one(f, value)
+        if problem:
+            problems.append(f"{where}.{key}: {problem}")
         else:
-            problems.append(f"{where}.{key}: unknown option")
+            values[key] = float(good) if f.kind == "number" else good
     return Options(**values), problems
 
 

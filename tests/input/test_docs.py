@@ -55,3 +55,11 @@ def test_gpio_table_matches_the_wiring_and_the_header():
         assert km.gpio_pins()[int(bcm)] is Button(button)
         assert physical[int(bcm)] == int(pin), button
         assert int(gnd) in grounds and abs(int(gnd) - int(pin)) <= 5, button
+
+
+def test_options_table_is_generated_from_the_declarations(default_keymap):
+    from game.core.fields import section_markdown
+    from hw.input.keymap import OPTIONS_SECTION
+    assert section_markdown(OPTIONS_SECTION) in DOC
+    # the shipped key map states the declared defaults
+    assert default_keymap.options == type(default_keymap.options)(**OPTIONS_SECTION.defaults())

@@ -68,7 +68,7 @@ def test_wrong_types_default_only_the_bad_keys(store):
     assert s.fps_cap == 30 and s.display_mode == "auto"  # defaults for the bad keys
     assert s.volume == 20  # good keys kept
     joined = "\n".join(fresh.messages)
-    assert f"{store.path}: display.fps_cap: expected a whole number 10..240, got the text 'fast'" in joined
+    assert f"{store.path}: display.fps_cap: got a string 'fast', expected an integer from 10 to 240" in joined
     assert "display.mode:" in joined
     aside = store.path.with_name("settings.toml.corrupt-1")
     assert 'fps_cap = "fast"' in aside.read_text()  # the user's file is kept
