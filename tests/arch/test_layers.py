@@ -6,8 +6,9 @@ functions included):
 A module may import modules of its own tier or of a lower tier, never a higher one. The engine
 (core, rules, modes) imports neither `hw` nor `firmware_bridge`; `game.link` and `game.store` may
 use `firmware_bridge` but not `hw`. `firmware_bridge` may use only `game.core.prng` of the game,
-`hw` only `game.core.datafile` (the one bounded file reader: key maps and gpio.toml are data
-files too); both are leaves that import nothing from the project. Each failure names the import:
+`hw` only `game.core.datafile` and `game.core.fields` (the one bounded file reader and the one
+validation style: key maps and gpio.toml are data files too); these are leaves that import
+nothing from the project. Each failure names the import:
 `file:line: module imports module (why)`."""
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ TIERS = (
 )
 MAY_USE_BRIDGE = ("game.link", "game.store", "game.ui", "game.cli", "game.app")
 MAY_USE_HW = ("game.ui", "game.cli", "game.app")
-GAME_LEAVES_FOR = {"firmware_bridge": ("game.core.prng",), "hw": ("game.core.datafile",)}
+GAME_LEAVES_FOR = {"firmware_bridge": ("game.core.prng",), "hw": ("game.core.datafile", "game.core.fields")}
 
 # Known violations, each with the reason it is still here (empty when the tree is clean). An entry
 # that no longer matches a live import fails `test_allowlist_holds_only_live_violations`: delete it.
@@ -104,7 +105,8 @@ def test_the_rules_themselves():
     assert violation("firmware_bridge.selftest_game", "game.core.prng") is None
     assert "only game.core.prng" in violation("firmware_bridge.x", "game.core.grid")
     assert violation("hw.input.keymap", "game.core.datafile") is None
-    assert "only game.core.datafile" in violation("hw.input.keymap", "game.rules.schema")
+    assert violation("hw.input.keymap", "game.core.fields") is None
+    assert "only game.core.datafile, game.core.fields" in violation("hw.input.keymap", "game.rules.schema")
     assert "never imports firmware_bridge" in violation("hw.ports", "firmware_bridge.transport")
 
 
@@ -119,5 +121,5 @@ def test_a_planted_violation_is_named(tmp_path):
     assert layering_violations(tmp_path) == [
         "game/core/bad.py:2: game.core.bad imports game.ui.theme "
         "(layer game.core may not import the higher layer game.ui)",
-        "hw/bad.py:1: hw.bad imports game.ui.theme (hw may use only game.core.datafile of the game)",
+        "hw/bad.py:1: hw.bad imports game.ui.theme (hw may use only game.core.datafile, game.core.fields of the game)",
     ]
