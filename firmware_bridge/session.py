@@ -570,6 +570,4 @@ class Session(ContentSync):
             self._send(m)
 
 
-from .pollthread import PollThread  # noqa: E402  re-exported: `from firmware_bridge.session import PollThread`
-
-__all__ = ["Session", "Progress", "PollThread"]
+__all__ = ["Session", "Progress"]

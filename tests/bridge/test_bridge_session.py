@@ -287,7 +287,7 @@ def test_headless_helpers_poll_thread_and_run_on_the_real_clock():
     import threading
 
     from firmware_bridge.counters import Counters
-    from firmware_bridge.session import PollThread
+    from firmware_bridge.pollthread import PollThread
     from firmware_bridge.transport_mem import memory_pair
     ta, tb = memory_pair(counters_a=Counters(), counters_b=Counters())
     h = Session(ReliableLink(ta), role="host", app_version="t", seed=3,
