@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +44,12 @@ def _resolve(name: str, modules: dict[str, Path]) -> str | None:
 
 
 def edges(root: Path = ROOT, packages=PACKAGES) -> list[Edge]:
+    return list(_edges(root, tuple(packages)))
+
+
+@lru_cache(maxsize=4)
+def _edges(root: Path, packages: tuple[str, ...]) -> tuple[Edge, ...]:
+    """Parsed once per tree and test session (the tests ask for the same graph several times)."""
     modules = module_files(root, packages)
     out = []
     for mod, path in modules.items():
@@ -67,7 +74,7 @@ def edges(root: Path = ROOT, packages=PACKAGES) -> list[Edge]:
                 dst = _resolve(t, modules)
                 if dst is not None and dst != mod:
                     out.append(Edge(mod, dst, rel, node.lineno))
-    return out
+    return tuple(out)
 
 
 def find_cycles(all_edges: list[Edge]) -> list[list[Edge]]:
