@@ -81,3 +81,13 @@ def test_gpio_wiring_file(tmp_path, kind):
     km, messages = load_keymap(gpio_file=path)
     assert any(str(path) in m and WHAT[kind] in m for m in messages), messages
     assert km.gpio_pins()                       # the shipped wiring is used instead
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_gdl_module_file(tmp_path, kind):
+    from game.rules.gdl.loader import load_module
+    from game.rules.gdl.reader import GdlError
+    path = tmp_path / "hostile.g"
+    hostile(path, kind)
+    with pytest.raises(GdlError, match=WHAT[kind]):
+        load_module(path)
