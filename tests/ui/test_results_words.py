@@ -55,3 +55,12 @@ def test_player_words():
     assert input_words(Physical("joystick", code="hat0:up")) == "hat up"
     assert input_words(Physical("controller", code="dpdown")) == "d-pad down"
     assert input_words(Physical("gpio", code=17)) == "pin 17"
+
+
+def test_duel_hints_offer_only_what_works():
+    from game.ui.scenes.duel.screen_parts import KEYPAD_HINTS, PAD_HINTS, REPLAY_HINTS, shown_hints
+    bot = SimpleNamespace(mode="local", can_chat=False)
+    linked = SimpleNamespace(mode="link", can_chat=True)
+    assert all(text != "chat" for _, text in shown_hints(bot, False) + shown_hints(bot, True))
+    assert shown_hints(linked, False) == PAD_HINTS and shown_hints(linked, True) == KEYPAD_HINTS
+    assert shown_hints(SimpleNamespace(mode="replay", can_chat=False), False) == REPLAY_HINTS

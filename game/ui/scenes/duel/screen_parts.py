@@ -15,6 +15,15 @@ from game.ui.widgets import hint_bar
 KEYPAD_HINTS = [("/*-", "cast"), ("1-9", "step"), ("5", "drink"), ("0", "take"), ("+", "bag"), (".", "end"),
                 ("Ent", "chat")]
 PAD_HINTS = [("DPAD", "step"), ("A", "act"), ("X", "end"), ("Y", "chat"), ("SELECT", "info"), ("START", "menu")]
+REPLAY_HINTS = [("SELECT", "info"), ("START", "menu: stop watching")]
+
+
+def shown_hints(match, keypad: bool) -> list:
+    """The keys that do something here: no play keys in a replay, no chat without a link."""
+    if match.mode == "replay":
+        return REPLAY_HINTS
+    hints = KEYPAD_HINTS if keypad else PAD_HINTS
+    return hints if match.can_chat else [h for h in hints if h[1] != "chat"]
 
 
 class DuelPainter:
@@ -27,7 +36,7 @@ class DuelPainter:
         m = self.scene.match
         v = m.viewer()
         me, opp = m.seats[v].name, m.seats[1 - v].name
-        return ("You" if not m.hotseat else me), opp
+        return ("You" if not m.hotseat and m.mode != "replay" else me), opp
 
     def status(self, players_v=None) -> tuple[str, tuple]:
         m, g = self.scene.match, self.scene.game
@@ -36,7 +45,7 @@ class DuelPainter:
             w = g.winner
             if w is None:
                 return "The duel is a draw", T.ACCENT
-            if m.hotseat:
+            if m.hotseat or m.mode == "replay":
                 return f"{m.seats[w].name} wins!", T.ACCENT
             return ("You win!", T.GOOD) if w == v else ("You lose!", T.TEXT_BAD)
         pv = players_v if players_v is not None else g.view(v)
@@ -78,7 +87,7 @@ class DuelPainter:
         layout_v, items_v, players_v, hp_v, effects = self.scene.views()
         self.scene.board.draw(surf, lay, self.scene.size, layout_v, items_v, players_v, effects)
         self.scene.panels.draw(surf, lay.panel, self.panel_data(hp_v, items_v, players_v))
-        hints = KEYPAD_HINTS if self.scene.input_kind == "keypad" else PAD_HINTS
+        hints = shown_hints(self.scene.match, self.scene.input_kind == "keypad")
         hint_bar(surf, th, lay.bottom, hints)
         if self.scene.chat_line is not None:
             self.draw_chat_line(surf)
