@@ -64,3 +64,15 @@ def test_duel_hints_offer_only_what_works():
     assert all(text != "chat" for _, text in shown_hints(bot, False) + shown_hints(bot, True))
     assert shown_hints(linked, False) == PAD_HINTS and shown_hints(linked, True) == KEYPAD_HINTS
     assert shown_hints(SimpleNamespace(mode="replay", can_chat=False), False) == REPLAY_HINTS
+
+
+def test_battle_message_line_has_no_ids_or_cells():
+    from game.ui.battle_words import say
+    rs = SimpleNamespace(pieces=[SimpleNamespace(name="Catapult"), SimpleNamespace(name="Knight")])
+    game = SimpleNamespace(rs=rs, pieces=[SimpleNamespace(seat=3, kind=0), SimpleNamespace(seat=0, kind=1)],
+                           player_name=lambda s: "Ann")
+    assert say(game, {"e": "walk", "piece": 0, "from": 3, "to": 9}) == "Blue's Catapult moves"
+    line = say(game, {"e": "attack", "piece": 0, "target": 1, "result": "hit", "damage": 5, "hp": 2})
+    assert line == "Blue's Catapult hits Red's Knight: 5 damage, 2 HP left"
+    assert say(game, {"e": "over", "reason": "last army standing", "placements": [3, 0]}) == \
+        "The battle is over: Blue wins"

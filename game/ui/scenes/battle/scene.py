@@ -16,10 +16,10 @@ import pygame
 
 from game.modes.base import ActionError
 from game.modes.skirmish import actions as A
-from game.modes.skirmish.log import describe
 from game.ui import theme as T
 from game.ui.art.icons import shape
 from game.ui.art.shared import shared_art
+from game.ui.battle_words import say
 from game.ui.camera import Camera
 from game.ui.minimap import Minimap
 from game.ui.replay_seek import ReplaySeek
@@ -102,7 +102,7 @@ class BattleScene(Scene):
         self.version += 1
         self.anim.add_events(events if hop else [e for e in events if e["e"] != "walk"])
         for ev in events:
-            line = describe(self.game, ev)
+            line = say(self.game, ev)
             if line and ev["e"] != "turn":
                 self.message, self.message_until = line, self.time + 3.5
         if any(ev["e"] == "turn" for ev in events):
