@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def add_arguments(p) -> None:
-    p.add_argument("groups", nargs="*", help="only these groups: engine, duel, bout, gdl, link, ui")
+    p.add_argument("groups", nargs="*", help="only these groups: engine, duel, bout, quest, gdl, link, ui")
     p.add_argument("--json", action="store_true", help="print one JSON object of named figures")
 
 

@@ -206,3 +206,21 @@ def test_supaplex_ports_cross_one_way():
     g.apply([0, 1])
     assert g.level.grid.coords(g.player["cell"]) == (4, 2)
     assert g.check([0, 3]) == "the port does not open this way"
+
+
+def test_level_files_go_through_the_bounded_reader(tmp_path):
+    import os
+
+    from game.modes.quest.catalog import LevelError, load_level
+    fifo = tmp_path / "pipe.quest"
+    os.mkfifo(fifo)
+    with pytest.raises(LevelError, match="regular file"):
+        load_level(str(fifo))
+    bad = tmp_path / "bad.quest"
+    bad.write_bytes(b"title: x\xff\n")
+    with pytest.raises(LevelError, match="UTF-8"):
+        load_level(str(bad))
+    broken = tmp_path / "b.quest"
+    broken.write_text("grid: hex\nmap:\n~-@-~\n-----\nend\nnpc 9,9: name=X\n")
+    with pytest.raises(LevelError, match=r"b\.quest: 6: "):
+        load_level(str(broken))

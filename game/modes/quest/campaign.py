@@ -14,10 +14,10 @@ The first level is the start; a level opens when any level leading to it is won.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core.datafile import DataFileError, read_toml
 from game.modes.quest.textformat import parse_item
 from game.rules.schema import Problem
 
@@ -89,11 +89,9 @@ def check_graph(order: list[str], nxt: dict[str, list[str]]) -> str | None:
 def load_campaign(path: Path) -> tuple[Campaign | None, list[Problem]]:
     f = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Problem(f, "", f"cannot be read ({exc})")]
-    except tomllib.TOMLDecodeError as exc:
-        return None, [Problem(f, "", f"broken TOML ({exc})")]
+        data = read_toml(path)
+    except DataFileError as exc:
+        return None, [Problem(f, "", str(exc).removeprefix(f + ":").strip())]
     return parse_campaign(data, f)
 
 

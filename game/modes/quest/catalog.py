@@ -9,6 +9,7 @@ import os
 import re
 from pathlib import Path
 
+from game.core.datafile import DataFileError, read_bytes, read_text
 from game.modes.quest.level import Level
 from game.modes.quest.textformat import dump_level, parse_level
 
@@ -41,16 +42,13 @@ def solution_path(level_id: str) -> Path:
 
 
 def _read(path: Path, binary: bool = False):
+    """Through the one bounded reader: regular files only, size-capped, UTF-8 checked."""
     try:
-        if path.stat().st_size > MAX_FILE:
-            raise LevelError(f"{path}: larger than {MAX_FILE} bytes")
-        return path.read_bytes() if binary else path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LevelError(f"{path}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise LevelError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise LevelError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        if binary:
+            return read_bytes(path, max_bytes=MAX_FILE)
+        return read_text(path, max_bytes=MAX_FILE)
+    except DataFileError as exc:
+        raise LevelError(str(exc)) from None
 
 
 def load_level(ref: str) -> tuple[Level, str, str]:
