@@ -333,3 +333,36 @@ class GdlGame:
 
     def state_hash(self) -> str:
         return canonical_hash(self.snapshot())
+
+    @classmethod
+    def restore(cls, world: World, snap: dict) -> GdlGame:
+        """A game in the state of `snapshot()`; ValueError for anything that does not fit."""
+        g = cls(world, 0)
+        units = snap["units"]
+        if not isinstance(units, list) or len(units) != len(g.units):
+            raise ValueError("snapshot: wrong number of units")
+        g.at, g.occ = {}, {}
+        for u, row in zip(g.units, units):
+            if not (isinstance(row, list) and len(row) == 8 and all(isinstance(v, int) for v in row)):
+                raise ValueError("snapshot: a unit is not 8 integers")
+            uid, ut, side, cell, hp, acp, tr, alive = row
+            if uid != u.id or not 0 <= ut < world.nu or not -1 <= tr < len(g.units) or tr == uid:
+                raise ValueError(f"snapshot: unit {u.id} is malformed")
+            if alive and tr < 0 and not world.grid.is_cell(cell):
+                raise ValueError(f"snapshot: unit {u.id} is off the map")
+            u.type, u.side, u.cell, u.hp, u.acp, u.transport, u.alive = ut, side, cell, hp, acp, tr, bool(alive)
+            if u.alive:
+                if tr >= 0:
+                    g.occ.setdefault(tr, []).append(uid)
+                    u.cell = -1
+                else:
+                    g.at.setdefault(cell, []).append(uid)
+        side = snap["side"]
+        if side not in g.sides:
+            raise ValueError("snapshot: unknown side to act")
+        g.side_index = g.sides.index(side)
+        g.turn = int(snap["turn"])
+        g.rng = Pcg32.from_state(tuple(snap["rng"]))
+        g.over = bool(snap["over"])
+        g.winner = int(snap["winner"]) or None
+        return g
