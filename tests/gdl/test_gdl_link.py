@@ -7,13 +7,12 @@ import zlib
 
 import pytest
 
-from game.link.gdl_link import (GdlOverLink, ModuleHolder, decode_varints, encode_varints, pack_module,
-                                unpack_module)
+from game.link.gdl_link import GdlOverLink, ModuleHolder, decode_varints, encode_varints, pack_module, unpack_module
 from game.modes.gdl.world import World
 from game.rules.gdl.loader import load_module
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bridge"))
-from linkkit import FakeClock, pump, session_pair  # noqa: E402
+from linkkit import FakeClock, pump, session_pair
 
 OUTPOST = pathlib.Path(__file__).resolve().parents[2] / "assets" / "gdl" / "outpost.g"
 
