@@ -1,0 +1,1 @@
+"""Screens for Xconq GDL modules: the module picker and the hex-map game screen."""
