@@ -104,7 +104,7 @@ def test_bots_only_plays_to_the_end_and_a_goes_back(make_app):
 
 def test_hot_seat_shows_a_curtain_and_start_ends_the_turn(make_app):
     app = make_app()
-    sc = open_picker(app)
+    open_picker(app)
     press(app, B.DOWN, B.DOWN, B.RIGHT)            # hot-seat
     press(app, B.UP, B.UP, B.A)
     game = app.top
