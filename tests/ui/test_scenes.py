@@ -17,8 +17,8 @@ def test_registry_has_every_scene_and_menu_entry(make_app):
                  "stats", "replays", "controls", "confirm", "choice", "message"):
         assert name in SCENES
     labels = [e.label for e in MENU_ENTRIES]
-    assert labels[:9] == ["Skirmish", "Wizard duel", "Link two units", "Steel bout", "Hex quest", "Settings",
-                          "Stats", "Replays", "Controls test"]
+    assert labels[:10] == ["Skirmish", "Wizard duel", "Link two units", "Steel bout", "Xconq modules",
+                           "Hex quest", "Settings", "Stats", "Replays", "Controls test"]
 
 
 def test_menu_idle_frames_repaint_nothing(make_app):
