@@ -1,228 +1,82 @@
-"""`tactibox link --mode gdl --module PATH.g`: an Xconq module played by two units in lockstep.
-
-The host plays the module's first side, the guest every other side. The module travels like a
-Skirmish ruleset: both units compare its content hash at hello; when they differ the host sends
-its files (`pack_module`: zlib of canonical JSON [[file name, text], ...], bounded) and the guest
-writes them to `gdl/link-received/` in its data folder and plays with those. Actions cross as
-LEB128 varints of their small ints; a snapshot is the game's canonical snapshot.
-"""
+"""The GDL mode's link hook (docs/modes.md §4): content compared at hello is the module's
+content hash ("gdl-module"); when the guest's differs (or it has no module) the host sends the
+module's files and the guest keeps them in `gdl/link-received/` of its data folder and plays
+with those. The adapter is `game.modes.gdl.link.GdlOverLink`."""
 
 from __future__ import annotations
 
-import json
-import zlib
 from pathlib import Path
 
-from game.core.canon import canonical_bytes
-from game.modes.base import ActionError
+from game.modes.gdl.link import GdlOverLink, pack_module, unpack_module
 
-MAX_PACK = 1024 * 1024          # compressed bytes of a module on the wire
-MAX_UNPACKED = 4 * 1024 * 1024  # all its files together
-MAX_FILES = 48
+KEY = "gdl-module"
 
 
-def module_files(m, folder: Path) -> list[list[str]]:
-    return [[name, (folder / name).read_bytes().decode("utf-8", "replace")] for name in m.files]
+def _install_dir() -> Path:
+    from game.store.datadir import open_data_dir
+    return Path(open_data_dir().root) / "gdl"
 
 
-def pack_module(m, folder: Path) -> bytes:
-    return zlib.compress(canonical_bytes(module_files(m, folder)), 9)
+class GdlLink:
+    transfer_keys = (KEY,)
 
+    def __init__(self, install_dir=_install_dir) -> None:
+        self.install_dir = install_dir
 
-def unpack_module(blob: bytes) -> list[tuple[str, str]]:
-    """The files of a packed module; ValueError for anything malformed or over a limit."""
-    if len(blob) > MAX_PACK:
-        raise ValueError("module pack larger than 1 MiB")
-    d = zlib.decompressobj()
-    try:
-        raw = d.decompress(bytes(blob), MAX_UNPACKED + 1)
-    except zlib.error as exc:
-        raise ValueError(f"module pack: {exc}") from None
-    if len(raw) > MAX_UNPACKED or d.unconsumed_tail:
-        raise ValueError("module pack unpacks to more than 4 MiB")
-    try:
-        data = json.loads(raw.decode("ascii"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise ValueError(f"module pack: {exc}") from None
-    if not isinstance(data, list) or not 1 <= len(data) <= MAX_FILES:
-        raise ValueError("module pack: expected 1..48 files")
-    out = []
-    for item in data:
-        if (not isinstance(item, list) or len(item) != 2 or not all(isinstance(v, str) for v in item)
-                or not item[0].endswith(".g") or "/" in item[0] or "\\" in item[0] or item[0].startswith(".")):
-            raise ValueError("module pack: a file entry is malformed")
-        out.append((item[0], item[1]))
-    return out
+    def content(self, rules) -> dict[str, bytes]:
+        return {KEY: bytes.fromhex(rules.content_hash) if rules.world is not None else b""}
 
+    def host_setup(self, rules, req) -> bytes:
+        path = (req.options or {}).get("module") or req.ruleset
+        if path:
+            rules.load(path)
+        if rules.world is None:
+            raise ValueError("gdl: the host needs a module (--module PATH.g)")
+        return b""
 
-def encode_varints(values) -> bytes:
-    out = bytearray()
-    for v in values:
-        while True:
-            b = v & 0x7F
-            v >>= 7
-            out.append(b | (0x80 if v else 0))
-            if not v:
-                break
-    return bytes(out)
+    def adapter(self, rules, seed: int, setup: bytes, local: int, *, level=None, chooser=None, log=None,
+                entropy=None):
+        if rules.world is None:
+            raise ValueError("gdl: no module to play (the host did not send one)")
+        on_events = None
+        if log is not None:
+            from game.modes.gdl.log import describe
 
+            def on_events(game, events):
+                for ev in events:
+                    line = describe(game, ev)
+                    if line:
+                        log(line)
+        return GdlOverLink(rules.world, seed, local == 0, chooser=chooser if level is None else None,
+                           on_events=on_events)
 
-def decode_varints(data: bytes) -> list[int]:
-    vals, cur, shift = [], 0, 0
-    for b in bytes(data):
-        cur |= (b & 0x7F) << shift
-        shift += 7
-        if shift > 28:
-            raise ValueError("action: number too large")
-        if not b & 0x80:
-            vals.append(cur)
-            cur, shift = 0, 0
-    if shift or not vals or len(vals) > 3:
-        raise ValueError("action: malformed")
-    return vals
+    def summary(self, adapter) -> dict:
+        if adapter is None:
+            return {"mode": "gdl", "winner": None}
+        g = adapter.game
+        return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner,
+                "state_hash": g.state_hash()}
 
+    def provide(self, rules, name: str) -> bytes:
+        if name != KEY or rules.world is None:
+            raise ValueError(f"this unit cannot send {name}")
+        return pack_module(rules.world.m, rules.path.parent)
 
-class GdlOverLink:
-    """`LockstepGame` adapter. `chooser(game)` gives a local person's action (None = undecided);
-    without it the local sides are played by the table bot."""
-
-    def __init__(self, world, seed: int, local_host: bool, chooser=None, on_events=None) -> None:
-        from game.modes.gdl.game import GdlGame
-        from game.modes.gdl.match import BotSeat
-        self.world = world
-        self.game = GdlGame(world, seed)
-        self.local_host = local_host
-        self.bot = BotSeat()
-        self.chooser, self.on_events = chooser, on_events
-
-    def local_sides(self) -> list[int]:
-        s = self.game.sides
-        return s[:1] if self.local_host else s[1:]
-
-    def whose_turn_is_local(self) -> bool:
-        return not self.game.over and self.game.side in self.local_sides()
-
-    def next_local_action(self):
-        if self.chooser is not None:
-            return self.chooser(self.game)
-        return self.bot.choose(self.game)
-
-    def encode_action(self, a) -> bytes:
-        return encode_varints(a)
-
-    def decode_action(self, data: bytes):
-        return self.game.decode_action(decode_varints(data))
-
-    def is_legal(self, a) -> bool:
-        try:
-            a = self.game.decode_action(a)
-        except ActionError:
-            return False
-        return a in self.game.legal_actions()
-
-    def replacement_for(self, a):
-        return [0]
-
-    def apply(self, a) -> None:
-        events = self.game.apply(a)
-        if self.on_events:
-            self.on_events(self.game, events)
-
-    def turn_hash(self) -> bytes:
-        return bytes.fromhex(self.game.state_hash())
-
-    def snapshot(self) -> bytes:
-        return canonical_bytes(self.game.snapshot())
-
-    def restore(self, data: bytes) -> None:
-        from game.modes.gdl.game import GdlGame
-        try:
-            snap = json.loads(bytes(data).decode("ascii"))
-            game = GdlGame.restore(self.world, snap)
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"gdl snapshot: {exc}") from None
-        self.game = game
-
-    def finished(self) -> bool:
-        return self.game.over
-
-
-class ModuleHolder:
-    """The module a unit links with; the guest installs the host's copy when they differ."""
-
-    def __init__(self, path: Path | None, install_dir):
-        self.path = path
-        self.world = None
-        self._install_dir = install_dir
-        if path is not None:
-            self._load(path)
-
-    def _load(self, path: Path) -> None:
-        from game.modes.gdl.match import playable_problems
-        from game.modes.gdl.world import World
-        from game.rules.gdl.loader import load_module
-        m = load_module(path)
-        problems = playable_problems(m)
-        if problems:
-            raise ValueError(f"{path}: cannot play: " + "; ".join(problems))
-        self.path, self.world = Path(path), World(m)
-
-    @property
-    def content_hash(self) -> bytes | None:
-        return bytes.fromhex(self.world.m.content_hash) if self.world is not None else b""
-
-    def provide(self, name: str) -> bytes:
-        if self.world is None:
-            raise ValueError("no module loaded")
-        return pack_module(self.world.m, self.path.parent)
-
-    def install(self, name: str, blob: bytes) -> bytes:
+    def install(self, rules, name: str, blob: bytes) -> bytes:
+        """Guest: write the host's module files and play with them; returns their hash.
+        A broken pack raises ValueError and changes nothing."""
+        if name != KEY:
+            raise ValueError(f"this unit cannot install {name}")
         files = unpack_module(blob)
-        d = self._install_dir
+        d = self.install_dir
         folder = Path(d() if callable(d) else d) / "link-received"
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("*.g"):
             old.unlink()
         for fname, text in files:
             (folder / fname).write_text(text, encoding="utf-8")
-        self._load(folder / files[0][0])
-        return self.content_hash
+        rules.load(folder / files[0][0])
+        return bytes.fromhex(rules.content_hash)
 
 
-def gdl_spec(args, role: str):
-    """The `tactibox link --mode gdl` spec: the host names --module, the guest may too."""
-    from game.cli.common import CliError
-    from game.link.setup import LinkGameSpec
-    from game.modes.gdl.log import describe
-    from game.rules.gdl.reader import GdlError
-
-    def install_dir() -> Path:
-        from game.store.datadir import open_data_dir
-        return Path(open_data_dir().root) / "gdl"
-
-    path = getattr(args, "module", None)
-    if role == "host" and not path:
-        raise CliError("--module PATH.g is needed on the host for --mode gdl")
-    try:
-        holder = ModuleHolder(Path(path) if path else None, install_dir)
-    except (GdlError, ValueError) as exc:
-        raise CliError(str(exc)) from None
-
-    def make(seed: int, opts: bytes, log):
-        if holder.world is None:
-            raise ValueError("no module to play")
-
-        def on_events(game, events):
-            for ev in events:
-                line = describe(game, ev)
-                if line:
-                    log(line)
-        return GdlOverLink(holder.world, seed, role == "host", on_events=on_events)
-
-    def summary(adapter) -> dict:
-        if adapter is None:
-            return {"mode": "gdl", "winner": None}
-        g = adapter.game
-        return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner}
-
-    return LinkGameSpec({"gdl-module": holder.content_hash}, holder.provide, holder.install, b"", make, summary)
+LINK = GdlLink()

@@ -7,7 +7,8 @@
 START's option bytes are the mode tag (length byte + mode id) and then the mode's own setup
 bytes, so the guest reads which mode the host started instead of guessing. Content compared at
 hello: what each mode's link hook names (e.g. "duel-rules"), plus "ruleset" for a mode with
-`rules_transfer` (the host sends its ruleset folder when the guest's differs; `RulesetHolder`).
+`rules_transfer` (the host sends its ruleset folder when the guest's differs; `RulesetHolder`),
+and any key a mode's link hook lists in `transfer_keys` (its `provide`/`install` send and keep it).
 The guest may offer its own side (a Skirmish formation): `guest_spec(sides={mode: side})` puts
 the mode hook's `guest_offer(rules, side)` (<= 64 bytes) in its HELLO as `offer:<mode>`, and the
 host's `prepare_options` merges it into the setup (`merge_offer`) before START.
@@ -91,15 +92,31 @@ class _Rules:
             out[RULESET_KEY] = self.holder.content_hash
         return out
 
+    def _transfer(self, name: str):
+        """The mode whose link hook sends content `name` itself (its `transfer_keys`)."""
+        from game.modes.driver import offers
+        for entry in modes():
+            if offers(entry, "link"):
+                play = _play(entry)
+                if name in getattr(play, "transfer_keys", ()):
+                    return entry, play
+        return None, None
+
     def provide(self, name: str) -> bytes:
-        if name != RULESET_KEY or self.holder is None:
+        if name == RULESET_KEY and self.holder is not None:
+            return self.holder.provide(name)
+        entry, play = self._transfer(name)
+        if play is None:
             raise ValueError(f"this unit cannot send {name}")
-        return self.holder.provide(name)
+        return play.provide(self.get(entry), name)
 
     def install(self, name: str, blob: bytes) -> bytes:
-        if name != RULESET_KEY or self.holder is None:
+        if name == RULESET_KEY and self.holder is not None:
+            return self.holder.install(name, blob)
+        entry, play = self._transfer(name)
+        if play is None:
             raise ValueError(f"this unit cannot install {name}")
-        return self.holder.install(name, blob)
+        return play.install(self.get(entry), name, blob)
 
 
 def _load(entry: ModeEntry, name: str | None):

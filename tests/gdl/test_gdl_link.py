@@ -1,5 +1,5 @@
-"""GDL games over the link: two lockstep adapters in step, the module sent to a guest that lacks
-it, broken packs and actions refused, and a whole game over a noisy cable."""
+"""GDL games over the link, through the mode registry: two lockstep adapters in step, the module
+sent to a guest that lacks it, broken packs and actions refused, a whole game over a noisy cable."""
 
 import pathlib
 import sys
@@ -7,19 +7,19 @@ import zlib
 
 import pytest
 
-from game.link.gdl_link import GdlOverLink, ModuleHolder, decode_varints, encode_varints, pack_module, unpack_module
-from game.modes.gdl.world import World
-from game.rules.gdl.loader import load_module
+from game.modes.gdl.hooks import GdlRules
+from game.modes.gdl.link import GdlOverLink, decode_varints, encode_varints, pack_module, unpack_module
+from game.modes.registry import Request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bridge"))
-from linkkit import FakeClock, pump, session_pair
+from linkkit import FakeClock, lossy_pair, pump
 
 OUTPOST = pathlib.Path(__file__).resolve().parents[2] / "assets" / "gdl" / "outpost.g"
 
 
 @pytest.fixture(scope="module")
 def world():
-    return World(load_module(OUTPOST))
+    return GdlRules(OUTPOST).world
 
 
 def test_two_adapters_stay_in_step(world):
@@ -35,9 +35,8 @@ def test_two_adapters_stay_in_step(world):
         assert mover.turn_hash() == other.turn_hash()
         n += 1
     assert guest.finished() and n > 10
-    snap = host.snapshot()
     fresh = GdlOverLink(world, 99, False)
-    fresh.restore(snap)
+    fresh.restore(host.snapshot())
     assert fresh.turn_hash() == host.turn_hash()
 
 
@@ -56,6 +55,7 @@ def test_bad_actions_snapshots_and_varints_are_refused(world):
 
 
 def test_module_pack_round_trip_and_limits(world, tmp_path):
+    from game.link.gdl_link import KEY, GdlLink
     blob = pack_module(world.m, OUTPOST.parent)
     files = unpack_module(blob)
     assert [f for f, _ in files] == ["outpost.g"] and files[0][1] == OUTPOST.read_text()
@@ -63,32 +63,31 @@ def test_module_pack_round_trip_and_limits(world, tmp_path):
                 zlib.compress(b" " * (5 * 1024 * 1024)), zlib.compress(b"[]")):
         with pytest.raises(ValueError):
             unpack_module(bad)
-    guest = ModuleHolder(None, tmp_path)
-    assert guest.content_hash == b""
-    assert guest.install("gdl-module", blob) == bytes.fromhex(world.m.content_hash)
-    assert (tmp_path / "link-received" / "outpost.g").exists()
+    hook = GdlLink(install_dir=tmp_path)
+    guest = GdlRules()
+    assert hook.content(guest) == {KEY: b""}
+    with pytest.raises(ValueError):
+        hook.install(guest, KEY, b"junk")
+    assert guest.world is None
+    assert hook.install(guest, KEY, blob) == bytes.fromhex(world.m.content_hash)
+    assert (tmp_path / "link-received" / "outpost.g").exists() and guest.world is not None
 
 
-def test_noisy_cable_whole_game_with_the_module_sent_to_the_guest(world, tmp_path):
-    host_holder = ModuleHolder(OUTPOST, tmp_path / "h")
-    guest_holder = ModuleHolder(None, tmp_path / "g")
-    games = {}
-
-    def host_game(s, o):
-        games["host"] = GdlOverLink(host_holder.world, s, True)
-        return games["host"]
-
-    def guest_game(s, o):
-        games["guest"] = GdlOverLink(guest_holder.world, s, False)
-        return games["guest"]
-
+def test_noisy_cable_whole_game_with_the_module_sent_to_the_guest(world, tmp_path, monkeypatch):
+    from firmware_bridge.session import Session
+    from game.link.modes import guest_spec, host_spec
+    monkeypatch.setenv("TACTIBOX_DATA", str(tmp_path / "guest-data"))
     clock = FakeClock()
-    h, g, _ = session_pair(
-        clock, seed=5, host_game=host_game, guest_game=guest_game, p_drop=0.03, p_dup=0.03, p_byte=0.005,
-        link_seed=2,
-        host_kw={"content": {"gdl-module": host_holder.content_hash}, "content_provider": host_holder.provide},
-        guest_kw={"content": {"gdl-module": guest_holder.content_hash}, "install_content": guest_holder.install})
-    pump([h, g], clock, 900.0, until=lambda: h.finished and g.finished)
-    assert h.finished and g.finished
-    assert games["host"].turn_hash() == games["guest"].turn_hash()
-    assert games["host"].game.over and games["guest"].game.winner == games["host"].game.winner
+    a, b, _, _ = lossy_pair(clock, 2, p_drop=0.03, p_dup=0.03, p_byte=0.003)
+    hs = host_spec("gdl", req=Request(seed=5, options={"module": str(OUTPOST)}), level="hard")
+    gs = guest_spec(level="normal")
+    assert gs.content["gdl-module"] == b""
+    host = Session(a, role="host", app_version="t", content=hs.content, make_game=hs.make_game, seed=5,
+                   options=hs.options, content_provider=hs.content_provider)
+    guest = Session(b, role="guest", app_version="t", content=gs.content, make_game=gs.make_game,
+                    install_content=gs.install_content)
+    pump([host, guest], clock, 900.0, until=lambda: host.finished and guest.finished)
+    assert host.finished and guest.finished, (host.state, host.error, guest.state, guest.error)
+    assert host.game.turn_hash() == guest.game.turn_hash() and host.game.game.over
+    assert (tmp_path / "guest-data" / "gdl" / "link-received" / "outpost.g").exists()
+    assert hs.summary(host.game)["winner"] == gs.summary(guest.game)["winner"]

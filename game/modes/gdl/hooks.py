@@ -1,8 +1,10 @@
-"""The GDL mode's registry hooks (docs/modes.md): replay verification."""
+"""The GDL mode's registry hooks (docs/modes.md): rules (a module holder), simulate, verify."""
 
 from __future__ import annotations
 
-from game.modes.registry import Verdict
+from pathlib import Path
+
+from game.modes.registry import Outcome, Verdict
 
 
 def load_world(path: str):
@@ -19,6 +21,52 @@ def load_world(path: str):
     if problems:
         raise ValueError(f"{path}: cannot play: " + "; ".join(problems))
     return World(m)
+
+
+class GdlRules:
+    """The module a unit plays (or none yet: a joining unit receives the host's)."""
+
+    id = "gdl"
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path: Path | None = None
+        self.world = None
+        if path:
+            self.load(path)
+
+    def load(self, path) -> None:
+        world = load_world(str(path))
+        self.path, self.world = Path(path), world
+
+    @property
+    def content_hash(self) -> str:
+        return self.world.m.content_hash if self.world is not None else ""
+
+
+def load_rules(name: str | None = None) -> GdlRules:
+    return GdlRules(name if name and str(name).endswith(".g") else None)
+
+
+def simulate(req, log=None) -> Outcome:
+    from game.modes.gdl.log import describe
+    from game.modes.gdl.match import play, to_replay
+    path = (req.options or {}).get("module") or req.ruleset
+    if not path:
+        raise ValueError("gdl: give the module with --module PATH.g")
+    world = load_world(str(path))
+
+    def on_events(g, events):
+        if log is not None:
+            for ev in events:
+                line = describe(g, ev)
+                if line:
+                    log(line)
+
+    res = play(world, req.seed, path=str(path), on_events=on_events)
+    out = res.summary()
+    who = out["winner_name"] or "nobody (draw)"
+    return Outcome(out, to_replay(res), [f"{world.m.title or world.m.name}: {who} wins after {out['turns']} turns "
+                                         f"({out['reason']}); state {out['state_hash'][:16]}"])
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:

@@ -1,10 +1,19 @@
 """The Xconq GDL mode's entry in the mode registry (read by `game.modes.registry`; imports nothing
-else). `tactibox gdl PATH.g` plays a module; `tactibox replay` checks its replays through `verify`."""
+else). `tactibox gdl PATH.g` plays a module; simulate, replay --verify and link go through here."""
 
-from game.modes.registry import ModeEntry
+from game.modes.registry import MenuLine, ModeEntry, Option
 
 MODE = ModeEntry(
     id="gdl", title="Xconq module", order=45,
     blurb="rules as data: an Xconq GDL module played by bots",
+    options=(Option("module", "", "gdl: the .g module to play (host; the guest receives it)"),),
+    rules="game.modes.gdl.hooks:load_rules",
+    simulate="game.modes.gdl.hooks:simulate",
     verify="game.modes.gdl.hooks:verify",
+    link="game.link.gdl_link:LINK",
+    scenes={
+        "gdl_menu": "game.ui.scenes.gdl.picker:GdlMenu",
+        "gdl_game": "game.ui.scenes.gdl.scene:GdlScene",
+    },
+    menu=(MenuLine("Xconq modules", 40, "gdl_menu", "Xconq game modules: Tokyo, hill, your own .g files"),),
 )
