@@ -134,10 +134,15 @@ class Tour:
                 ("message", "message", {"title": "Problems found (the game goes on with defaults)",
                                         "lines": ["settings.toml line 3: volume must be 0 to 100; using 80"]}),
                 ("duel_menu", "duel_menu", {}), ("duel_options", "duel_options", {}),
-                ("bout_menu", "bout_menu", {}), ("link_setup", "link_setup", {})):
+                ("bout_menu", "bout_menu", {}), ("gdl_menu", "gdl_menu", {}), ("link_setup", "link_setup", {})):
             app.goto_menu()
             app.open(scene, **kwargs)
             yield self.shot(name)
+        app.goto_menu()
+        app.open("gdl_menu")
+        self.press(B.A)                                 # Tactibox's own module, you against bots
+        self.press(B.R)                                 # pick a unit: the panel shows it
+        yield self.shot("gdl_game")
         app.goto_menu()
         app.open("duel_menu")
         self.press(B.A)                                 # against a bot
