@@ -94,7 +94,7 @@ class _Rules:
 
     def _transfer(self, name: str):
         """The mode whose link hook sends content `name` itself (its `transfer_keys`)."""
-        from game.modes.driver import offers
+        from game.modes.registry import offers
         for entry in modes():
             if offers(entry, "link"):
                 play = _play(entry)
