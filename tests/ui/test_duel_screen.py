@@ -209,3 +209,12 @@ def test_duel_screens_at_every_resolution(make_app, artifacts, size):
     pick(app, "Duel info")
     assert stack(app)[-1] == "message"
     app.screenshot(artifacts / f"duel_info_{tag}.png")
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_your_at_sign_stands_on_a_blue_square_not_like_a_wall(make_app, size):
+    app = make_app(size)
+    sc = duel_scene(app, FAR)
+    mine = cell_pixels(app, sc, ME)
+    assert C.YOU in mine and C.YOU_MARK in mine
+    assert C.YOU_MARK not in cell_pixels(app, sc, WALL_NE)       # walls keep their black ground

@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import theme as T
 from game.ui.scene import Scene
-from game.ui.widgets import Item, ListMenu, hint_bar, panel
+from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel
 from hw.input.buttons import Button
 
 DISABLED = object()       # a Choice option shown greyed
@@ -152,7 +152,10 @@ class Message(_Dialog):
 
     def draw(self, surf) -> None:
         th = self.theme
-        box = surf.get_rect().inflate(-4 * th.pad, -4 * th.pad)
+        # the box ends above the screen's bottom bar: the dialog never covers the hint bar of the
+        # scene under it (the duel's info used to, at every size); its own keys sit in the box
+        bar = bottom_rect(surf, th)
+        box = pygame.Rect(2 * th.pad, 2 * th.pad, surf.get_width() - 4 * th.pad, bar.y - 3 * th.pad)
         inner = panel(surf, box, th=th, title=self.title_text, edge=T.TEXT_BAD)
         self._wrapped = wrap(th, self.lines, inner.w - 2, "tiny")
         lh = th.line_height("tiny")
@@ -163,6 +166,7 @@ class Message(_Dialog):
                 break
             th.text(surf, line, (inner.x + 1, y), T.TEXT, "tiny")
             y += lh
+        self.box = box
         hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - lh - th.pad - 1, box.w - 2, lh + th.pad),
                  [("A", "OK"), ("UPDOWN", "scroll")])
 

@@ -49,6 +49,7 @@ def link_guest_side(app):
 class Formation(Scene):
     def __init__(self, app, pending=None, slot: int = 0, on_done=None, player: str | None = None) -> None:
         super().__init__(app)
+        self.picker_more = (False, False)
         self.pending = pending
         self.on_done = on_done
         self.rs = pending.ruleset if pending else app.content.ruleset()
@@ -261,6 +262,7 @@ class Formation(Scene):
         rh = max(16 * u + 2, 2 * th.line_height("tiny"))
         rows = max(1, inner.h // rh)
         top = max(0, min(self.pick - rows // 2, len(self.choices) - rows))
+        self.picker_more = (top > 0, top + rows < len(self.choices))   # scroll cues (tested)
         for n, i in enumerate(range(top, min(len(self.choices), top + rows))):
             pid = self.choices[i]
             r = pygame.Rect(inner.x, inner.y + n * rh, inner.w, rh - 1)
@@ -278,3 +280,11 @@ class Formation(Scene):
             th.text(surf, th.fit(f"{pt.name}  {pt.short_form}", r.right - tx, "tiny"), (tx, r.y), colour, "tiny")
             stats = f"HP{pt.hp} S{pt.str} D{pt.def_} A{pt.agi} R{pt.rng_max} M{pt.mob} {pt.mov}"
             th.text(surf, th.fit(stats, r.right - tx, "tiny"), (tx, r.y + th.line_height("tiny") - 1), T.TEXT_DIM, "tiny")
+        # scroll cues: a triangle at the top/bottom right when more pieces are above/below
+        k = max(3, th.unit * 3)
+        x = inner.right - k - 1
+        if self.picker_more[0]:
+            pygame.draw.polygon(surf, T.ACCENT, [(x, inner.y + k), (x + k, inner.y + k), (x + k // 2, inner.y)])
+        if self.picker_more[1]:
+            b = inner.y + rows * rh - 2
+            pygame.draw.polygon(surf, T.ACCENT, [(x, b - k), (x + k, b - k), (x + k // 2, b)])

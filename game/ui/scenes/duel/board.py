@@ -2,7 +2,8 @@
 
 Per cell only the top-most thing is drawn: effects (`*`) over players (`@`) over potions (`!`)
 over the dungeon (`.` floor, `#` rock). Room cells look like any floor (no room walls are drawn).
-Cells in view are bright, remembered ones dimmed, unknown ones black. Potions in view are bright;
+Your own `@` stands on a blue square (C.YOU_MARK) so it stays distinct from the white walls even at
+31×31 on 320×240. Cells in view are bright, remembered ones dimmed, unknown ones black. Potions in view are bright;
 remembered potions out of view (seen before, or found by Item Detection) are drawn dimmed.
 The opponent is drawn only when in view; where they were last seen (or detected) shows a dim `?`.
 
@@ -51,5 +52,7 @@ class BoardPainter:
         cell = lay.cell
         x0, y0 = board.topleft
         get = self.glyphs.get
+        me = players_v.pos
+        pygame.draw.rect(surf, C.YOU_MARK, (x0 + (me % size) * cell, y0 + (me // size) * cell, cell, cell))
         surf.fblits([(get(ch, colour), (x0 + (c % size) * cell, y0 + (c // size) * cell))
                      for c, (ch, colour) in board_cells(layout_v, items_v, players_v, effects).items()])

@@ -7,6 +7,7 @@ WALL = (240, 240, 240)              # "#" in view
 FLOOR_REMEMBERED = (70, 70, 84)     # out of view, remembered: dimmed
 WALL_REMEMBERED = (112, 112, 128)
 YOU = (255, 255, 255)
+YOU_MARK = (30, 80, 170)            # the square behind your @: tells you from the white walls at tiny cells
 OPPONENT = (255, 40, 40)
 LAST_SEEN = (140, 40, 40)           # "?" where the opponent was last seen or detected
 
