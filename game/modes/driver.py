@@ -18,6 +18,7 @@ from typing import Any
 from game.core.canon import canonical_bytes
 from game.core.replay import Replay
 from game.modes.base import ActionError
+from game.modes.lockstep_game import AdapterBase
 from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines
 
 DEFAULT_SEATS = ("bot:hard", "bot:hard")
@@ -188,7 +189,7 @@ class GenericLink:
         return out
 
 
-class GameOverLink:
+class GameOverLink(AdapterBase):
     """`LockstepGame` adapter for a generic mode. Seat i belongs to the host when i is even, to
     the guest when odd; `chooser(game)` gives a local person's action (None = undecided), else a
     bot of `level` plays the local seats."""
@@ -254,27 +255,11 @@ class GameOverLink:
         legal = [] if self.finished() else self.game.legal_actions()
         return legal[0] if legal else None
 
-    def apply(self, a) -> None:
-        events = self.game.apply(a)
-        if self.on_events:
-            self.on_events(self.game, events)
-
-    def turn_hash(self) -> bytes:
-        return bytes.fromhex(self.game.state_hash())
-
-    def snapshot(self) -> bytes:
-        return canonical_bytes(self.game.snapshot())
-
     def restore(self, data: bytes) -> None:
         restore = getattr(type(self.game), "restore", None)
         if restore is None:
             raise ValueError(f"mode {self.entry.id} cannot restore a snapshot")
-        try:
-            snap = json.loads(bytes(data).decode("ascii"))
-            game = restore(self.rules, snap)
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"{self.entry.id} snapshot: {exc}") from None
-        self.game = game
+        self.game = self.read_snapshot(data, self.entry.id, lambda snap: restore(self.rules, snap))
 
     def finished(self) -> bool:
         return self.game.is_over() or self.game.turn >= self.turn_limit

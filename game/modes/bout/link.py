@@ -12,14 +12,12 @@ compared at hello: the bout ruleset's content hash.
 
 from __future__ import annotations
 
-import json
-
-from game.core.canon import canonical_bytes
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.game import BoutGame
 from game.modes.bout.scenarios import SCENARIOS, BoutOptions, new_bout
+from game.modes.lockstep_game import AdapterBase
 
 
 def encode_bout_setup(rules, options: BoutOptions) -> bytes:
@@ -34,7 +32,7 @@ def decode_bout_setup(rules, data: bytes) -> BoutOptions:
     return BoutOptions(scenario=SCENARIOS[data[0]], fighters=[rules.fighters[i].id for i in data[1:]], secret=True)
 
 
-class BoutOverLink:
+class BoutOverLink(AdapterBase):
     """`LockstepGame` adapter; `chooser(game)` gives a local person's action (None = undecided),
     without it the local side is played by a bot of `level`."""
 
@@ -89,25 +87,12 @@ class BoutOverLink:
             return (A.REVEAL, f, A.FORFEIT, 0, *bytes(A.SECRET_BYTES))
         return (A.PASS, f)
 
-    def apply(self, a) -> None:
-        events = self.game.apply(a)
-        if self.on_events:
-            self.on_events(self.game, events)
-
-    def turn_hash(self) -> bytes:
-        return bytes.fromhex(self.game.state_hash())
-
-    def snapshot(self) -> bytes:
-        return canonical_bytes(self.game.snapshot())
-
     def restore(self, data: bytes) -> None:
-        try:
-            snap = json.loads(bytes(data).decode("ascii"))
+        def checked(snap):
             game = BoutGame.restore(self.rules, snap)
             game.state_hash()
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"bout snapshot: {exc}") from None
-        self.game = game
+            return game
+        self.game = self.read_snapshot(data, "bout", checked)
 
     def finished(self) -> bool:
         return self.game.is_over()

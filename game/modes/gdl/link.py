@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.core.canon import canonical_bytes
 from game.modes.base import ActionError
+from game.modes.lockstep_game import AdapterBase
 
 MAX_PACK = 1024 * 1024          # compressed bytes of a module on the wire
 MAX_UNPACKED = 4 * 1024 * 1024  # all its files together
@@ -82,7 +83,7 @@ def decode_varints(data: bytes) -> list[int]:
     return vals
 
 
-class GdlOverLink:
+class GdlOverLink(AdapterBase):
     link_mode = "gdl"
 
     """`LockstepGame` adapter. `chooser(game)` gives a local person's action (None = undecided);
@@ -125,25 +126,9 @@ class GdlOverLink:
     def replacement_for(self, a):
         return [0]
 
-    def apply(self, a) -> None:
-        events = self.game.apply(a)
-        if self.on_events:
-            self.on_events(self.game, events)
-
-    def turn_hash(self) -> bytes:
-        return bytes.fromhex(self.game.state_hash())
-
-    def snapshot(self) -> bytes:
-        return canonical_bytes(self.game.snapshot())
-
     def restore(self, data: bytes) -> None:
         from game.modes.gdl.game import GdlGame
-        try:
-            snap = json.loads(bytes(data).decode("ascii"))
-            game = GdlGame.restore(self.world, snap)
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"gdl snapshot: {exc}") from None
-        self.game = game
+        self.game = self.read_snapshot(data, "gdl", lambda snap: GdlGame.restore(self.world, snap))
 
     def finished(self) -> bool:
         return self.game.over

@@ -14,8 +14,8 @@ import json
 from collections import deque
 from dataclasses import dataclass
 
-from game.core.canon import canonical_bytes
 from game.modes.base import ActionError
+from game.modes.lockstep_game import AdapterBase
 from game.modes.skirmish import actions as A
 from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.game import SkirmishGame
@@ -81,7 +81,7 @@ def decode_setup(rs: Ruleset, data: bytes) -> tuple[str, Options, list[LinkedSea
     return rs.maps[mi].id, options, seats
 
 
-class SkirmishOverLink:
+class SkirmishOverLink(AdapterBase):
     """`LockstepGame` adapter. `local` is HOST or GUEST; `chooser(game)` supplies a local human's
     action from the UI (None while undecided); without it local humans are played by a hard bot."""
 
@@ -155,12 +155,6 @@ class SkirmishOverLink:
             self.replay.record_turn(self.game.turn, self.game.state_hash())
         if self.on_events:
             self.on_events(self.game, events)
-
-    def turn_hash(self) -> bytes:
-        return bytes.fromhex(self.game.state_hash())
-
-    def snapshot(self) -> bytes:
-        return canonical_bytes(self.game.snapshot())
 
     def restore(self, data: bytes) -> None:
         try:
