@@ -14,6 +14,7 @@ The first level is the start; a level opens when any level leading to it is won.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -185,3 +186,64 @@ class Progress:
         self.carry["coins"] -= offer["price"]
         self.carry["items"] = self.carry["items"] + [["item", [list(p) for p in offer["item"][1]]]]
         return None
+
+    # --- stored form (game/store/quest_progress.py keeps it in the data folder) ---------------
+    def to_dict(self) -> dict:
+        return copy.deepcopy({"carry": self.carry, "won": self.won})
+
+    @classmethod
+    def from_dict(cls, data) -> Progress:
+        """The inverse of `to_dict`; ValueError naming the key for anything of the wrong type."""
+        return cls(carry=check_carry(_get(data, "", "carry", dict)), won=check_won(_get(data, "", "won", dict)))
+
+
+class ProgressError(ValueError):
+    """Stored progress of the wrong shape; the message names the key (`carry.items[2]: ...`)."""
+
+
+def _get(d, where: str, key: str, kind, optional: bool = False, low: int = 0):
+    if not isinstance(d, dict):
+        raise ProgressError(f"{where or 'progress'}: expected a table, got {type(d).__name__}")
+    name = f"{where}.{key}" if where else key
+    if key not in d:
+        if optional:
+            return None
+        raise ProgressError(f"{name}: missing")
+    v = d[key]
+    if kind is int:
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= 10**9:
+            raise ProgressError(f"{name}: expected a whole number {low}..10^9, got {v!r}"[:160])
+    elif not isinstance(v, kind):
+        raise ProgressError(f"{name}: expected {kind.__name__}, got {type(v).__name__}")
+    return v
+
+
+def check_carry(c: dict) -> dict:
+    from game.modes.quest.items import check_item
+    from game.modes.quest.spells import NAMES
+    out = {k: _get(c, "carry", k, int) for k in ("xp", "coins", "points")}
+    if _get(c, "carry", "hp", int, optional=True) is not None:
+        out["hp"] = c["hp"]
+    items = []
+    for i, it in enumerate(_get(c, "carry", "items", list)):
+        if not (isinstance(it, list) and len(it) == 2 and isinstance(it[0], str) and isinstance(it[1], list)
+                and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in it[1])):
+            raise ProgressError(f"carry.items[{i}]: expected [name, [[property, charges], ...]]")
+        why = check_item(it[1])
+        if why:
+            raise ProgressError(f"carry.items[{i}]: {why}")
+        items.append([it[0], [list(p) for p in it[1]]])
+    out["items"] = items
+    spells = _get(c, "carry", "spells", dict)
+    for name, lv in spells.items():
+        if name not in NAMES or not isinstance(lv, int) or isinstance(lv, bool) or not 1 <= lv <= 3:
+            raise ProgressError(f"carry.spells.{name}: expected a spell of {', '.join(NAMES)} at level 1-3, got {lv!r}"[:200])
+    out["spells"] = dict(spells)
+    skills = _get(c, "carry", "skills", dict)
+    out["skills"] = {k: _get(skills, "carry.skills", k, int) for k in ("bruiser", "wizard", "tough")}
+    return out
+
+
+def check_won(won: dict) -> dict:
+    """Gains may be negative (steps can cost coins)."""
+    return {lid: {k: _get(v, f"won.{lid}", k, int, low=-10**9) for k in ("xp", "coins")} for lid, v in won.items()}
