@@ -11,7 +11,8 @@ from game.modes.quest.catalog import solution_path
 def _open(app, lid):
     press(app, B.A)
     menu_open(app, "Hex quest")
-    assert stack(app)[-1] == "quest"
+    assert stack(app)[-1] == "quest_hub"
+    app.open("quest")                     # every shipped level, free play (the hub's lists: test_quest_campaign.py)
     sc = app.top
     while sc.ids[sc.pick] != lid:
         press(app, B.DOWN)
@@ -54,8 +55,10 @@ def test_hex_level_played_from_the_main_menu_with_undo(make_app, tmp_path):
     assert sc.game.status == "won"
     app.run_frames(2)
     pygame.image.save(app.surface, str(tmp_path / "quest.png"))
-    assert "Solved" in sc.message
-    press(app, B.START)
+    assert "Solved" in sc.message and stack(app)[-1] == "choice"
+    while app.top.menu.current.label != "Back to the list":
+        press(app, B.DOWN)
+    press(app, B.A)
     assert sc.session is None and "best 8/4" in "".join(
         f"best {v['moves']}/{v['pushes']}" for v in sc.bests.data.values())
 

@@ -11,6 +11,10 @@ MODE = ModeEntry(
     ),
     simulate="game.modes.quest.hooks:simulate",
     verify="game.modes.quest.hooks:verify",
-    scenes={"quest": "game.ui.scenes.quest.scene:QuestScene"},
-    menu=(MenuLine("Hex quest", 45, "quest", "Boboban: push, dig, cast; undo any step"),),
+    scenes={"quest": "game.ui.scenes.quest.scene:QuestScene",
+            "quest_hub": "game.ui.scenes.quest.hub:QuestHub",
+            "quest_map": "game.ui.scenes.quest.campaign_map:CampaignMap",
+            "quest_shop": "game.ui.scenes.quest.shop:QuestShop",
+            "quest_levels": "game.ui.scenes.quest.levels:LevelList"},
+    menu=(MenuLine("Hex quest", 45, "quest_hub", "Boboban: the campaign, square puzzles; undo any step"),),
 )

@@ -20,14 +20,16 @@ from game.modes.base import ActionError
 from game.modes.quest import items as I
 from game.modes.quest import tiles as TL
 from game.modes.quest.campaign import load_campaign
-from game.modes.quest.catalog import ASSETS, load_level, shipped_ids
+from game.modes.quest.catalog import ASSETS, shipped_ids
 from game.modes.quest.creatures import player_level
 from game.modes.quest.game import CAST, MOVE, WAIT
-from game.modes.quest.session import Bests, Session
+from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.ui import theme as T
 from game.ui.hexdraw import hex_points
 from game.ui.scene import Scene
+from game.ui.scenes.quest.flow import quest_store
+from game.ui.scenes.quest.level_flow import LevelFlow
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -50,29 +52,27 @@ def level_list() -> list[str]:
     return order + [i for i in shipped_ids() if i not in order]
 
 
-class QuestScene(Scene):
+class QuestScene(LevelFlow, Scene):
     title = "Hex quest"
 
-    def __init__(self, app, level: str | None = None) -> None:
+    def __init__(self, app, level: str | None = None, context: str = "free", resume: bool = True,
+                 ids: list[str] | None = None, **kwargs) -> None:
         super().__init__(app)
-        self.ids = level_list()
+        self.ids = list(ids) if ids is not None else level_list()
         self.pick = 0
         self.session: Session | None = None
         self.level_id = ""
         self.aim = 1
         self.mode = 0           # 0 = step, k = the k-th known spell
         self.message = ""
-        self.bests = Bests()
+        self.bests = quest_store(app).bests
         if level:
-            self.start(level)
+            self.standalone = True
+            self.start(level, context, resume)
 
-    # ------------------------------------------------------------------ flow
-    def start(self, lid: str) -> None:
-        level, _, _ = load_level(lid)
-        self.session = Session(level)
-        self.level_id = lid
-        self.aim, self.mode, self.message = (1 if level.grid.kind == HEX else 1), 0, level.title or lid
-        self.dirty = True
+    # ------------------------------------------------------------------ flow (level_flow.py)
+    def start(self, lid: str, context: str = "free", resume: bool = True) -> None:
+        self.start_level(lid, context, resume)
 
     @property
     def game(self):
@@ -87,13 +87,8 @@ class QuestScene(Scene):
         except ActionError as exc:
             self.message = str(exc).split(": ", 2)[-1]
             return
-        g = self.game
         self.message = ", ".join(e["ev"] for e in events if e["ev"] not in ("move",))[:60]
-        if g.status == "won":
-            self.bests.offer(self.level_id, g.moves, g.pushes)
-            self.message = f"Solved in {g.moves} moves, {g.pushes} pushes! START: levels"
-        elif g.status == "lost":
-            self.message = "You died. B undoes."
+        self.after_turn()
 
     def handle(self, ev) -> None:
         if ev.kind not in (EventKind.PRESS, EventKind.REPEAT) or ev.button is None:
@@ -113,10 +108,11 @@ class QuestScene(Scene):
         g = self.game
         hexmap = g.g.kind == HEX
         if b == Button.START:
-            self.session = None
+            self.pause()
             return
         if b == Button.B:
-            self.session.undo()
+            if not self.session.undo():
+                self.pause()
             return
         if b == Button.X:
             self.session.redo()

@@ -1,0 +1,301 @@
+"""The Hex quest campaign from the main menu, by logical buttons: the hub, the campaign map (graph,
+won/open/locked colours), a campaign level won from its stored solution, progress kept on disk and
+across a restart, the replay policy, locked levels refused, the shop, broken files."""
+
+import dataclasses
+import json
+
+import pygame
+import pytest
+from ui_harness import B, menu_open, press, stack
+
+from game.core.replay import load_replay
+from game.modes.quest.campaign import Progress
+from game.modes.quest.catalog import solution_path
+from game.store.quest_progress import QuestStore
+from game.ui.scenes.quest import campaign_map as CM
+from game.ui.scenes.quest import flow
+
+
+def to_hub(app):
+    press(app, B.A)
+    if stack(app)[-1] == "message":
+        press(app, B.A)
+    menu_open(app, "Hex quest")
+    assert stack(app)[1] == "quest_hub", stack(app)
+    return app.stack[1]
+
+
+def choose(app, label):
+    """Move a list (hub, dialog) to the line `label` with DOWN and press A."""
+    menu = app.top.menu
+    for _ in range(len(menu.items) + 1):
+        if menu.current.label == label:
+            press(app, B.A)
+            return
+        press(app, B.DOWN)
+    raise AssertionError(f"no line {label!r} in {[it.label for it in menu.items]}")
+
+
+def camp():
+    return flow.campaign()
+
+
+def seed_progress(data_root, **carry):
+    """A progress file written before the app starts (what an earlier session left)."""
+    st = QuestStore(data_root / "quest")
+    st.load()
+    st.progress.carry.update(carry)
+    st.save()
+    return st
+
+
+def win_first_level(app, hub):
+    choose(app, "Campaign map")
+    m = app.top
+    assert stack(app)[-1] == "quest_map" and m.sel == camp().start()
+    press(app, B.A)
+    sc = app.top
+    assert stack(app)[-1] == "quest" and sc.level_id == camp().start() and sc.run.in_campaign
+    assert sc.session.carry == Progress().start_carry(camp())
+    for a in load_replay(solution_path(sc.level_id)).actions:
+        sc.act(a)                                # the scene's own action path (A, d-pad)
+    assert sc.game.status == "won"
+    return m, sc
+
+
+def node_pixels(surf, m, lid, colour):
+    x, y = m.centres[lid]
+    r = m.radius
+    return sum(1 for dx in range(-r, r + 1) for dy in range(-r, r + 1)
+               if dx * dx + dy * dy <= r * r and surf.get_at((x + dx, y + dy))[:3] == colour)
+
+
+def test_hub_from_the_main_menu(make_app):
+    app = make_app()
+    hub = to_hub(app)
+    assert hub.labels() == ["Continue", "Campaign map", "Square puzzles", "Back"]
+    assert hub.menu.current.label == "Campaign map"           # nothing to continue yet
+    assert not hub.menu.items[0].is_enabled()
+    press(app, B.UP)                                         # Continue is skipped, the list wraps
+    assert hub.menu.current.label == "Back"
+    press(app, B.A)
+    assert stack(app) == ["menu"]
+
+
+def test_imported_levels_line_only_when_the_scene_is_registered(make_app):
+    from game.modes.registry import get_mode, register
+    entry = get_mode("quest")
+    without = {k: v for k, v in entry.scenes.items() if k != flow.IMPORTS_SCENE}
+    try:
+        register(dataclasses.replace(entry, scenes=without), replace=True)
+        app = make_app()
+        assert "Imported levels" not in to_hub(app).labels()
+        register(dataclasses.replace(entry, scenes={**without, flow.IMPORTS_SCENE: "x:Y"}), replace=True)
+        app.back()
+        menu_open(app, "Hex quest")
+        assert app.top.labels() == ["Continue", "Campaign map", "Square puzzles", "Imported levels", "Back"]
+    finally:
+        register(entry, replace=True)
+
+
+def test_campaign_level_won_opens_the_next_levels_on_the_map_and_on_disk(make_app, tmp_path, artifacts):
+    app = make_app()
+    hub = to_hub(app)
+    m, sc = win_first_level(app, hub)
+    moves, pushes = sc.game.moves, sc.game.pushes
+    start, nxt = camp().start(), camp().next[camp().start()]
+    assert stack(app)[-1] == "choice"
+    labels = app.top.labels
+    assert labels[0] == "New best!" and any(lab.startswith("Opens ") for lab in labels)
+    choose(app, "Back to the map")
+    assert stack(app) == ["menu", "quest_hub", "quest_map"]
+    assert m.sel == nxt[0] and m.store.just_opened == [x for x in camp().order if x in nxt]
+    assert m.state(start) == "won" and all(m.state(x) == "open" for x in nxt)
+    assert all(m.state(x) == "locked" for x in camp().order if x != start and x not in nxt)
+    # on disk, now
+    doc = json.loads((tmp_path / "data" / "quest" / "progress.json").read_text())
+    assert set(doc["progress"]["won"]) == {start}
+    assert doc["bests"][start] == {"moves": moves, "pushes": pushes}
+    assert not (tmp_path / "data" / "quest" / "saves").exists() or not any((tmp_path / "data" / "quest" / "saves").iterdir())
+    # the map draws each state in its colour; the newly opened ones get the purple ring
+    app.run_frames(2)
+    surf = app.surface
+    pygame.image.save(surf, str(artifacts / "quest_campaign_map.png"))
+    area = 3.14 * m.radius ** 2
+    assert node_pixels(surf, m, start, CM.WON) > area * 0.5
+    for x in nxt:
+        assert node_pixels(surf, m, x, CM.OPEN) > area * 0.4
+        cx, cy = m.centres[x]
+        assert surf.get_at((cx, cy - m.radius - 2))[:3] in (CM.NEW, pygame.Color("white")[:3])
+    locked = [x for x in camp().order if m.state(x) == "locked"]
+    assert locked and all(node_pixels(surf, m, x, CM.LOCKED) > area * 0.4 for x in locked)
+    assert all(node_pixels(surf, m, x, CM.OPEN) == 0 for x in locked)
+    # a new App on the same data folder: the progress is kept
+    app2 = make_app()
+    hub2 = to_hub(app2)
+    choose(app2, "Campaign map")
+    m2 = app2.top
+    assert m2.state(start) == "won" and all(m2.state(x) == "open" for x in nxt)
+    assert m2.store.bests.data[start]["moves"] == moves
+    assert hub2.store.last == {"level": start, "context": "campaign"}
+
+
+def test_locked_level_is_refused_and_says_why(make_app):
+    app = make_app()
+    to_hub(app)
+    choose(app, "Campaign map")
+    m = app.top
+    press(app, B.RIGHT)                               # along an edge to a level the start leads to
+    assert m.sel in camp().next[camp().start()] and m.state(m.sel) == "locked"
+    press(app, B.A)
+    assert stack(app)[-1] == "quest_map"
+    title = flow.level_title(camp().start())
+    assert m.message == f"locked: win {title} first"
+
+
+def test_replay_policy_no_refuses_a_won_level_delta_allows_it(make_app, tmp_path, monkeypatch):
+    st = seed_progress(tmp_path / "data")
+    st.progress.won[camp().start()] = {"xp": 0, "coins": 0}
+    st.save()
+    no = dataclasses.replace(camp(), replay="no")
+    monkeypatch.setattr(flow, "_campaign", lambda: (no, ()))
+    app = make_app()
+    to_hub(app)
+    choose(app, "Campaign map")
+    m = app.top
+    while m.sel != camp().start():
+        press(app, B.LEFT)
+    press(app, B.A)
+    assert stack(app)[-1] == "quest_map" and "does not allow replays" in m.message
+    monkeypatch.setattr(flow, "_campaign", lambda: (dataclasses.replace(no, replay="delta"), ()))
+    m.camp = flow.campaign()
+    press(app, B.A)
+    assert stack(app)[-1] == "quest" and app.top.level_id == camp().start()
+
+
+def test_shop_buys_persists_and_refuses_with_the_reason(make_app, tmp_path):
+    offers = camp().shop
+    assert offers, "the shipped campaign has a shop"
+    price = offers[0]["price"]
+    seed_progress(tmp_path / "data", coins=price + 1)
+    app = make_app()
+    to_hub(app)
+    choose(app, "Campaign map")
+    m = app.top
+    for _ in range(10):                               # one-handed: DOWN past the map's bottom row
+        if m.sel == CM.SHOP:
+            break
+        press(app, B.DOWN)
+    assert m.sel == CM.SHOP
+    press(app, B.A)
+    shop = app.top
+    assert stack(app)[-1] == "quest_shop" and shop.heading_right() == f"{price + 1} coins"
+    press(app, B.A)                                   # buy the first offer
+    carry = shop.store.progress.carry
+    assert carry["coins"] == 1 and carry["items"][-1][1] == [list(p) for p in offers[0]["item"][1]]
+    assert shop.note[0].startswith("Bought")
+    press(app, B.A)                                   # again: one coin left
+    assert carry["coins"] == 1 and len(carry["items"]) == 1
+    assert shop.note[0].endswith(f"costs {price} coins, you have 1")
+    app.run_frames(1)
+    disk = QuestStore(tmp_path / "data" / "quest")
+    disk.load()
+    assert disk.progress.carry["coins"] == 1 and len(disk.progress.carry["items"]) == 1
+    press(app, B.B)
+    assert stack(app)[-1] == "quest_map"
+
+
+def test_corrupt_progress_file_is_reported_and_the_game_goes_on(make_app, tmp_path):
+    root = tmp_path / "data" / "quest"
+    root.mkdir(parents=True)
+    (root / "progress.json").write_text('{"format": "tactibox-quest-progress", "version": 1, "progr')
+    app = make_app()
+    to_hub(app)
+    assert stack(app) == ["menu", "quest_hub", "message"]
+    text = " ".join(app.top.lines)
+    assert str(root / "progress.json") in text and "corrupt-1" in text and "cut short" in text
+    press(app, B.A)
+    choose(app, "Campaign map")
+    assert app.top.state(camp().start()) == "open"
+    assert (root / "progress.json.corrupt-1").exists()
+
+
+SQUARE_KEYS = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
+
+
+def test_leaving_saves_the_level_and_continue_resumes_it(make_app):
+    app = make_app()
+    to_hub(app)
+    choose(app, "Square puzzles")
+    lst = app.top
+    lid = lst.ids[0]
+    press(app, B.A)
+    sc = app.top
+    acts = load_replay(solution_path(lid)).actions
+    for a in acts[:2]:
+        press(app, SQUARE_KEYS[a[1]])
+    press(app, B.START)
+    choose(app, "Leave (the game is saved)")
+    assert stack(app)[-1] == "quest_levels" and lst.status(lid) == "saved"
+    press(app, B.B)
+    hub = app.top
+    assert hub.menu.current.label == "Continue" and hub.menu.current.is_enabled()
+    press(app, B.A)
+    sc = app.top
+    assert stack(app) == ["menu", "quest_hub", "quest_levels", "quest"]     # over its list
+    assert sc.level_id == lid and sc.session.pos == 2 and sc.message == "resumed at move 2"
+    for a in acts[2:]:
+        press(app, SQUARE_KEYS[a[1]])
+    assert sc.game.status == "won" and stack(app)[-1] == "choice"
+    choose(app, "Back to the list")
+    lst = app.top
+    assert stack(app)[-1] == "quest_levels" and lst.status(lid).startswith("best ")
+    assert not lst.store.has_session(lid)
+
+
+def test_death_offers_undo_and_restart(make_app, tmp_path):
+    lv = tmp_path / "trap.quest"
+    lv.write_text("title: Trap\nhp: 5\ngrid: square\nmap:\n########\n#^@-$-.#\n########\nend\n")
+    app = make_app()
+    to_hub(app)
+    app.open("quest", level=str(lv), context="free")
+    sc = app.top
+    press(app, B.RIGHT)
+    press(app, B.LEFT, B.LEFT)                        # back, then into the trap
+    assert sc.game.status == "lost" and stack(app)[-1] == "choice"
+    assert app.top.labels == ["Undo the last step", "Restart the level", "Leave the level"]
+    press(app, B.A)
+    assert sc.game.status == "play" and sc.session.pos == 2
+    press(app, B.LEFT)
+    choose(app, "Restart the level")
+    assert sc.session.pos == 0 and sc.game.status == "play" and sc.session.can_redo()
+
+
+def test_a_save_for_a_changed_level_restarts_it_with_a_message(make_app, tmp_path):
+    app = make_app()
+    to_hub(app)
+    choose(app, "Square puzzles")
+    lid = app.top.ids[0]
+    st = flow.quest_store(app)
+    st.saves.mkdir(parents=True, exist_ok=True)
+    st.save_path(lid).write_text(json.dumps({
+        "format": "tactibox-quest-save", "version": 1, "context": "free",
+        "session": {"level": lid, "level_hash": "0" * 64, "actions": [[0, 1]], "pos": 1, "carry": None}}))
+    press(app, B.A)
+    sc = app.top
+    assert sc.session.pos == 0 and "another version of level" in sc.message and "starts over" in sc.message
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
+def test_map_and_shop_fit_small_and_large_screens(make_app, size, artifacts):
+    app = make_app(size=size)
+    to_hub(app)
+    choose(app, "Campaign map")
+    m = app.top
+    app.run_frames(1)
+    w, h = size
+    for lid, (x, y) in m.centres.items():
+        assert m.radius <= x < w - m.radius and 0 < y - m.radius and y + m.radius < h, lid
+    assert m.shop_rect.right <= w and m.shop_rect.bottom <= h
+    pygame.image.save(app.surface, str(artifacts / f"quest_map_{w}x{h}.png"))
