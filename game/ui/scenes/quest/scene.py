@@ -2,13 +2,18 @@
 
     app.open("quest")
 
-One hand is enough. On the list: UP/DOWN choose a level, A plays it, B goes back. On the board:
-UP/DOWN step N/S; LEFT/RIGHT turn the aim arrow through the six hex directions (on square maps
-they step W/E); in spell mode the directions only aim; A acts in the aim (a step, push or blow, or the
-spell chosen with Y); B undoes,
-X redoes, L waits a turn, Y chooses what A does (step, then each known spell), START goes back to
-the list. NPC intents are drawn as lines to the cell they will enter or strike; the random hex a
-Jump will add is drawn as a small arrow next to the player.
+One hand is enough. On the list: UP/DOWN choose a level, A plays it, B goes back. On the board
+(both schemes in controls.py and docs/rules/quest.md "d-pad and keys"):
+
+    d-pad    hex: UP/DOWN step N/S, LEFT/RIGHT turn the aim arrow; square: the arrows step N E S W
+             A act in the aim (step, push, blow, or the spell chosen with Y)   B undo   X redo
+             Y choose step / each known spell (then the directions only aim)   L wait   START list
+    keypad   (claimed while the board is up) hex: 8 N  9 NE  3 SE  2 S  1 SW  7 NW, 4/6 turn the
+             aim; square: 8 6 2 4 = N E S W; 5/Enter act  0 undo  . redo  / spell  * wait  + list
+
+NPC intents are drawn as lines to the cell they will enter or strike; the random hex a Jump will
+add is drawn as a small arrow next to the player. What A would do in the aim is previewed on the
+board (board_view.py, preview.py).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from game.modes.quest.spells import NAMES
 from game.ui import theme as T
 from game.ui.scene import Scene
 from game.ui.scenes.quest.board_view import draw_board, draw_side, geometry
-from game.ui.scenes.quest.controls import board_command
+from game.ui.scenes.quest.controls import board_command, claim_keypad, hint_pairs
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -49,6 +54,7 @@ class QuestScene(Scene):
         self.mode = 0           # 0 = step, k = the k-th known spell
         self.message = ""
         self.bests = Bests()
+        self.keypad = False     # the last board button came from the numeric keypad
         if level:
             self.start(level)
 
@@ -95,8 +101,15 @@ class QuestScene(Scene):
                 self.start(self.ids[self.pick])
             elif b in (Button.B, Button.START):
                 self.app.back()
-            return
-        cmd = board_command(b, self.game.g.kind == HEX, self.aim, self.mode == 0)
+        else:
+            self._board_input(b)
+        self._sync_keypad()
+
+    # ------------------------------------------------------------------ the board's input
+    def _board_input(self, b: Button) -> None:
+        """One button on the board (see controls.py for the two schemes)."""
+        self.keypad = b.is_numpad
+        cmd = board_command(b, self.game.g.dir_names, self.aim, self.mode == 0)
         if cmd is None:
             return
         what = cmd[0]
@@ -115,10 +128,30 @@ class QuestScene(Scene):
             if what == "move":
                 self.act([MOVE, self.aim])
         elif what == "act":
-            if self.mode == 0:
-                self.act([MOVE, self.aim])
-            else:
-                self.act([CAST, NAMES.index(self.spells()[self.mode - 1]), self.aim])
+            self.act(self.aimed_action())
+
+    def aimed_action(self) -> list[int]:
+        """What A would do now: a step in the aim, or the chosen spell cast in the aim."""
+        if self.mode == 0:
+            return [MOVE, self.aim]
+        return [CAST, NAMES.index(self.spells()[self.mode - 1]), self.aim]
+
+    def _sync_keypad(self) -> None:
+        """The keypad is claimed while the board is up and this screen is on top."""
+        claim_keypad(self.app, self.session is not None and self.app.top is self)
+
+    def enter(self) -> None:
+        super().enter()
+        self._sync_keypad()
+
+    def leave(self) -> None:
+        claim_keypad(self.app, False)
+
+    def close(self) -> None:
+        claim_keypad(self.app, False)
+
+    def update(self, dt: float) -> None:
+        self._sync_keypad()
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
@@ -131,7 +164,7 @@ class QuestScene(Scene):
         top = title_bar(surf, th, th.fit(g.level.title or self.level_id, surf.get_width() // 2, "big"),
                         f"turn {g.turn}").bottom
         bot = bottom_rect(surf, th)
-        hint_bar(surf, th, bot, [("A", "act"), ("B", "undo"), ("X", "redo"), ("Y", "spell"), ("L", "wait")])
+        hint_bar(surf, th, bot, hint_pairs(self.keypad))
         side_w = max(110, surf.get_width() // 3)
         board = pygame.Rect(0, top, surf.get_width() - side_w, bot.y - top)
         draw_board(surf, board.inflate(-8, -8), g, self.aim)
