@@ -29,8 +29,8 @@ from game.modes.quest.session import Bests, Session
 from game.modes.quest.spells import NAMES
 from game.ui import theme as T
 from game.ui.scene import Scene
-from game.ui.scenes.quest.board_view import draw_board, draw_side, geometry
-from game.ui.scenes.quest.controls import board_command, claim_keypad, hint_pairs
+from game.ui.scenes.quest.board_view import draw_play, geometry
+from game.ui.scenes.quest.controls import board_command, claim_keypad
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -55,6 +55,7 @@ class QuestScene(Scene):
         self.message = ""
         self.bests = Bests()
         self.keypad = False     # the last board button came from the numeric keypad
+        self.layout: dict = {}  # where the board screen put things (board_view.draw_play)
         if level:
             self.start(level)
 
@@ -160,18 +161,7 @@ class QuestScene(Scene):
         if self.session is None:
             self._draw_list(surf)
             return
-        g = self.game
-        top = title_bar(surf, th, th.fit(g.level.title or self.level_id, surf.get_width() // 2, "big"),
-                        f"turn {g.turn}").bottom
-        bot = bottom_rect(surf, th)
-        hint_bar(surf, th, bot, hint_pairs(self.keypad))
-        side_w = max(110, surf.get_width() // 3)
-        board = pygame.Rect(0, top, surf.get_width() - side_w, bot.y - top)
-        draw_board(surf, board.inflate(-8, -8), g, self.aim)
-        pl = g.player
-        act = "step" if self.mode == 0 else f"{self.spells()[self.mode - 1]} {pl['spells'][self.spells()[self.mode - 1]]}"
-        draw_side(surf, th, pygame.Rect(board.right, top, side_w, bot.y - top), g,
-                  f"{act} {g.g.dir_names[self.aim]}", self.message)
+        self.layout = draw_play(surf, th, self)
 
     def _draw_list(self, surf) -> None:
         th = self.theme
