@@ -60,11 +60,12 @@ def draw_side(surf, th, rect, g, act: str, message: str, *, error: str | None = 
     x, w = rect.x + 4, rect.w - 8
     bar_h = max(3, lh // 4)
     out: dict = {"dropped": 0}
-    # bottom up: the message, then the Undo / Redo buttons
-    msg_y = rect.bottom - lh - 2
+    # bottom up: the message (up to two lines), then the Undo / Redo buttons
+    msg = wrap(th, message, w, 2)
+    msg_y = rect.bottom - lh * max(1, len(msg)) - 2
     btn_y = msg_y - lh - 2
-    if message:
-        th.text(surf, th.fit(message, w, "tiny"), (x, msg_y), T.TEXT_DIM, "tiny")
+    for k, text in enumerate(msg):
+        th.text(surf, text, (x, msg_y + k * lh), T.TEXT_DIM, "tiny")
     bx = x
     for key, word, on, name in ((keys[0], "undo", can_undo, "undo"), (keys[1], "redo", can_redo, "redo")):
         r = badge(surf, th, key, (bx, btn_y), dim=not on)
@@ -129,6 +130,20 @@ def draw_side(surf, th, rect, g, act: str, message: str, *, error: str | None = 
     if g.level.label:
         line(g.level.label, T.TEXT_DIM)
     return out
+
+
+def wrap(th, text: str, width: int, most: int) -> list[str]:
+    """`text` in at most `most` lines of `width` pixels (tiny font), words kept whole; the last
+    line is shortened with an ellipsis if it still does not fit."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and th.text_width(lines[-1] + " " + word, "tiny") <= width:
+            lines[-1] += " " + word
+        elif len(lines) < most:
+            lines.append(word)
+        else:
+            lines[-1] += " " + word
+    return [th.fit(t, width, "tiny") for t in lines]
 
 
 def side_width(surf_w: int) -> int:
