@@ -91,3 +91,4 @@ class LevelFlow:
         if self.run is not None and self.session is not None:
             self.run.leave(self.session)
             self.session = None
+        super().close()
