@@ -57,7 +57,7 @@ def win_first_level(app, hub):
     press(app, B.A)
     sc = app.top
     assert stack(app)[-1] == "quest" and sc.level_id == camp().start() and sc.run.in_campaign
-    assert sc.session.carry == Progress().start_carry(camp())
+    assert sc.session.carry == hub.store.progress.start_carry(camp())
     for a in load_replay(solution_path(sc.level_id)).actions:
         sc.act(a)                                # the scene's own action path (A, d-pad)
     assert sc.game.status == "won"
@@ -103,6 +103,7 @@ def test_campaign_level_won_opens_the_next_levels_on_the_map_and_on_disk(make_ap
     app = make_app()
     hub = to_hub(app)
     m, sc = win_first_level(app, hub)
+    assert sc.session.carry == Progress().start_carry(camp())      # a fresh campaign's carry
     moves, pushes = sc.game.moves, sc.game.pushes
     start, nxt = camp().start(), camp().next[camp().start()]
     assert stack(app)[-1] == "choice"
@@ -299,3 +300,56 @@ def test_map_and_shop_fit_small_and_large_screens(make_app, size, artifacts):
         assert m.radius <= x < w - m.radius and 0 < y - m.radius and y + m.radius < h, lid
     assert m.shop_rect.right <= w and m.shop_rect.bottom <= h
     pygame.image.save(app.surface, str(artifacts / f"quest_map_{w}x{h}.png"))
+
+
+@pytest.mark.parametrize("refill", [True, False])
+def test_hp_refill_decides_the_health_a_campaign_level_starts_with(make_app, tmp_path, monkeypatch, refill):
+    seed_progress(tmp_path / "data", hp=40)
+    c = dataclasses.replace(camp(), hp_refill=refill)
+    monkeypatch.setattr(flow, "_campaign", lambda: (c, ()))
+    app = make_app()
+    to_hub(app)
+    choose(app, "Campaign map")
+    press(app, B.A)
+    pl = app.top.game.player
+    assert pl["hp"] == (pl["max_hp"] if refill else 40) and pl["max_hp"] > 40
+
+
+def test_a_win_counts_once_per_run(make_app):
+    app = make_app()
+    hub = to_hub(app)
+    m, sc = win_first_level(app, hub)
+    after_win = hub.store.progress.to_dict()
+    choose(app, "Look at the board")
+    last = sc.session.actions[-1]
+    press(app, B.B)                                   # undo the winning step ...
+    assert sc.game.status == "play"
+    sc.act(last)                                      # ... and win again
+    assert stack(app)[-1] == "choice" and "already counted in the campaign" in app.top.labels
+    assert hub.store.progress.to_dict() == after_win
+
+
+def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path):
+    price = camp().shop[0]["price"]
+    seed_progress(tmp_path / "data", coins=price)
+    app = make_app()
+    hub = to_hub(app)
+    m, sc = win_first_level(app, hub)
+    choose(app, "Back to the map")
+    lid = m.sel
+    press(app, B.A)                                   # the first level the win opened
+    sc = app.top
+    acts = load_replay(solution_path(lid)).actions
+    sc.act(acts[0])
+    press(app, B.START)
+    choose(app, "Leave (the game is saved)")
+    assert stack(app)[-1] == "quest_map" and hub.store.has_session(lid)
+    press(app, B.X)                                   # the shop shortcut: buy, so the carry changes
+    press(app, B.A)
+    assert hub.store.progress.carry["coins"] == 0
+    press(app, B.B)
+    assert m.sel == lid
+    press(app, B.A)
+    sc = app.top
+    assert sc.session.pos == 1 and sc.message == "your carry changed since this game was saved; replayed all 1 moves with it"
+    assert sc.session.carry["coins"] == 0 and len(sc.game.player["items"]) == 1
