@@ -249,6 +249,7 @@ def test_leaving_saves_the_level_and_continue_resumes_it(make_app):
     for a in acts[2:]:
         press(app, SQUARE_KEYS[a[1]])
     assert sc.game.status == "won" and stack(app)[-1] == "choice"
+    assert app.top.labels[1:] == ["Next level", "Back to the list", "Look at the board"]
     choose(app, "Back to the list")
     lst = app.top
     assert stack(app)[-1] == "quest_levels" and lst.status(lid).startswith("best ")
@@ -353,3 +354,20 @@ def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path):
     sc = app.top
     assert sc.session.pos == 1 and sc.message == "your carry changed since this game was saved; replayed all 1 moves with it"
     assert sc.session.carry["coins"] == 0 and len(sc.game.player["items"]) == 1
+
+
+def test_next_level_after_a_square_puzzle(make_app):
+    app = make_app()
+    to_hub(app)
+    choose(app, "Square puzzles")
+    ids = app.top.ids
+    press(app, B.A)
+    sc = app.top
+    for a in load_replay(solution_path(ids[0])).actions:
+        press(app, SQUARE_KEYS[a[1]])
+    choose(app, "Next level")
+    assert app.top is sc and sc.level_id == ids[1] and sc.session.pos == 0
+    assert sc.bests.data[ids[0]]["moves"] == len(load_replay(solution_path(ids[0])).actions)
+    press(app, B.B)                                   # nothing to undo: the pause box
+    choose(app, "Leave (the game is saved)")
+    assert stack(app)[-1] == "quest_levels" and not flow.quest_store(app).has_session(ids[1])   # untouched: no save

@@ -74,6 +74,14 @@ def imports_available(app) -> bool:
         return False
 
 
-def open_level(app, lid: str, context: str, resume: bool = True) -> None:
-    """Play `lid` on the board: in the campaign (carry, progress) or free play (bests only)."""
+def open_level(app, lid: str, context: str, resume: bool = True) -> bool:
+    """Play `lid` on the board: in the campaign (carry, progress) or free play (bests only).
+    A level the campaign refuses now (locked, or won under `replay = "no"`) is not opened: a
+    toast says why and the result is False."""
+    from game.ui.scenes.quest.run import LevelRun
+    why = LevelRun(app, lid, context).refusal()
+    if why:
+        app.toast(why)
+        return False
     app.open("quest", level=lid, context=context, resume=resume)
+    return True

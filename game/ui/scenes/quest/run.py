@@ -61,6 +61,8 @@ class LevelRun:
         note, s = "", None
         if resume:
             s, ctx, note = self.store.load_session(self.lid, level)
+            if note in self.store.messages:        # told on the board now, not again in the hub
+                self.store.messages.remove(note)
             if s is not None and ctx != self.context:
                 note, s = f"the saved game was {ctx} play; the level starts over", None
             elif s is not None and s.carry != carry:
