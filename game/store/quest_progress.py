@@ -157,6 +157,7 @@ class QuestStore:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             remove_stale_temps(self.root)
+            remove_stale_temps(self.saves)
         except OSError:
             pass
         problem = None

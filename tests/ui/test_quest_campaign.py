@@ -371,3 +371,18 @@ def test_next_level_after_a_square_puzzle(make_app):
     press(app, B.B)                                   # nothing to undo: the pause box
     choose(app, "Leave (the game is saved)")
     assert stack(app)[-1] == "quest_levels" and not flow.quest_store(app).has_session(ids[1])   # untouched: no save
+
+
+def test_a_campaign_level_that_cannot_be_read_is_not_opened(make_app, monkeypatch):
+    c = camp()
+    broken = dataclasses.replace(c, order=["hex/no_such_level"] + c.order,
+                                 next={**c.next, "hex/no_such_level": [c.start()]})
+    monkeypatch.setattr(flow, "_campaign", lambda: (broken, ()))
+    app = make_app()
+    to_hub(app)
+    choose(app, "Campaign map")
+    m = app.top
+    assert m.sel == "hex/no_such_level"
+    press(app, B.A)
+    assert stack(app)[-1] == "quest_map"
+    assert app._toast and "hex/no_such_level" in app._toast[0]

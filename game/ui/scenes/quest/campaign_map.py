@@ -9,7 +9,7 @@ colour alone:
 
 The selected node has a white ring; below the map: its title, best moves/pushes, and what A does
 (play; play again under the campaign's replay policy; or why not: "win X or Y first", "this
-campaign does not allow replays"). d-pad: UP/DOWN within a column, RIGHT/LEFT along the edges
+campaign does not allow replays"). d-pad (map_graph.py): UP/DOWN within a column, RIGHT/LEFT along the edges
 (to the nearest next / previous level; the nearest node of the next column when it has none).
 A plays the selected level (resuming its mid-level save), B goes back. The shop is a button
 under the map: DOWN from the bottom of a column (X is a shortcut).
@@ -23,6 +23,7 @@ from game.modes.quest.creatures import player_level
 from game.ui import theme as T
 from game.ui.scene import Scene
 from game.ui.scenes.quest.flow import campaign, level_title, open_level, quest_store
+from game.ui.scenes.quest.map_graph import MapGraph
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
 
@@ -39,40 +40,6 @@ REPLAY_WORDS = {"delta": "a replay keeps only the gain over your best earlier ru
                 "no": "this campaign does not allow replays"}
 
 
-def layout(order: list[str], nxt: dict[str, list[str]]) -> list[list[str]]:
-    """Columns of level ids: column = the longest route from the first level (an acyclic graph)."""
-    prev = predecessors(order, nxt)
-    depth: dict[str, int] = {}
-
-    def d(lid: str) -> int:                # iterative longest path (no recursion limit)
-        stack = [lid]
-        while stack:
-            top = stack[-1]
-            todo = [p for p in prev.get(top, []) if p not in depth]
-            if todo:
-                stack.extend(todo)
-                continue
-            stack.pop()
-            depth[top] = max((depth[p] + 1 for p in prev.get(top, [])), default=0)
-        return depth[lid]
-
-    cols: list[list[str]] = []
-    for lid in order:
-        k = d(lid)
-        while len(cols) <= k:
-            cols.append([])
-        cols[k].append(lid)
-    return cols
-
-
-def predecessors(order: list[str], nxt: dict[str, list[str]]) -> dict[str, list[str]]:
-    prev: dict[str, list[str]] = {lid: [] for lid in order}
-    for a in order:
-        for b in nxt.get(a, []):
-            prev.setdefault(b, []).append(a)
-    return prev
-
-
 class CampaignMap(Scene):
     title = "Campaign"
 
@@ -80,9 +47,8 @@ class CampaignMap(Scene):
         super().__init__(app)
         self.camp = campaign()
         self.store = quest_store(app)
-        self.cols = layout(self.camp.order, self.camp.next)
-        self.prev = predecessors(self.camp.order, self.camp.next)
-        self.where = {lid: (c, r) for c, col in enumerate(self.cols) for r, lid in enumerate(col)}
+        self.graph = MapGraph(self.camp.order, self.camp.next)
+        self.cols, self.prev, self.where = self.graph.cols, self.graph.prev, self.graph.where
         self.sel = self.default_selection()
         self.message = ""
         self.centres: dict[str, tuple[int, int]] = {}
@@ -159,24 +125,12 @@ class CampaignMap(Scene):
             if dy < 0:
                 self.sel = self._from_shop
             return
-        c, r = self.where[self.sel]
-        if dy:
-            col = self.cols[c]
-            if 0 <= r + dy < len(col):
-                self.sel = col[r + dy]
-            elif dy > 0 and self.camp.shop:
+        to = self.graph.step(self.sel, dx, dy)
+        if to is None:
+            if self.camp.shop:
                 self._from_shop, self.sel = self.sel, SHOP
-            return
-        cands = self.camp.next.get(self.sel, []) if dx > 0 else self.prev.get(self.sel, [])
-        if not cands and 0 <= c + dx < len(self.cols):
-            cands = self.cols[c + dx]
-        if cands:
-            y = self._y(self.sel)
-            self.sel = min(cands, key=lambda lid: (abs(self._y(lid) - y), self.camp.order.index(lid)))
-
-    def _y(self, lid: str) -> float:
-        c, r = self.where[lid]
-        return (r + 0.5) / len(self.cols[c])
+        else:
+            self.sel = to
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:

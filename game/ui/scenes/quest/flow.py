@@ -76,10 +76,15 @@ def imports_available(app) -> bool:
 
 def open_level(app, lid: str, context: str, resume: bool = True) -> bool:
     """Play `lid` on the board: in the campaign (carry, progress) or free play (bests only).
-    A level the campaign refuses now (locked, or won under `replay = "no"`) is not opened: a
-    toast says why and the result is False."""
+    A level the campaign refuses now (locked, or won under `replay = "no"`) or that cannot be
+    read is not opened: a toast says why and the result is False."""
     from game.ui.scenes.quest.run import LevelRun
     why = LevelRun(app, lid, context).refusal()
+    if not why:
+        try:
+            load_level(lid)
+        except LevelError as exc:          # a campaign naming a level that is missing or broken
+            why = str(exc).splitlines()[0]
     if why:
         app.toast(why)
         return False
