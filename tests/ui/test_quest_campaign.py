@@ -12,9 +12,11 @@ from ui_harness import B, menu_open, press, stack
 from game.core.replay import load_replay
 from game.modes.quest.campaign import Progress
 from game.modes.quest.catalog import solution_path
+from game.modes.quest.textformat import parse_item
 from game.store.quest_progress import QuestStore
 from game.ui.scenes.quest import campaign_map as CM
 from game.ui.scenes.quest import flow
+from game.ui.scenes.quest.shop import RARITY_COLOURS
 
 
 def to_hub(app):
@@ -175,10 +177,18 @@ def test_replay_policy_no_refuses_a_won_level_delta_allows_it(make_app, tmp_path
     assert stack(app)[-1] == "quest" and app.top.level_id == camp().start()
 
 
-def test_shop_buys_persists_and_refuses_with_the_reason(make_app, tmp_path):
-    offers = camp().shop
-    assert offers, "the shipped campaign has a shop"
-    price = offers[0]["price"]
+@pytest.fixture
+def shop_camp(monkeypatch):
+    """The shipped campaign with a known shop (its own shop may change)."""
+    c = dataclasses.replace(camp(), shop=[{"item": parse_item("staff=20+healing=10"), "price": 15},
+                                          {"item": parse_item("helmet=30"), "price": 10}])
+    monkeypatch.setattr(flow, "_campaign", lambda: (c, ()))
+    return c
+
+
+def test_shop_buys_persists_and_refuses_with_the_reason(make_app, tmp_path, shop_camp):
+    offers = shop_camp.shop
+    price = 15
     seed_progress(tmp_path / "data", coins=price + 1)
     app = make_app()
     to_hub(app)
@@ -192,6 +202,13 @@ def test_shop_buys_persists_and_refuses_with_the_reason(make_app, tmp_path):
     press(app, B.A)
     shop = app.top
     assert stack(app)[-1] == "quest_shop" and shop.heading_right() == f"{price + 1} coins"
+    app.run_frames(1)
+    # rarity by the slot property's charges: staff 20 -> common (1-20), helmet 30 -> rare (21-40)
+    assert app.surface.get_at(shop.swatches[0].center)[:3] == RARITY_COLOURS["common"]
+    assert app.surface.get_at(shop.swatches[1].center)[:3] == RARITY_COLOURS["rare"]
+    assert shop.notes()[0][0] == "staff 20 (common)  healing 10 (common)"
+    assert [it.label for it in shop.menu.items] == ["Staff of Healing", "Helmet", "Done"]
+    assert [it.value_text() for it in shop.menu.items[:2]] == ["15 coins", "10 coins"]
     press(app, B.A)                                   # buy the first offer
     carry = shop.store.progress.carry
     assert carry["coins"] == 1 and carry["items"][-1][1] == [list(p) for p in offers[0]["item"][1]]
@@ -330,8 +347,8 @@ def test_a_win_counts_once_per_run(make_app):
     assert hub.store.progress.to_dict() == after_win
 
 
-def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path):
-    price = camp().shop[0]["price"]
+def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path, shop_camp):
+    price = shop_camp.shop[0]["price"]
     seed_progress(tmp_path / "data", coins=price)
     app = make_app()
     hub = to_hub(app)

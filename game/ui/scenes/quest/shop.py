@@ -38,6 +38,7 @@ class QuestShop(MenuScene):
         self.camp = campaign()
         self.store = quest_store(app)
         self.note = ("", T.TEXT_DIM)
+        self.swatches: dict[int, pygame.Rect] = {}     # offer index -> its rarity swatch on screen
         offers = self.camp.shop if self.camp else []
         self.menu = ListMenu([Item(I.item_name(o["item"]), lambda i=i: self.buy(i), get=lambda o=o: f"{o['price']} coins")
                               for i, o in enumerate(offers)] + [Item("Done", self.app.back)])
@@ -76,8 +77,9 @@ class QuestShop(MenuScene):
         th = self.theme
         lh = th.line_height(self.menu_size) + 2
         offers = self.camp.shop if self.camp else []
+        self.swatches = {}
         for row, i in enumerate(range(self.menu.top, min(len(offers), self.menu.top + max(1, rect.h // lh)))):
-            col = RARITY_COLOURS[band(offers[i]["item"])]
             sw = max(4, lh // 2)
-            pygame.draw.rect(surf, col, (rect.x + int(rect.w * self.value_share) - sw - 6,
-                                         rect.y + row * lh + (lh - sw) // 2, sw, sw))
+            self.swatches[i] = pygame.Rect(rect.x + int(rect.w * self.value_share) - sw - 6,
+                                           rect.y + row * lh + (lh - sw) // 2, sw, sw)
+            pygame.draw.rect(surf, RARITY_COLOURS[band(offers[i]["item"])], self.swatches[i])
