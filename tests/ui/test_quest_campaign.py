@@ -362,11 +362,18 @@ def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path, sho
     press(app, B.START)
     choose(app, "Leave (the game is saved)")
     assert stack(app)[-1] == "quest_map" and hub.store.has_session(lid)
+    press(app, B.B)                                   # to the hub: Continue resumes it over the map
+    assert hub.menu.current.label == "Continue"
+    press(app, B.A)
+    assert stack(app) == ["menu", "quest_hub", "quest_map", "quest"]
+    assert app.top.message == "resumed at move 1" and app.top.session.pos == 1
+    press(app, B.START)
+    choose(app, "Leave (the game is saved)")
     press(app, B.X)                                   # the shop shortcut: buy, so the carry changes
     press(app, B.A)
     assert hub.store.progress.carry["coins"] == 0
     press(app, B.B)
-    assert m.sel == lid
+    assert stack(app)[-1] == "quest_map" and app.top.sel == lid
     press(app, B.A)
     sc = app.top
     assert sc.session.pos == 1 and sc.message == "your carry changed since this game was saved; replayed all 1 moves with it"
