@@ -58,7 +58,8 @@ class QuestHub(MenuScene):
         if camp is not None:
             won = sum(1 for lid in camp.order if lid in self.store.progress.won)
             items.append(Item("Campaign map", lambda: self.app.open("quest_map"),
-                              hint=f"{camp.title}: {won} of {len(camp.order)} levels won"))
+                              hint=f"{camp.title}: {won} of {len(camp.order)} levels won"
+                              + (", the campaign is complete!" if won == len(camp.order) else "")))
         else:
             items.append(Item("Campaign map", self.show_campaign_problems, hint="the campaign file has problems"))
         sq = square_ids()
