@@ -54,7 +54,8 @@ class QuestHub(MenuScene):
         camp = campaign()
         res = self.resumable()
         items = [Item("Continue", self.resume, enabled=lambda: self.resumable() is not None,
-                      hint=(f"resume {level_title(res[0])} ({res[1]})" if res else "no level in progress"))]
+                      hint=(f"resume {level_title(res[0])} ({'campaign' if res[1] == 'campaign' else 'free play'})"
+                            if res else "no level in progress"))]
         if camp is not None:
             won = sum(1 for lid in camp.order if lid in self.store.progress.won)
             items.append(Item("Campaign map", lambda: self.app.open("quest_map"),
