@@ -35,6 +35,8 @@ def fill(folder: Path) -> Path:
     w("LEVELS.DAT", supaplex_two_records())
     w("short.dat", b"\0" * 1535)
     w("readme.md", "ignored")
+    w("README.txt", "about this pack")
+    w("License.txt", "CC-BY")
     w(".hidden.xsb", OPEN_XSB)
     w("tiny.replay.json", "{}")
     return folder

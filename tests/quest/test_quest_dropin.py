@@ -215,3 +215,13 @@ def test_import_check_copies_nothing_and_refuses_bad_paths(tmp_path, monkeypatch
     rep = json.loads(capsys.readouterr().out)
     assert rep["errors"] == [f"{tmp_path / 'other' / 'tiny.quest'}: {src / 'tiny.quest'} was imported under the "
                              "same name 'tiny.quest'; rename one"]
+
+
+def test_the_sd_card_image_reads_the_boot_partition_folder():
+    from pathlib import Path
+    build = Path(__file__).resolve().parents[2] / "image-build"
+    unit = (build / "rootfs/etc/systemd/system/tactibox.service").read_text()
+    assert "Environment=TACTIBOX_QUEST_IMPORT_PATH=/boot/firmware/tactibox/quest-levels\n" in unit
+    shipped = build / "boot-files" / "quest-levels"           # copied to /boot/firmware/tactibox/
+    assert D.list_dropins([shipped]) == D.Listing(folders=(str(shipped),))   # its ABOUT.md is not a level
+    assert "quest-levels/" in (build / "boot-files" / "README.txt").read_text()

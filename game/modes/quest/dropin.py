@@ -11,7 +11,8 @@
 Formats: Sokoban `.xsb` / `.sok` / `.txt`, Hexoban `.hsb`, native `.quest`, Supaplex `LEVELS.DAT`
 (any `.dat`, or a name starting `LEVELS.D`). Sub-folders are read up to MAX_DEPTH deep; links to
 files are followed, links to folders are not (no loops); hidden files (`.name`, also the
-temporary files of an atomic copy) and files of other types are ignored.
+temporary files of an atomic copy), files of other types and the read-me / licence texts that
+come with level packs (README.txt, LICENSE.txt ...) are ignored.
 
 Bounds, checked before anything is read: a folder tree with more than MAX_ENTRIES names is
 refused as a whole (one message, no file read); a file over catalog.MAX_FILE bytes is refused
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -38,6 +40,7 @@ from game.modes.quest.textformat import parse_level
 IMPORT_SUBDIR = ("quest", "import")
 PATH_ENV = "TACTIBOX_QUEST_IMPORT_PATH"
 TEXT_SUFFIXES = (".xsb", ".sok", ".txt", ".hsb", ".quest")
+NOT_LEVELS = re.compile(r"(read[ _-]?me|licen[cs]e|copying|changelog|authors)([ ._-].*)?\.txt$")
 MAX_ENTRIES = 2000               # names (files and folders) in one import folder tree
 MAX_DEPTH = 3                    # import/pack/sub/ is read; a folder below that is not
 MAX_TOTAL = 64 * 1024 * 1024     # bytes of level files read in one listing
@@ -97,7 +100,10 @@ def import_folders(data_root: str | os.PathLike, env: Mapping[str, str] | None =
 
 
 def is_level_name(name: str) -> bool:
+    """A name the drop-in folder reads; the read-me and licence texts of level packs are not."""
     low = name.lower()
+    if NOT_LEVELS.match(low):
+        return False
     return low.endswith(TEXT_SUFFIXES) or low.endswith(".dat") or name.upper().startswith("LEVELS.D")
 
 
