@@ -4,6 +4,7 @@ still play, Supaplex levels carry their "turn-based adaptation" note, the folder
 on return, and everything is reached with the d-pad, A and B."""
 
 import pygame
+import pytest
 from ui_harness import B, press, stack
 
 from game.modes.quest.importers.supaplex import encode_record
@@ -148,3 +149,16 @@ def test_small_screen_long_lists_scroll_to_the_chosen_line(make_app):
     assert any(t.startswith("> set00.xsb") for t, _ in texts)
     assert lv.ref.endswith("zz.quest")
     pygame.image.save(app.surface, str(app.data.root / "imports.png"))
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320), (800, 480), (1280, 720), (1920, 1080)])
+def test_every_screen_size_keeps_text_on_screen(make_app, size):
+    app = make_app(size=size)
+    drop(app, {"push.quest": PUSH, "broken.xsb": OPEN_XSB, "LEVELS.DAT": supaplex(),
+               "long name of a level pack with many words in it.xsb": OPEN_XSB * 3})
+    sc = open_imports(app)
+    for _ in range(len(sc.picks) + 1):
+        texts, probs = drawn(app)
+        assert probs == [], (size, probs)
+        assert sum(1 for t, _ in texts if t.startswith("> ")) == 1     # the chosen line is on screen
+        press(app, B.DOWN)
