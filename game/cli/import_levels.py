@@ -96,7 +96,9 @@ def _run(args) -> int:
     for f in args.files:
         path = Path(f)
         if not path.is_file():
-            report["errors"].append(f"{path}: {'not a regular file' if path.exists() else 'no such file'}")
+            why = ("is a folder; name the level files in it (for example DIR/*.xsb)" if path.is_dir()
+                   else "not a regular file" if path.exists() else "no such file")
+            report["errors"].append(f"{path}: {why}")
             continue
         info = read_dropin_file(str(path), path)     # the reader of the Imported levels screen
         report["errors"] += list(info.errors)

@@ -206,9 +206,11 @@ def test_import_check_copies_nothing_and_refuses_bad_paths(tmp_path, monkeypatch
     assert not (tmp_path / "data" / "quest" / "import").exists()
     capsys.readouterr()
     os.mkfifo(src / "p.xsb")
-    assert main(["import", str(src / "p.xsb"), str(tmp_path / "none.xsb"), "--json"]) == 1
+    assert main(["import", str(src / "p.xsb"), str(tmp_path / "none.xsb"), str(src), "--json"]) == 1
     rep = json.loads(capsys.readouterr().out)
-    assert rep["errors"] == [f"{src / 'p.xsb'}: not a regular file", f"{tmp_path / 'none.xsb'}: no such file"]
+    assert rep["errors"] == [f"{src / 'p.xsb'}: not a regular file", f"{tmp_path / 'none.xsb'}: no such file",
+                             f"{src}: is a folder; name the level files in it (for example DIR/*.xsb)"]
+    assert rep["copied"] == [] and not any((tmp_path / "data" / "quest" / "import").iterdir())
     (tmp_path / "other").mkdir()
     (tmp_path / "other" / "tiny.quest").write_text(GOOD_QUEST)
     assert main(["import", str(src / "tiny.quest"), str(tmp_path / "other" / "tiny.quest"), "--json"]) == 1
