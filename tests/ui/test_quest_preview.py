@@ -11,7 +11,7 @@ from game.modes.quest.game import CAST, MOVE
 from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.modes.quest.textformat import parse_level
-from game.ui.scenes.quest.board_view import HIT, ILLEGAL, PREVIEW, geometry
+from game.ui.scenes.quest.board_view import HIT, ILLEGAL, PREVIEW
 from game.ui.scenes.quest.preview import preview
 from game.ui.theme import TextProbe
 from hw.input.buttons import Button as B
@@ -101,7 +101,7 @@ def _scene(make_app, size, session):
 
 
 def _centre(app, sc, cell):
-    place = geometry(sc.game.g, sc.layout["board"])
+    place = sc.layout["place"]
     return app.surface.get_at(place(cell).center)[:3]
 
 
@@ -117,7 +117,7 @@ def test_previewed_cells_are_highlighted(make_app, size):
     assert sc.layout["preview"].label == "missile 1"
     marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
     assert _rings(g, marked) == [(2, 1), (3, 1)]
-    r = geometry(g.g, sc.layout["board"])(g.g.cell_at_ring(3, 1))
+    r = sc.layout["place"](g.g.cell_at_ring(3, 1))
     dot = max(2, min(r.w, r.h) // 8)
     assert app.surface.get_at((r.centerx + dot + 1, r.centery))[:3] == HIT
     # Y again: fireball; the blast round the imp is marked, nothing else
@@ -141,7 +141,7 @@ def test_illegal_cast_is_crossed_and_explained(make_app):
     app.run_frames(1)
     assert sc.spells()[sc.mode - 1] == "teleport" and sc.aim == N
     assert not [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
-    r = geometry(g.g, sc.layout["board"])(g.g.cell_at_ring(2, 1))
+    r = sc.layout["place"](g.g.cell_at_ring(2, 1))
     k = max(2, min(r.w, r.h) // 4)
     crossed = sum(1 for dx in range(-k, k + 1) if app.surface.get_at((r.centerx + dx, r.centery + dx))[:3] == ILLEGAL)
     assert crossed >= k                               # the diagonal of the red cross

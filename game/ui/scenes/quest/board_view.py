@@ -12,6 +12,8 @@ import pygame
 
 from game.core.grid import HEX
 from game.modes.quest import tiles as TL
+from game.modes.quest.game import CAST
+from game.modes.quest.spells import NAMES
 from game.ui import theme as T
 from game.ui.hexdraw import hex_points
 from game.ui.scenes.quest.controls import hint_pairs
@@ -31,30 +33,46 @@ ALLY = (60, 230, 190)
 PREVIEW = (110, 255, 250)      # a cell the action in the aim reaches (a dot in its centre, an outline)
 HIT = (255, 90, 60)            # ... where something is hit, destroyed or slowed (a ring round the dot)
 ILLEGAL = (255, 40, 40)        # the aimed cell when the action cannot be done there (a cross)
-MIN_CELL = 6                   # never smaller than this (the layout tests ask for more on shipped maps)
+LEGIBLE_HEX = 14               # hex cells are never narrower (a bigger map scrolls with the player)
+LEGIBLE_SQUARE = 10            # nor square cells smaller
 
 
-def geometry(g, rect):
-    """place(cell) -> the pygame.Rect of that cell when grid `g` is fitted and centred in `rect`."""
+def geometry(g, rect, focus: int = -1):
+    """place(cell) -> the pygame.Rect of that cell: grid `g` fitted and centred in `rect`. A map
+    too big to fit at a legible size (LEGIBLE_HEX / LEGIBLE_SQUARE) is drawn at that size instead
+    and scrolled so the cell `focus` (the player) is as near the middle as the map's edges allow;
+    the caller clips to `rect`."""
     if g.kind == HEX:
         # cell width w, height h = 0.8 w, column step 0.75 w
-        w = min(rect.w * 4 // (3 * g.cols + 1), rect.h * 5 // (4 * g.rows + 2))
-        w = max(MIN_CELL, w)
+        w = max(LEGIBLE_HEX, min(rect.w * 4 // (3 * g.cols + 1), rect.h * 5 // (4 * g.rows + 2)))
         h, step = w * 4 // 5, w * 3 // 4
-        ox = rect.x + (rect.w - (step * (g.cols - 1) + w)) // 2
-        oy = rect.y + (rect.h - (h * g.rows + h // 2)) // 2
+        full_w, full_h = step * (g.cols - 1) + w, h * g.rows + h // 2
 
-        def place(c):
+        def at(c):
             col, row = g.offset_of(c)
-            return pygame.Rect(ox + col * step, oy + row * h + (h // 2 if col & 1 else 0), w, h)
+            return col * step, row * h + (h // 2 if col & 1 else 0), w, h
     else:
-        s = max(MIN_CELL, min(rect.w // g.cols, rect.h // g.rows))
-        ox, oy = rect.x + (rect.w - s * g.cols) // 2, rect.y + (rect.h - s * g.rows) // 2
+        s = max(LEGIBLE_SQUARE, min(rect.w // g.cols, rect.h // g.rows))
+        full_w, full_h = s * g.cols, s * g.rows
 
-        def place(c):
+        def at(c):
             x, y = g.coords(c)
-            return pygame.Rect(ox + x * s, oy + y * s, s, s)
+            return x * s, y * s, s, s
+    fx, fy, fw, fh = at(focus) if focus >= 0 else (full_w // 2, full_h // 2, 0, 0)
+    ox = _origin(rect.x, rect.w, full_w, fx + fw // 2)
+    oy = _origin(rect.y, rect.h, full_h, fy + fh // 2)
+
+    def place(c):
+        x, y, cw, ch = at(c)
+        return pygame.Rect(ox + x, oy + y, cw, ch)
     return place
+
+
+def _origin(start: int, room: int, full: int, focus: int) -> int:
+    """Where the map's 0 goes on one axis: centred if it fits, else scrolled to the focus."""
+    if full <= room:
+        return start + (room - full) // 2
+    return max(start + room - full, min(start, start + room // 2 - focus))
 
 
 def board_rect(surf, th) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -83,13 +101,14 @@ def draw_play(surf, th, sc) -> dict:
     hint_bar(surf, th, bot, pairs, dims=dims)
     action = sc.aimed_action()
     pv = preview(g, action) if g.status == "play" else None
-    draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv)
+    place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv)
     act = action_label(g, action) + (f" ({pv.label})" if pv is not None and pv.legal and action[0] == 0
                                      and pv.label != "step" else "")
     why = (pv.error or pv.note) if pv is not None else None
     out = draw_side(surf, th, side, g, act, sc.message, error=why, legal=pv is None or pv.legal,
-                    keys=(pairs[1][0], pairs[2][0]), can_undo=sc.session.can_undo(), can_redo=sc.session.can_redo())
-    out["board"], out["preview"] = board.inflate(-8, -8), pv
+                    keys=(pairs[1][0], pairs[2][0]), chosen=NAMES[action[1]] if action[0] == CAST else "",
+                    can_undo=sc.session.can_undo(), can_redo=sc.session.can_redo())
+    out["board"], out["preview"], out["place"] = board.inflate(-8, -8), pv, place
     return out
 
 
@@ -99,9 +118,12 @@ def _object(surf, grid, r, o) -> None:
     col = OBJ_COLOURS.get(o, (80, 80, 80))
     fill = col if o in (TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER) else FLOOR
     if hexmap:
-        pygame.draw.polygon(surf, fill, hex_points(r.x, r.y, r.w, r.h))
+        pts = hex_points(r.x, r.y, r.w, r.h)
+        pygame.draw.polygon(surf, fill, pts)
+        pygame.draw.polygon(surf, T.shade(fill, 0.7), pts, 1)     # the grid stays readable on big maps
     else:
         pygame.draw.rect(surf, fill, r.inflate(-1, -1))
+        pygame.draw.rect(surf, T.shade(fill, 0.7), r.inflate(-1, -1), 1)
     k = min(r.w, r.h)
     inner = pygame.Rect(0, 0, k * 3 // 5, k * 3 // 5)
     inner.center = r.center
@@ -129,11 +151,23 @@ def _object(surf, grid, r, o) -> None:
         pygame.draw.polygon(surf, col, [(cx, cy - a), (cx + a * 3 // 4, cy), (cx, cy + a), (cx - a * 3 // 4, cy)])
 
 
-def draw_board(surf, rect, g, aim: int, pv=None) -> None:
+def draw_board(surf, rect, g, aim: int, pv=None):
     """The cells, objects, properties, NPCs with their intents, the player, the aim arrow and
-    the preview `pv` (a preview.Preview) of what A would do in the aim."""
+    the preview `pv` (a preview.Preview) of what A would do in the aim, clipped to `rect`.
+    Returns the place(cell) -> Rect it used."""
+    grid = g.g
+    place = geometry(grid, rect, g.player["cell"])
+    clip = surf.get_clip()
+    surf.set_clip(rect.clip(clip))
+    try:
+        _draw_cells(surf, place, g, aim, pv)
+    finally:
+        surf.set_clip(clip)
+    return place
+
+
+def _draw_cells(surf, place, g, aim: int, pv) -> None:
     grid, lv = g.g, g.level
-    place = geometry(grid, rect)
     for c in grid.cells:
         o = g.obj[c]
         if o == TL.VOID:
