@@ -5,10 +5,10 @@ square 8 6 2 4 = N E S W. Expected cells are worked out by hand from the level m
 from __future__ import annotations
 
 import pygame
-from ui_harness import menu_open, stack, tap
+from ui_harness import stack, tap
 
 from game.core.grid import DIR_NAMES, HEX, SQUARE4, SQUARE8
-from game.ui.scenes.quest.controls import board_command, keypad_direction
+from game.ui.scenes.quest.controls import board_command, hint_pairs, keypad_direction
 from hw.input.buttons import Button as B
 
 
@@ -23,14 +23,14 @@ def _app_with_hub(make_app, size=(480, 320)):
 
 def _board(app, lid):
     tap(app, "return")
-    menu_open(app, "Hex quest")
-    sc = app.top
-    assert stack(app)[-1] == "quest" and not app.hub.numpad_claimed   # the level list: keypad = d-pad
-    while sc.ids[sc.pick] != lid:
-        tap(app, "kp_2")                                   # kp_2 is DOWN in the list
-    tap(app, "kp_5")                                       # and kp_5 is A
+    assert stack(app) == ["menu"] and not app.hub.numpad_claimed     # menus: the keypad acts as the d-pad
+    tap(app, "kp_2")                                   # kp_2 is DOWN there
+    assert app.top.menu.current is not app.top.menu.items[0]
+    app.goto_menu()
+    sc = app.open("quest", level=lid)
+    app.step()
     assert sc.session is not None and sc.level_id == lid
-    assert app.hub.numpad_claimed
+    assert app.hub.numpad_claimed                      # the board claims it
     return sc
 
 
@@ -56,6 +56,9 @@ def test_keypad_digits_follow_the_hex_grid_directions():
     assert [board_command(b, names, 0, True) for b in (B.KP5, B.KP_ENTER, B.KP0, B.KP_PERIOD, B.KP_DIVIDE,
                                                         B.KP_MULTIPLY, B.KP_PLUS)] == [
         ("act",), ("act",), ("undo",), ("redo",), ("cycle",), ("wait",), ("back",)]
+    # the hint bar names the keys of the scheme in use
+    assert hint_pairs(True)[:3] == [("5", "act"), ("0", "undo"), (".", "redo")]
+    assert hint_pairs(False)[:3] == [("A", "act"), ("B", "undo"), ("X", "redo")]
 
 
 def test_hex_board_played_from_the_keypad(make_app):
@@ -85,10 +88,9 @@ def test_hex_board_played_from_the_keypad(make_app):
     assert _ring(sc) == (2, 2)
     app.run_frames(1)
     assert sc.keypad                                       # the hint bar names the keypad keys
-    tap(app, "kp_plus")                                    # + back to the list: the keypad is free again
-    assert sc.session is None and not app.hub.numpad_claimed
-    tap(app, "kp_2")
-    assert sc.ids[sc.pick] != "hex/01_first_push"          # kp_2 moved the list's cursor
+    tap(app, "kp_plus")                                    # + leaves the board: the keypad is free again
+    assert sc.session is None or stack(app)[-1] != "quest"
+    assert not app.hub.numpad_claimed
 
 
 def test_square_board_played_from_the_keypad(make_app):
