@@ -156,3 +156,19 @@ def test_illegal_cast_is_crossed_and_explained(make_app):
     app.press(B.A)                                    # and A does nothing but say why
     app.run_frames(1)
     assert g.moves == 0 and g.turn == 0 and "landing cell is not free" in sc.message
+
+
+def test_cast_from_the_board_wounds_the_imp_and_shows_its_hp(make_app):
+    from game.ui import theme as T
+    app, sc = _scene(make_app, (480, 320), _session())
+    g = sc.game
+    app.press(B.Y)
+    app.press(B.Y)                                    # fireball, aimed N at the imp
+    app.press(B.A)
+    app.run_frames(1)
+    imp = g.npcs[0]
+    assert g.turn == 1 and 0 < imp["hp"] < imp["max_hp"]
+    r = sc.layout["place"](imp["cell"])
+    colour = T.hp_colour(imp["hp"] / imp["max_hp"])
+    row = [app.surface.get_at((x, r.bottom - 3))[:3] for x in range(r.x, r.right)]
+    assert row.count(colour) == max(1, (r.w // 2) * imp["hp"] // imp["max_hp"])

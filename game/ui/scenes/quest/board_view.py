@@ -202,6 +202,12 @@ def _draw_cells(surf, place, g, aim: int, pv) -> None:
         pygame.draw.circle(surf, T.PURPLE, place(j).center, 2)
     if pv is not None:
         draw_preview(surf, grid, place, pv)
+    for n in g.npcs:                                      # a wounded NPC shows how much is left (on top)
+        if 0 < n["hp"] < n["max_hp"]:
+            r = place(n["cell"])
+            bar = pygame.Rect(r.x + r.w // 4, r.bottom - 3, r.w // 2, 2)
+            pygame.draw.rect(surf, (40, 30, 40), bar)
+            pygame.draw.rect(surf, T.hp_colour(n["hp"] / n["max_hp"]), (bar.x, bar.y, max(1, bar.w * n["hp"] // n["max_hp"]), 2))
 
 
 def _outline(surf, grid, r, colour) -> None:
