@@ -239,3 +239,14 @@ def test_spell_bar_lights_the_chosen_spell(make_app):
     app.press(B.Y)                                             # round to stepping again
     app.run_frames(1)
     assert lit() == [] and sc.mode == 0
+
+
+def test_jump_direction_is_shown_next_to_the_player(make_app):
+    from game.ui.scenes.quest.side_panel import arrow_vector
+    app, sc, _ = _open(make_app, (640, 360), "hex/02_two_crates", {"spells": {"jump": 1}})
+    g = sc.game
+    r = sc.layout["place"](g.player["cell"])
+    pts = [(x - r.centerx, y - r.centery) for x in range(r.x - r.w // 2, r.right + r.w // 2)
+           for y in range(r.y - r.h // 2, r.bottom + r.h // 2) if app.surface.get_at((x, y))[:3] == T.PURPLE]
+    vx, vy = arrow_vector(g.g.dir_names[g.jump_dir], True)
+    assert len(pts) >= 6 and all(x * vx + y * vy > 0 for x, y in pts), (g.jump_dir, pts[:5])

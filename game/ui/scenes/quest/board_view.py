@@ -18,7 +18,7 @@ from game.ui import theme as T
 from game.ui.hexdraw import hex_points
 from game.ui.scenes.quest.controls import hint_pairs
 from game.ui.scenes.quest.preview import action_label, preview
-from game.ui.scenes.quest.side_panel import draw_side, side_width
+from game.ui.scenes.quest.side_panel import arrow_vector, draw_arrow, draw_side, side_width
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 
 FLOOR = (58, 54, 74)
@@ -197,9 +197,12 @@ def _draw_cells(surf, place, g, aim: int, pv) -> None:
     t = grid.step[pl["cell"]][aim]
     if t >= 0:
         pygame.draw.line(surf, T.ACCENT, r.center, place(t).center, 2)
-    j = grid.step[pl["cell"]][g.jump_dir]
-    if "jump" in pl["spells"] and j >= 0:
-        pygame.draw.circle(surf, T.PURPLE, place(j).center, 2)
+    if "jump" in pl["spells"]:                   # the pre-drawn random hex a Jump adds: a purple arrow
+        k = max(6, min(r.w, r.h) // 3)
+        name = grid.dir_names[g.jump_dir]
+        vx, vy = arrow_vector(name, grid.kind == HEX)
+        draw_arrow(surf, (r.centerx + round(vx * r.w * 0.42), r.centery + round(vy * r.h * 0.42)), k, name,
+                   grid.kind == HEX, T.PURPLE)
     if pv is not None:
         draw_preview(surf, grid, place, pv)
     for n in g.npcs:                                      # a wounded NPC shows how much is left (on top)

@@ -34,9 +34,14 @@ def item_band(it) -> str:
     return TL.rarity(max(c for n, c in it[1] if I.SLOT_OF[n])) if I.slot_of(it) else "common"
 
 
+def arrow_vector(name: str, hexmap: bool) -> tuple[float, float]:
+    """The screen direction (x right, y down, length 1) of the grid direction called `name`."""
+    return _VECTORS.get(name) or (_HEX_VECTORS if hexmap else _SQUARE_DIAGONALS)[name]
+
+
 def draw_arrow(surf, centre, size: int, name: str, hexmap: bool, colour) -> pygame.Rect:
     """A filled arrow about `size` pixels long pointing in the direction named `name`."""
-    vx, vy = _VECTORS.get(name) or (_HEX_VECTORS if hexmap else _SQUARE_DIAGONALS)[name]
+    vx, vy = arrow_vector(name, hexmap)
     cx, cy = centre
     half = size / 2
     tip = (cx + vx * half, cy + vy * half)
