@@ -160,19 +160,21 @@ def draw_board(surf, rect, g, aim: int, pv=None):
     clip = surf.get_clip()
     surf.set_clip(rect.clip(clip))
     try:
-        _draw_cells(surf, place, g, aim, pv)
+        _draw_cells(surf, place, g, aim, pv, rect)
     finally:
         surf.set_clip(clip)
     return place
 
 
-def _draw_cells(surf, place, g, aim: int, pv) -> None:
+def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
     grid, lv = g.g, g.level
     for c in grid.cells:
         o = g.obj[c]
         if o == TL.VOID:
             continue
         r = place(c)
+        if not view.colliderect(r):                      # scrolled out of sight
+            continue
         _object(surf, grid, r, o)
         p = lv.prop[c]
         if p == TL.P_VICTORY:
