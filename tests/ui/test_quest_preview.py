@@ -172,3 +172,21 @@ def test_cast_from_the_board_wounds_the_imp_and_shows_its_hp(make_app):
     colour = T.hp_colour(imp["hp"] / imp["max_hp"])
     row = [app.surface.get_at((x, r.bottom - 3))[:3] for x in range(r.x, r.right)]
     assert row.count(colour) == max(1, (r.w // 2) * imp["hp"] // imp["max_hp"])
+
+
+def test_step_preview_shows_what_a_tractor_pulls():
+    from game.modes.quest.game import TRACTOR
+    text = "title: Pull\ngrid: hex\nmap:\n~-.-~\n-----\n--@--\n--$--\n~~-~~\nend\n"
+    lv, problems = parse_level(text)
+    assert not problems
+    s = Session(lv, {"items": [["item", [["wand", 20], ["tractor", 9]]]]})
+    g = s.game
+    assert _rings(g, [c for c in g.g.cells if g.obj[c]]) == [(2, 4)]   # the crate S of the player
+    p = preview(g, [MOVE, N])
+    assert p.label == "step" and _rings(g, p.area) == [(2, 1)]          # tractor off: a plain step
+    s.act([TRACTOR])
+    p = preview(g, [MOVE, N])                                            # on: the crate follows into (1, 1)
+    assert p.label == "pull" and _rings(g, p.area) == [(1, 1), (2, 1), (2, 4)]
+    assert g.g.ring_address(p.lands) == (2, 1)
+    s.act([MOVE, N])
+    assert _rings(g, [c for c in g.g.cells if g.obj[c]]) == [(1, 1)]    # as previewed

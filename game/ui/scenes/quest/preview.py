@@ -101,12 +101,18 @@ def _move(game, d: int, target: int) -> Preview:
     p = Preview(kind, area=[t] + ([beyond] if beyond >= 0 else []), target=t)
     if kind == "attack":
         p.hits = [t]
-    elif kind == "dig":
-        p.hits, p.lands = [t], t
-    elif kind == "port":
-        p.lands = beyond
-    else:
-        p.lands = t
+        return p
+    if kind == "dig":
+        p.hits = [t]
+    clone = _throwaway(game)             # the step itself on a copy: where the player ends up
+    events: list[dict] = []              # (a teleport pad), what a Tractor pulls along
+    clone._do_move(d, events)
+    p.lands = clone.player["cell"]
+    for e in events:
+        if e["ev"] == "pull":
+            p.area += [e["from"], e["to"]]
+            p.label = "pull" if kind == "step" else f"{kind}, pull"
+    p.area = sorted(set(p.area) | {p.lands})
     return p
 
 
