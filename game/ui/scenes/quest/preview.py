@@ -1,6 +1,7 @@
 """What A would do in the aim, worked out by the engine itself (no pygame, no rules copied here).
 
-A step/push/blow is previewed from the engine's own move plan; a spell is first checked with the
+A step/push/blow is previewed from the engine's own move plan, then the step is run on a throwaway
+copy (where a teleport pad lands the player, what a Tractor pulls); a spell is first checked with the
 engine (`QuestGame.check`, which calls the spell's `cast_*` with `dry=True`) and then, when it is
 legal, cast for real on a throwaway copy of the game: the events and the difference between the
 copy and the game say which cells it reaches. The game itself is never changed.
