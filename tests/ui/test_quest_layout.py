@@ -64,11 +64,16 @@ def test_board_screen_fits(make_app, size, kind):
     lid = _largest(kind)
     app, sc, probe = _open(make_app, size, lid, CARRY)
     screen = app.surface.get_rect()
-    for state in ("step", "spell"):
+    for state in ("step", "spell", "keypad"):
         if state == "spell":
             app.press(B.Y)                            # a spell chosen: its preview and line
             app.run_frames(1)
             sc.message = "fireball, hit, hit, death, xp, level"
+            _redraw(app, sc, probe)
+        if state == "keypad":
+            app.press(B.KP9)                          # the keypad's hint bar and button labels
+            app.run_frames(1)
+            assert sc.keypad
             _redraw(app, sc, probe)
         assert probe.problems(screen) == [], f"{lid} {size} {state}: {probe.problems(screen)}"
         assert probe.cut == [], f"{lid} {size} {state}: shortened {probe.cut}"
