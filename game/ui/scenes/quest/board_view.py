@@ -1,7 +1,7 @@
 """Drawing the Hex quest board screen: title, board, side panel, hint bar (no input, no flow).
 
 Objects are told apart by shape as well as colour (so they read on a small screen and for
-colour-blind players): rock a solid block, trap a red cell with spikes, destructable a hatched
+colour-blind players): rock a stone block with mortar lines, trap a red cell with spikes, destructable a hatched
 green cell, victory blocker a hatched orange one, movable a crate, victory object a gold crate,
 boulder a grey ball, gem a blue diamond. What A would do in the aim is previewed (preview.py).
 """
@@ -127,8 +127,12 @@ def _object(surf, grid, r, o) -> None:
     k = min(r.w, r.h)
     inner = pygame.Rect(0, 0, k * 3 // 5, k * 3 // 5)
     inner.center = r.center
-    if o == TL.ROCK:
-        pygame.draw.rect(surf, T.shade(col, 1.3), inner.inflate(-inner.w // 3, -inner.h // 3))
+    if o == TL.ROCK:                                      # stone courses: mortar lines, no box
+        mortar = T.shade(col, 0.65)
+        pygame.draw.line(surf, mortar, (inner.x, inner.centery), (inner.right, inner.centery), 1)
+        pygame.draw.line(surf, mortar, (inner.x + inner.w // 3, inner.y), (inner.x + inner.w // 3, inner.centery), 1)
+        pygame.draw.line(surf, mortar, (inner.x + inner.w * 2 // 3, inner.centery),
+                         (inner.x + inner.w * 2 // 3, inner.bottom), 1)
     elif o == TL.TRAP:
         for i in range(3):
             x = inner.x + i * inner.w // 3
