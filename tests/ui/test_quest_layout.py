@@ -255,3 +255,23 @@ def test_jump_direction_is_shown_next_to_the_player(make_app):
            for y in range(r.y - r.h // 2, r.bottom + r.h // 2) if app.surface.get_at((x, y))[:3] == T.PURPLE]
     vx, vy = arrow_vector(g.g.dir_names[g.jump_dir], True)
     assert len(pts) >= 6 and all(x * vx + y * vy > 0 for x, y in pts), (g.jump_dir, pts[:5])
+
+
+@pytest.mark.parametrize("kind,w,h", [("hex", LEGIBLE_HEX, LEGIBLE_HEX * 4 // 5), ("square", LEGIBLE_SQUARE,
+                                                                                   LEGIBLE_SQUARE)])
+def test_every_object_looks_different_even_at_the_smallest_cell(kind, w, h):
+    from game.core.grid import Grid
+    from game.modes.quest import tiles as TL
+    from game.ui.scenes.quest.board_view import _object
+    grid = Grid.hexagon(2) if kind == "hex" else Grid.square(2, 2)
+    looks = {}
+    for o in (TL.NONE, TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER, TL.MOVABLE, TL.VICTORY_OBJ, TL.BOULDER, TL.GEM):
+        surf = pygame.Surface((w + 2, h + 2))
+        surf.fill((0, 0, 0))
+        _object(surf, grid, pygame.Rect(1, 1, w, h), o)
+        looks[o] = pygame.image.tobytes(surf, "RGB")
+        # compared in grey (shape and brightness, not hue): colour-blind players, dim screens
+        grey = bytes(sum(looks[o][i:i + 3]) // 3 for i in range(0, len(looks[o]), 3))
+        looks[o] = (looks[o], grey)
+    greys = [g for _, g in looks.values()]
+    assert len(set(greys)) == len(greys), "two objects look the same in grey"
