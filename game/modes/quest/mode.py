@@ -15,6 +15,7 @@ MODE = ModeEntry(
             "quest_hub": "game.ui.scenes.quest.hub:QuestHub",
             "quest_map": "game.ui.scenes.quest.campaign_map:CampaignMap",
             "quest_shop": "game.ui.scenes.quest.shop:QuestShop",
-            "quest_levels": "game.ui.scenes.quest.levels:LevelList"},
-    menu=(MenuLine("Hex quest", 45, "quest_hub", "Boboban: the campaign, square puzzles; undo any step"),),
+            "quest_levels": "game.ui.scenes.quest.levels:LevelList",
+            "quest_imports": "game.ui.scenes.quest.imported:ImportedScene"},
+    menu=(MenuLine("Hex quest", 45, "quest_hub", "Boboban: the campaign, square puzzles, imported levels; undo any step"),),
 )

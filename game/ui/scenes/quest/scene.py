@@ -176,4 +176,4 @@ class QuestScene(LevelFlow, Scene):
                     (8, top + 4 + k * lh), col, "small")
 
     def geometry(self, rect):
-        return geometry(self.game.g, rect)
+        return geometry(self.game.g, rect, self.game.player["cell"])
