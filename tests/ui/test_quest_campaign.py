@@ -76,9 +76,17 @@ def node_pixels(surf, m, lid, colour):
 def test_hub_from_the_main_menu(make_app):
     app = make_app()
     hub = to_hub(app)
-    assert hub.labels() == ["Continue", "Campaign map", "Square puzzles", "Back"]
+    imports = ["Imported levels"] if flow.imports_available(app) else []
+    assert hub.labels() == ["Continue", "Campaign map", "Square puzzles", *imports, "Back"]
     assert hub.menu.current.label == "Campaign map"           # nothing to continue yet
     assert not hub.menu.items[0].is_enabled()
+    if imports:                                              # the dropin engineer's screen opens
+        choose(app, "Imported levels")
+        assert stack(app)[-1] == "quest_imports"
+        press(app, B.B)
+        assert stack(app)[-1] == "quest_hub"
+        choose(app, "Campaign map")
+        press(app, B.B)
     press(app, B.UP)                                         # Continue is skipped, the list wraps
     assert hub.menu.current.label == "Back"
     press(app, B.A)

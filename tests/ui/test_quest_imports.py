@@ -16,6 +16,13 @@ OPEN_XSB = "#####\n#@$. \n#####\n"
 ERROR = "broken.xsb: 1: level 1 is open: the player can reach the map's edge at 5,2"
 
 
+def leave_board(app):
+    """START pauses the board; its third line leaves it (the game is saved)."""
+    press(app, B.START)
+    assert stack(app)[-1] == "choice"
+    press(app, B.DOWN, B.DOWN, B.A)
+
+
 def supaplex() -> bytes:
     t = bytearray(60 * 24)
     for x in range(60):
@@ -92,15 +99,14 @@ def test_lists_by_file_shows_errors_in_red_and_the_others_play(make_app):
     assert stack(app)[-1] == "quest" and board.level_id == lv.ref and board.session is not None
     press(app, B.RIGHT)
     assert board.game.status == "won"
-    press(app, B.START)                        # the board's level list, then back here
-    press(app, B.B)
+    press(app, B.A)                            # the win box: back to the list, here
     assert stack(app)[-1] == "quest_imports"
     # the Supaplex level plays too (LEFT/RIGHT jump between files)
     press(app, B.LEFT)
     assert sc.selected()[1].label == "LEVELS.DAT"
     press(app, B.A, B.A)
     assert stack(app)[-1] == "quest" and app.top.game.level.label == "turn-based adaptation"
-    press(app, B.START, B.B)
+    leave_board(app)
     press(app, B.B)
     assert stack(app) == app.before
 
@@ -113,7 +119,7 @@ def test_rescans_on_return_and_keeps_the_cursor(make_app):
     press(app, B.A)
     assert stack(app)[-1] == "quest"
     drop(app, {"another.quest": PUSH.replace("One Push", "Another"), "push.quest": PUSH.replace("#@$.-#", "#@-$.#")})
-    press(app, B.START, B.B)
+    leave_board(app)
     assert stack(app)[-1] == "quest_imports"
     assert [lv.title for lv in sc.levels] == ["Another", "One Push"]
     assert sc.selected()[1].title == "One Push"            # still on the level that was played

@@ -136,7 +136,7 @@ ROWS = {"step N / S (hex)": (HEX, [("move", 0), ("move", 3)]),
         "undo / redo": (HEX, [("undo",), ("redo",)]),
         "choose what A does (step, then each known spell)": (HEX, [("cycle",)]),
         "wait a turn": (HEX, [("wait",)]),
-        "back to the level list": (HEX, [("back",)])}
+        "pause: resume, restart the level, leave it (saved)": (HEX, [("back",)])}
 
 
 def _keys(cell: str) -> list:
