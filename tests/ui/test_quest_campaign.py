@@ -11,7 +11,7 @@ from ui_harness import B, menu_open, press, stack
 
 from game.core.replay import load_replay
 from game.modes.quest.campaign import Progress
-from game.modes.quest.catalog import solution_path
+from game.modes.quest.catalog import load_level, solution_path
 from game.modes.quest.textformat import parse_item
 from game.store.quest_progress import QuestStore
 from game.ui.scenes.quest import campaign_map as CM
@@ -418,3 +418,20 @@ def test_a_campaign_level_that_cannot_be_read_is_not_opened(make_app, monkeypatc
     press(app, B.A)
     assert stack(app)[-1] == "quest_map"
     assert app._toast and "hex/no_such_level" in app._toast[0]
+
+
+def test_every_move_is_saved_so_a_power_cut_loses_nothing(make_app, tmp_path):
+    app = make_app()
+    to_hub(app)
+    choose(app, "Square puzzles")
+    lid = app.top.ids[0]
+    press(app, B.A)
+    acts = load_replay(solution_path(lid)).actions
+    for a in acts[:3]:
+        press(app, SQUARE_KEYS[a[1]])
+    # the App is never closed (power cut): a fresh store on the same folder finds all three moves
+    st = QuestStore(tmp_path / "data" / "quest")
+    st.load()
+    got, ctx, msg = st.load_session(lid, load_level(lid)[0])
+    assert msg == "" and ctx == "free" and got.pos == 3 and got.actions == [list(a) for a in acts[:3]]
+    assert st.last == {"level": lid, "context": "free"}

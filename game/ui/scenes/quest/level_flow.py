@@ -7,9 +7,9 @@
   opened?) and offers the way back (to the map, or the next puzzle in free play).
 - death: a box offers to undo the last step, restart the level, or leave (B = undo): the session
   is a replay prefix, so undo is exact.
-- pause (START, or B with nothing left to undo): resume, restart, leave. Leaving saves the game in
-  progress; Continue in the hub resumes it. Closing the screen any other way (back to the main
-  menu) saves it too.
+- pause (START, or B with nothing left to undo): resume, restart, leave. Every accepted action
+  saves the game in progress (an appliance may lose power at any moment), and so do leaving and
+  closing the screen any other way (back to the main menu); Continue in the hub resumes it.
 """
 
 from __future__ import annotations
@@ -39,8 +39,11 @@ class LevelFlow:
         return True
 
     def after_turn(self) -> None:
-        """Called after every accepted action: the win and death boxes."""
+        """Called after every accepted action: the game is saved (a power cut loses nothing), then
+        the win and death boxes."""
         g = self.game
+        if self.run is not None and g.status != "won":
+            self.run.leave(self.session)
         if g.status == "won":
             lines = self.run.won(g) if self.run else []
             self.message = f"Solved in {g.moves} moves, {g.pushes} pushes! " + " ".join(lines)
