@@ -22,8 +22,9 @@ import pygame
 from game.modes.quest.creatures import player_level
 from game.ui import theme as T
 from game.ui.scene import Scene
-from game.ui.scenes.quest.flow import campaign, level_title, open_level, quest_store
+from game.ui.scenes.quest.flow import campaign, level_title, quest_store
 from game.ui.scenes.quest.map_graph import MapGraph
+from game.ui.scenes.quest.run import open_level
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
 

@@ -2,7 +2,7 @@
 
     store = quest_store(app)      # loaded once per App from <data>/quest/ (game.store.quest_progress)
     camp = campaign()             # assets/quest/campaign.toml, or None (campaign_problems() says why)
-    open_level(app, lid, "campaign" | "free", resume=True)
+    open_level(app, lid, "campaign" | "free", resume=True)    # in run.py
 
 The screens: the hub (`quest_hub`, the main menu's "Hex quest"), the campaign map (`quest_map`),
 the shop (`quest_shop`), the square puzzle list (`quest_levels`) and the board (`quest`).
@@ -72,21 +72,3 @@ def imports_available(app) -> bool:
         return IMPORTS_SCENE in get_mode("quest").scenes
     except ModeError:
         return False
-
-
-def open_level(app, lid: str, context: str, resume: bool = True) -> bool:
-    """Play `lid` on the board: in the campaign (carry, progress) or free play (bests only).
-    A level the campaign refuses now (locked, or won under `replay = "no"`) or that cannot be
-    read is not opened: a toast says why and the result is False."""
-    from game.ui.scenes.quest.run import LevelRun
-    why = LevelRun(app, lid, context).refusal()
-    if not why:
-        try:
-            load_level(lid)
-        except LevelError as exc:          # a campaign naming a level that is missing or broken
-            why = str(exc).splitlines()[0]
-    if why:
-        app.toast(why)
-        return False
-    app.open("quest", level=lid, context=context, resume=resume)
-    return True

@@ -23,11 +23,11 @@ from game.ui.scenes.quest.flow import (
     campaign_problems,
     imports_available,
     level_title,
-    open_level,
     quest_store,
     square_ids,
     take_messages,
 )
+from game.ui.scenes.quest.run import open_level
 from game.ui.widgets import Item, ListMenu
 
 HINTS = (("UPDOWN", "choose"), ("A", "go"), ("B", "back"))

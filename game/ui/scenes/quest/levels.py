@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
-from game.ui.scenes.quest.flow import level_title, open_level, quest_store, square_ids
+from game.ui.scenes.quest.flow import level_title, quest_store, square_ids
+from game.ui.scenes.quest.run import open_level
 from game.ui.widgets import Item, ListMenu
 
 HINTS = (("UPDOWN", "choose"), ("A", "play"), ("B", "back"))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 
 from game.modes.base import ActionError
-from game.modes.quest.catalog import load_level
+from game.modes.quest.catalog import LevelError, load_level
 from game.modes.quest.creatures import player_level
 from game.modes.quest.session import Session
 from game.ui.scenes.quest.flow import campaign, level_title, quest_store
@@ -119,3 +119,20 @@ class LevelRun:
         self.store.drop_session(self.lid)
         self.store.save()
         return lines
+
+
+def open_level(app, lid: str, context: str, resume: bool = True) -> bool:
+    """Play `lid` on the board: in the campaign (carry, progress) or free play (bests only).
+    A level the campaign refuses now (locked, or won under `replay = "no"`) or that cannot be
+    read is not opened: a toast says why and the result is False."""
+    why = LevelRun(app, lid, context).refusal()
+    if not why:
+        try:
+            load_level(lid)
+        except LevelError as exc:          # a campaign naming a level that is missing or broken
+            why = str(exc).splitlines()[0]
+    if why:
+        app.toast(why)
+        return False
+    app.open("quest", level=lid, context=context, resume=resume)
+    return True
