@@ -17,10 +17,10 @@ defeat are checked; NPCs show their next intents; `turn` increments.
 from __future__ import annotations
 
 from game.core.canon import canonical_hash
-from game.core.grid import HEX
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
 from game.modes.quest import explosions as X
+from game.modes.quest import gravity as G
 from game.modes.quest import items as I
 from game.modes.quest import npcs as N
 from game.modes.quest import supaplex_objects as SX
@@ -50,7 +50,7 @@ class QuestGame:
         self.status = "play"
         self.total_gems = sum(1 for c in self.g.cells if self.obj[c] == T.GEM)
         self.quota = level.quota or self.total_gems
-        self._order = self._gravity_order()
+        self._order = G.order(self)
         self.jump_dir = 0
         self.draw_jump_dir()
         SX.init(self)
@@ -191,6 +191,8 @@ class QuestGame:
             return "empty action"
         k = action[0]
         if k == MOVE and len(action) == 2:
+            if self.player["slow"][1] > 0:
+                return f"you are frozen by Ice Spray ({self.player['slow'][1]} more turn(s))"
             r = self._move_plan(action[1])
             return r if isinstance(r, str) else None
         if k == CAST and len(action) == 3:
@@ -328,6 +330,11 @@ class QuestGame:
     def _end_turn(self, events: list) -> None:
         if self.status == "play":
             self._items_tick(events)
+        slow = self.player["slow"]
+        if slow[1] > 0:      # an NPC's Ice Spray: the player cannot step for that many turns
+            slow[1] -= 1
+            if slow[1] == 0:
+                slow[0] = 0
         if self.status == "play":
             N.run_npcs(self, events)
             X.resolve(self, events)
@@ -348,84 +355,13 @@ class QuestGame:
             N.plan_all(self)
         self.turn += 1
 
-    # --- gravity ------------------------------------------------------------------------------
-    def _gravity_order(self) -> list[int]:
-        """Cells, the most 'downward' first, so a column of objects falls together."""
-        gd = self.level.gravity
-        if gd < 0:
-            return []
-        g = self.g
-        dx, dy = g.dirs[gd]
-        if g.kind == HEX:   # cube dot product of the cell with the direction
-            def down(c):
-                q, r = g.xs[c], g.ys[c]
-                return q * dx + r * dy + (q + r) * (dx + dy)
-        else:
-            def down(c):
-                return g.xs[c] * dx + g.ys[c] * dy
-        return sorted(g.cells, key=lambda c: (-down(c), c))
-
+    # --- gravity (gravity.py) ------------------------------------------------------------------
     def _empty(self, c: int) -> bool:
         return (c >= 0 and self.obj[c] == T.NONE and c not in self.occ
                 and self.level.prop[c] not in (T.P_PORT, T.P_EXIT))
 
-    def _roll_target(self, c: int, gd: int) -> int:
-        """Where a rounded object on a rounded object rolls: first the side clockwise of
-        gravity (left as seen on screen with gravity S), then the other; -1 if neither."""
-        g = self.g
-        nd = len(g.dirs)
-        for turn in (1, -1):
-            s = g.step[c][(gd + turn) % nd]
-            if g.kind == HEX:   # the two hexes diagonally below are direct neighbours
-                if self._empty(s):
-                    return s
-            elif self._empty(s) and self._empty(g.step[s][gd]):
-                return s
-        return -1
-
     def _gravity(self, events: list) -> None:
-        g, obj, gd = self.g, self.obj, self.level.gravity
-        falling, moved = set(), set()
-        for c in self._order:
-            o = obj[c]
-            if o not in T.LOOSE or c in moved or (o == T.BOULDER and self.fz):
-                continue
-            below = g.step[c][gd]
-            landed = c in self.falling
-            if below < 0:
-                if landed and o == T.ORANGE_DISK:
-                    X.queue(self, c)
-                continue
-            cr = self.occ.get(below)
-            if obj[below] == T.NONE and cr is None and self._empty(below):
-                obj[below], obj[c] = o, T.NONE
-                falling.add(below)
-                moved.add(below)
-                continue
-            if landed and o == T.ORANGE_DISK:
-                X.queue(self, c)
-            elif landed and obj[below] == T.ORANGE_DISK:
-                obj[below] = T.NONE
-                X.queue(self, below)
-            if cr is not None and obj[below] == T.NONE:
-                if landed and o != T.ORANGE_DISK:
-                    events.append({"ev": "crush", "who": cr["name"]})
-                    hit(self, cr, cr["hp"], False, None, events)
-            elif o in T.ROUNDED and obj[below] in T.ROUNDED:
-                s = self._roll_target(c, gd)
-                if s >= 0:
-                    obj[s], obj[c] = o, T.NONE
-                    falling.add(s)
-                    moved.add(s)
-                    events.append({"ev": "roll", "from": c, "to": s})
-        self.falling = falling
-        X.resolve(self, events)
-        pl = self.player
-        if self.pgrav and pl["hp"] > 0:
-            below = g.step[pl["cell"]][gd]
-            if self._empty(below) or (below >= 0 and self.obj[below] == T.TRAP and below not in self.occ):
-                events.append({"ev": "fall", "who": "you"})
-                self.place(pl, below, events)
+        G.fall(self, events)
 
     # --- end ----------------------------------------------------------------------------------
     def victory_met(self) -> bool:
