@@ -8,7 +8,7 @@ from game.modes.base import ActionError
 from game.modes.quest import supaplex_objects as SX
 from game.modes.quest import tiles as T
 from game.modes.quest.explosions import blast_cells
-from game.modes.quest.game import DROP, MOVE, WAIT
+from game.modes.quest.game import CAST, DROP, MOVE, WAIT
 
 N, E, S, W = 0, 1, 2, 3
 OLD_KEYS = {"obj", "player", "npcs", "rng", "turn", "moves", "pushes", "gems", "granted", "falling", "status", "jump_dir"}
@@ -172,3 +172,15 @@ def test_old_levels_keep_their_snapshot_keys():
     g = sq(["#####", "#@-$.#", "#####"])
     g.apply([MOVE, E])
     assert set(g.snapshot()) == OLD_KEYS
+
+
+def test_spells_detonate_disks():
+    g = sq(["##########", "#@---Y---#", "##########"], "npc 8,2: name=Imp hp=30 model=still\n")
+    g.player["spells"]["missile"] = 1
+    ev = g.apply([CAST, 0, E])                     # cast missile E: it stops at the yellow disk, which explodes
+    assert [g.g.coords(e["at"]) for e in ev if e["ev"] == "explode"] == [(5, 1)]
+    assert at(g, 5, 1) == T.NONE and g.npcs[0]["hp"] == 30   # the Imp (7,1) is outside x 4..6
+    g = sq(["##########", "#@-----O-#", "##########"], "npc 7,2: name=Imp hp=30 model=still\n")
+    g.player["spells"]["fireball"] = 1
+    g.apply([CAST, 1, E])                          # fireball: bursts on the Imp (6,1): radius 1 holds the disk (7,1)
+    assert at(g, 7, 1) == T.NONE and g.npcs[0]["hp"] == 0     # 5 from the fire, then the blast

@@ -22,6 +22,7 @@ A fast NPC (speed 2-3) acts again after its shown intent, re-planning with the s
 
 from __future__ import annotations
 
+from game.modes.quest import explosions as X
 from game.modes.quest import items as I
 from game.modes.quest import npc_casting as C
 from game.modes.quest import supaplex_objects as SX
@@ -122,6 +123,7 @@ def run_npcs(game, events) -> None:
                 break
             intent = npc["intent"] if k == 0 else plan(game, npc)
             act(game, npc, intent, events)
+            X.resolve(game, events)
         if npc["slow"][1] > 0:
             npc["slow"][1] -= 1
             if npc["slow"][1] == 0:
