@@ -107,3 +107,13 @@ def test_npc_spell_intents_do_not_draw_randomness():
     before = g.rng.get_state()
     N.plan_all(g)
     assert g.rng.get_state() == before
+
+
+def test_a_frozen_player_may_still_strike_and_cast():
+    g = sq(ROW, npc(4, "ice:1") + "npc 3,2: name=Imp hp=30 model=still melee=0\n")
+    g.player["slow"] = [1, 1]
+    assert g.check([MOVE, E]) is None                 # a blow at the adjacent Imp
+    g = sq(ROW, npc(4, "ice:1"))
+    g.player["slow"] = [1, 1]
+    g.player["spells"]["missile"] = 1
+    assert g.check([MOVE, E]) is not None and g.check([1, 0, E]) is None and g.check([WAIT]) is None   # cast missile, wait

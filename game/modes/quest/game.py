@@ -191,9 +191,9 @@ class QuestGame:
             return "empty action"
         k = action[0]
         if k == MOVE and len(action) == 2:
-            if self.player["slow"][1] > 0:
-                return f"you are frozen by Ice Spray ({self.player['slow'][1]} more turn(s))"
             r = self._move_plan(action[1])
+            if self.player["slow"][1] > 0 and not (isinstance(r, tuple) and r[0] == "attack"):
+                return f"you are frozen by Ice Spray ({self.player['slow'][1]} more turn(s))"
             return r if isinstance(r, str) else None
         if k == CAST and len(action) == 3:
             s, d = action[1], action[2]
