@@ -117,3 +117,12 @@ def test_a_frozen_player_may_still_strike_and_cast():
     g.player["slow"] = [1, 1]
     g.player["spells"]["missile"] = 1
     assert g.check([MOVE, E]) is not None and g.check([1, 0, E]) is None and g.check([WAIT]) is None   # cast missile, wait
+
+
+def test_intents_read_as_text_for_the_board():
+    from game.modes.quest.npc_casting import describe_intent
+    g = sq(ROW, npc(6, "fireball:2") + npc(4, "lightning:2").replace("Npc", "Zap") + "npc 3,2: name=Imp hp=5 model=still\n")
+    # the fireball would burst on its ally Zap: it waits
+    assert [describe_intent(g, n) for n in g.npcs] == ["waits", "casts lightning", "strikes 2,2"]
+    g = sq(ROW, npc(6, "fireball:2"))
+    assert describe_intent(g, g.npcs[0]) == "casts fireball W"

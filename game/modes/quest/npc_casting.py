@@ -153,7 +153,7 @@ def movement(game, npc, foes, escape: bool) -> list[int] | None:
             continue
         for d in range(len(g.dirs)):
             land = _landing(game, npc, name, d)
-            if land < 0 or not _legal(game, npc, name, d) or (name == "teleport" and not game.free_for_creature(land, npc)):
+            if land < 0 or not _legal(game, npc, name, d):
                 continue
             dist = _nearest(game, land, foes)
             if escape:
@@ -174,3 +174,16 @@ def carry_out(game, npc, intent, events) -> None:
         events.append({"ev": "fizzle", "who": npc["name"], "spell": name, "why": why})
         return
     CASTERS[name](game, npc, lv, d, events, False)
+
+
+def describe_intent(game, npc) -> str:
+    """What the board says an NPC will do next turn, e.g. 'casts fireball SW'."""
+    kind, a, b = npc["intent"]
+    if npc["hp"] <= 0:
+        return "dead"
+    if kind == CAST:
+        name = spell_name(b)
+        return f"casts {name}" + ("" if name == "lightning" else f" {game.g.dir_names[a]}")
+    if kind in (1, 2):
+        return f"{'moves to' if kind == 1 else 'strikes'} {game.level.pos_text(a)}"
+    return "waits"

@@ -162,13 +162,13 @@ def jump_path(game, caster, lv, d) -> list[int]:
     path, c = [], caster["cell"]
     for _ in range(lv):
         n = g.step[c][up]
-        if n < 0 or not game.free_for_creature(n):
+        if n < 0 or not game.free_for_creature(n, walker=caster):
             break
         path.append(n)
         c = n
     if path:
         n = g.step[c][game.jump_dir]
-        if n >= 0 and game.free_for_creature(n):
+        if n >= 0 and game.free_for_creature(n, walker=caster):
             path.append(n)
     return path
 
@@ -189,7 +189,7 @@ def cast_teleport(game, caster, lv, d, events, dry):
     c = caster["cell"]
     for _ in range(lv + 1):
         c = game.g.step[c][d] if c >= 0 else -1
-    if c < 0 or not game.free_for_creature(c):
+    if c < 0 or not game.free_for_creature(c, walker=caster):
         return "the landing cell is not free"
     if dry:
         return None
