@@ -10,8 +10,9 @@ Actions are short int lists:
     [6, d]        DROP a carried red disk, lit, on the neighbouring cell in d (a turn)
 
 A turn: the player acts and pays the step cost; items act (Healing, Cursed); NPCs carry out their
-shown intents; burning ticks; fuses and bugs tick (supaplex_objects.py); gravity moves loose objects (and the player) one cell; victory and
-defeat are checked; NPCs show their next intents; `turn` increments.
+shown intents; burning ticks; lit red disks and bugs tick (supaplex_objects.py); gravity moves
+loose objects (and the player) one cell (gravity.py); victory and defeat are checked; NPCs show
+their next intents; `turn` increments. Explosions (explosions.py) resolve after each of these.
 """
 
 from __future__ import annotations
@@ -304,7 +305,7 @@ class QuestGame:
         self.place(pl, dest, events)
         if kind == "port":
             SX.cross_port(self, t, events)
-        if kind in ("step", "dig", "gem") and pl["tractor"]:
+        if kind in ("step", "dig", "gem", "red") and pl["tractor"]:
             back = self.g.step[src][self.opposite(d)]
             if back >= 0 and self.obj[back] in T.PUSHABLE and I.draw(pl["items"], "tractor"):
                 self.obj[src], self.obj[back] = self.obj[back], T.NONE
