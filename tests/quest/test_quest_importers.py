@@ -221,6 +221,24 @@ def test_supaplex_special_port_switches_gravity_and_freezes():
     assert g.npcs[0]["cell"] == snik
 
 
+def test_supaplex_orange_disk_red_disk_and_bug_play():
+    from game.modes.quest import supaplex_objects as SX
+    g = _murphy_level({(2, 2): 3, (3, 2): 20, (10, 2): 8, (10, 4): 2, (20, 5): 25, (30, 2): 7})
+    bug = g.g.cell_at(20, 5)
+    assert g.obj[bug] == T.BUG and SX.BUG_SLEEP_MIN <= g.bugs[bug] <= SX.BUG_SLEEP_MAX
+    g.apply([0, 1])                                # Murphy takes the red disk; the orange disk falls
+    assert g.red == 1 and g.obj[g.g.cell_at(10, 3)] == T.ORANGE_DISK
+    ev = g.apply([6, 3])                           # drop it lit behind him; the orange disk lands on base
+    assert [g.g.coords(e["at"]) for e in ev if e["ev"] == "explode"] == [(10, 3)]
+    assert g.obj[g.g.cell_at(10, 4)] == T.NONE and g.obj[g.g.cell_at(2, 2)] == T.RED_LIT
+    g.apply([0, 1])
+    g.apply([0, 1])
+    g.apply([2])
+    ev = g.apply([2])                              # the 5th turn counting the drop
+    assert [g.g.coords(e["at"]) for e in ev if e["ev"] == "explode"] == [(2, 2)]
+    assert g.status == "play" and g.g.coords(g.player["cell"]) == (5, 2)
+
+
 def test_supaplex_gravity_byte_makes_murphy_fall():
     rec = encode_record(sp_tiles({(2, 2): 3, (2, 8): 7}), gravity=1)
     lv = read_levels_dat(rec, "L.DAT")[0][0]
