@@ -184,3 +184,15 @@ def test_spells_detonate_disks():
     g.player["spells"]["fireball"] = 1
     g.apply([CAST, 1, E])                          # fireball: bursts on the Imp (6,1): radius 1 holds the disk (7,1)
     assert at(g, 7, 1) == T.NONE and g.npcs[0]["hp"] == 0     # 5 from the fire, then the blast
+
+
+def test_board_marks_show_bug_and_fuse_timings():
+    g = sq(["#######", "#@-B--#", "#######"], "npc 6,2: name=Far hp=10 model=still\n")
+    bug = g.g.cell_at(3, 1)
+    g.bugs[bug], g.red = 2, 1
+    assert g.check([DROP, S]) == "no free cell to drop the red disk on"
+    g.apply([DROP, E])
+    lit = g.g.cell_at(2, 1)
+    assert SX.board_marks(g) == {bug: "1", lit: str(SX.FUSE - 1)}
+    g.apply([WAIT])
+    assert SX.board_marks(g)[bug] == "!"

@@ -159,3 +159,11 @@ def tick(game, events: list) -> None:
 
 def frozen(game, npc) -> bool:
     return game.fe and npc["model"] in WALL_MODELS
+
+
+def board_marks(game) -> dict[int, str]:
+    """What the board writes on cells so timings are seen in advance: a bug's turns to its next
+    spark ('!' while it sparks), a lit red disk's turns to its blast."""
+    marks = {c: "!" if n == 0 else str(n) for c, n in game.bugs.items()}
+    marks.update({c: str(n) for c, n in game.fuses.items()})
+    return marks
