@@ -99,3 +99,17 @@ def read_any(path: Path) -> tuple[list[tuple[Level, str]], list]:
         lv, probs = parse_level(_read(path), str(path), name=path.stem)
         return ([(lv, "")] if lv else []), probs
     raise LevelError(f"{path}: unknown level format {suffix!r} (.quest, .xsb, .sok, .hsb, LEVELS.DAT)")
+
+
+def shipped_titles(prefix: str = "") -> dict[str, str]:
+    """{level id: title} of the shipped levels whose id starts with `prefix` (the id when a level
+    has no title), for level lists; a level that does not parse is left out."""
+    out = {}
+    for lid in shipped_ids():
+        if lid.startswith(prefix):
+            try:
+                lv, _, _ = load_level(lid)
+            except LevelError:
+                continue
+            out[lid] = lv.title or lid
+    return out
