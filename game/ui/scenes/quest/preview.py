@@ -105,6 +105,8 @@ def _move(game, d: int, target: int) -> Preview:
         p.hits, p.lands = [t], t
     elif kind == "port":
         p.lands = beyond
+    elif kind == "terminal":            # used from where the player stands: the yellow disks go off
+        p.note = "detonates every yellow disk"
     else:
         p.lands = t
     return p

@@ -1,0 +1,63 @@
+"""The board draws the Supaplex objects, bug and fuse timings and NPC cast intents (pixel checks
+on the dummy video driver)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.modes.quest import tiles as TL
+from game.modes.quest.game import QuestGame
+from game.modes.quest.textformat import parse_level
+from game.ui.scenes.quest.board_view import CASTING, OBJ_COLOURS, PIP, SPARK, draw_board, geometry
+
+TEXT = """grid: square
+map:
+##########
+#-OYTRBB-#
+#@-------#
+##########
+end
+npc 8,3: name=Mage hp=9 model=turret spells=fireball:1
+"""
+
+
+def _draw(size):
+    lv, probs = parse_level(TEXT)
+    assert not probs, [str(p) for p in probs]
+    g = QuestGame(lv)
+    surf = pygame.Surface(size)
+    rect = surf.get_rect()
+    return g, surf, rect
+
+
+def _colours(surf, r):
+    return {surf.get_at((x, y))[:3] for x in range(r.x, r.right) for y in range(r.y, r.bottom)}
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
+def test_supaplex_objects_bug_timings_and_casts_are_drawn(size):
+    g, surf, rect = _draw(size)
+    quiet, sparking = g.g.cell_at(6, 1), g.g.cell_at(7, 1)
+    g.bugs[quiet], g.bugs[sparking] = 3, 0
+    draw_board(surf, rect, g, aim=1)
+    place = geometry(g.g, rect)
+    for x, o in ((2, TL.ORANGE_DISK), (3, TL.YELLOW_DISK), (5, TL.RED_DISK)):
+        r = place(g.g.cell_at(x, 1))
+        k = min(r.w, r.h)
+        assert surf.get_at((r.centerx + k // 4, r.centery))[:3] == OBJ_COLOURS[o], o
+    r = place(g.g.cell_at(4, 1))
+    assert surf.get_at(r.center)[:3] == (20, 40, 60)                   # the terminal's screen
+    assert OBJ_COLOURS[TL.TERMINAL] in _colours(surf, r)
+    assert PIP in _colours(surf, place(quiet)) and SPARK not in _colours(surf, place(quiet))
+    assert SPARK in _colours(surf, place(sparking))
+    # the Mage shows its fireball W: a violet line into the cell west of it
+    assert g.npcs[0]["intent"] == [3, 3, 1]
+    assert CASTING in _colours(surf, place(g.g.cell_at(6, 2)))
+    # a lit red disk shows its fuse as pips too (the Mage holds its fire: it would set the disk off)
+    g.npcs[0]["spells"], g.npcs[0]["intent"] = {}, [0, -1, -1]
+    g.red = 1
+    g.apply([6, 0])                      # drop it N of the player
+    surf.fill((0, 0, 0))
+    draw_board(surf, rect, g, aim=1)
+    assert PIP in _colours(surf, place(g.g.cell_at(1, 1)))
