@@ -61,3 +61,26 @@ def test_supaplex_objects_bug_timings_and_casts_are_drawn(size):
     surf.fill((0, 0, 0))
     draw_board(surf, rect, g, aim=1)
     assert PIP in _colours(surf, place(g.g.cell_at(1, 1)))
+
+
+def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
+    from game.modes.quest.session import Session
+    from hw.input.buttons import Button as B
+    lv, probs = parse_level("grid: square\nmap:\n#######\n#@R---#\n#-----#\n#######\nend\nnpc 6,3: name=Imp hp=5 model=still\n")
+    assert not probs
+    app = make_app(size=(480, 320))
+    app.open("quest")
+    sc = app.top
+    sc.session, sc.level_id, sc.aim, sc.mode = Session(lv), "test", 1, 0
+    app.run_frames(1)
+    app.press(B.RIGHT)                   # step E onto the red disk: picked up
+    app.run_frames(1)
+    assert sc.game.red == 1 and sc.spells() == ["red disk"]
+    app.press(B.Y)                       # Y: "drop red disk" (the only thing after "step")
+    app.run_frames(1)
+    assert sc.aimed_action() == [6, 1] and sc.layout["preview"].label == "drop red disk"
+    app.press(B.DOWN)                    # directions only aim now: S
+    app.press(B.A)
+    app.run_frames(1)
+    assert sc.game.obj[sc.game.g.cell_at(2, 2)] == TL.RED_LIT and sc.game.red == 0
+    assert sc.mode == 0                  # nothing left to drop: back to stepping

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from game.modes.quest.game import CAST, MOVE
+from game.modes.quest.game import CAST, DROP, MOVE
 from game.modes.quest.spells import CASTERS, NAMES
 
 
@@ -43,6 +43,8 @@ def preview(game, action) -> Preview:
     target = g.step[cell][d] if 0 <= d < len(g.dirs) else -1
     if action[0] == MOVE:
         return _move(game, d, target)
+    if action[0] == DROP:
+        return Preview("drop red disk", game.check(list(action)), area=[target] if target >= 0 else [], target=target)
     name = NAMES[action[1]]
     lv = game.player["spells"].get(name, 0)
     p = Preview(f"{name} {lv}", target=target)
@@ -118,4 +120,6 @@ def action_label(game, action) -> str:
     if action[0] == CAST:
         name = NAMES[action[1]]
         return f"{name} {game.player['spells'].get(name, 0)} {names[action[2]]}"
+    if action[0] == DROP:
+        return f"drop red disk {names[action[1]]} ({game.red} left)"
     return f"step {names[action[1]]}"
