@@ -10,6 +10,7 @@ from game.modes.quest import tiles as TL
 from game.modes.quest.game import QuestGame
 from game.modes.quest.textformat import parse_level
 from game.ui.scenes.quest.board_view import CASTING, OBJ_COLOURS, PIP, SPARK, draw_board, geometry
+from game.ui.theme import TextProbe
 
 TEXT = """grid: square
 map:
@@ -76,6 +77,12 @@ def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
     app.press(B.RIGHT)                   # step E onto the red disk: picked up
     app.run_frames(1)
     assert sc.game.red == 1 and sc.spells() == ["red disk"]
+    app.theme.probe = probe = TextProbe()
+    sc.dirty = True
+    app.invalidate()
+    app.run_frames(1)
+    assert "red disks 1" in [d.text for d in probe.drawn]
+    app.theme.probe = None
     app.press(B.Y)                       # Y: "drop red disk" (the only thing after "step")
     app.run_frames(1)
     assert sc.aimed_action() == [6, 1] and sc.layout["preview"].label == "drop red disk"
