@@ -126,3 +126,15 @@ def test_intents_read_as_text_for_the_board():
     assert [describe_intent(g, n) for n in g.npcs] == ["waits", "casts lightning", "strikes 2,2"]
     g = sq(ROW, npc(6, "fireball:2"))
     assert describe_intent(g, g.npcs[0]) == "casts fireball W"
+
+
+def test_npc_shoots_a_disk_next_to_the_player_but_never_one_next_to_itself():
+    # a yellow disk at (2,1) beside the player (1,1): its blast covers x 1..3
+    g = sq(["##########", "#@Y------#", "##########"], npc(7, "missile:1"))
+    # the missile W stops at the disk: no creature hit, but the blast reaches the player
+    assert g.npcs[0]["intent"] == [CAST, W, -1]
+    g.apply([WAIT])
+    assert g.status == "lost"
+    # the same disk next to the turret: its blast would take the turret too, so it holds fire
+    g = sq(["##########", "#@----Y--#", "##########"], npc(8, "missile:1"))
+    assert g.npcs[0]["intent"] == [0, -1, -1]

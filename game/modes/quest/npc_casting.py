@@ -9,8 +9,9 @@ Attack spells (missile, fireball, lightning, ice) are scored by (expected damage
 damage = hits x L x S (S = the NPC's spell damage), Fireball adds its burn L x L per hostile,
 Ice deals none (it counts hostiles not yet slowed in its cells). Missile: hostiles among the first
 L creatures on a line of 8 cells that objects (not traps) end; Fireball: hostiles within L of its
-impact (within 8 cells); Lightning: 1 when a hostile is within L. A spell that would hit an ally
-scores 0 and is not chosen. Ties: fireball, lightning, missile, ice, then the lowest direction.
+impact (within 8 cells); Lightning: 1 when a hostile is within L. A Missile or Fireball that would
+set off a disk also counts the hostiles in that disk's blast. A spell that would hit an ally, or
+set off a disk whose blast reaches the NPC or an ally, scores 0 and is not chosen. Ties: fireball, lightning, missile, ice, then the lowest direction.
 Movement spells (jump, teleport), for the models that move on purpose (chase, caster):
 - escape: with HP at most a third of max and a hostile adjacent, jump or teleport to the landing
   cell farthest from the nearest hostile (it must end at distance >= 2);
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from game.modes.quest import tiles as T
 from game.modes.quest.creatures import hostile
+from game.modes.quest.explosions import blast_cells
 from game.modes.quest.spells import CASTERS, NAMES, ice_cells, jump_path
 
 CAST = 3
@@ -44,10 +46,26 @@ def _legal(game, npc, name, d) -> bool:
     return CASTERS[name](game, npc, npc["spells"][name], d, [], True) is None
 
 
+def _with_blasts(game, npc, hit: set, disks: list) -> int:
+    """Hostiles hit (their cells) plus those the blasts of the disks the cast sets off reach
+    (first blasts only, not chains); 0 when a blast would reach the NPC or an ally."""
+    if disks:
+        cells = set()
+        for k in disks:
+            cells.update(blast_cells(game, k))
+        for cr in game.creatures():
+            if cr["hp"] > 0 and cr["cell"] in cells:
+                if cr is npc or not hostile(npc, cr):
+                    return 0
+                hit.add(cr["cell"])
+    return len(hit)
+
+
 def _missile(game, npc, lv, d) -> int:
     """Hostiles among the first lv creatures on the line in d (0 if one of them is not hostile);
-    objects other than traps end the line, as for the Missile-only NPCs of older levels."""
-    g, c, foes = game.g, npc["cell"], 0
+    objects other than traps end the line, as for the Missile-only NPCs of older levels; a disk
+    that ends it explodes (see _with_blasts)."""
+    g, c, hit, disks = game.g, npc["cell"], set(), []
     for _ in range(LINE_RANGE):
         c = g.step[c][d]
         if c < 0:
@@ -56,12 +74,14 @@ def _missile(game, npc, lv, d) -> int:
         if cr is not None:
             if not hostile(npc, cr):
                 return 0
-            foes += 1
-            if foes == lv:
+            hit.add(c)
+            if len(hit) == lv:
                 break
         elif game.obj[c] not in (T.NONE, T.TRAP):
+            if game.obj[c] in T.EXPLOSIVE:
+                disks.append(c)
             break
-    return foes
+    return _with_blasts(game, npc, hit, disks)
 
 
 def _fireball(game, npc, lv, d) -> int:
@@ -75,14 +95,15 @@ def _fireball(game, npc, lv, d) -> int:
             break
     if impact < 0:
         return 0
-    foes = 0
+    hit = set()
     for cr in game.creatures():
         if cr is npc or g.distance(cr["cell"], impact) > lv:
             continue
         if not hostile(npc, cr):
             return 0
-        foes += 1
-    return foes
+        hit.add(cr["cell"])
+    disks = [k for k in g.cells_in_range(impact, 0, lv) if game.obj[k] in T.EXPLOSIVE]
+    return _with_blasts(game, npc, hit, disks)
 
 
 def _lightning(game, npc, lv) -> int:
