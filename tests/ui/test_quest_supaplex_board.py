@@ -91,3 +91,20 @@ def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
     app.run_frames(1)
     assert sc.game.obj[sc.game.g.cell_at(2, 2)] == TL.RED_LIT and sc.game.red == 0
     assert sc.mode == 0                  # nothing left to drop: back to stepping
+
+
+def test_spell_preview_shows_the_blast_of_a_disk_it_sets_off():
+    from game.ui.scenes.quest.preview import preview
+    lv, probs = parse_level("grid: square\nmap:\n##########\n#@---Y---#\n##########\nend\n"
+                            "npc 9,2: name=Imp hp=50 model=still\n")
+    assert not probs
+    g = QuestGame(lv)
+    g.player["spells"]["missile"] = 1
+    p = preview(g, [1, 0, 1])            # missile E: stops at the yellow disk (5,1), which explodes
+    assert sorted(g.g.coords(c) for c in p.area) == [(x, y) for x in (4, 5, 6) for y in (0, 1, 2)]   # its 3x3
+    assert g.obj[g.g.cell_at(5, 1)] == TL.YELLOW_DISK                 # the game itself is untouched
+    g = QuestGame(lv)
+    g.player["spells"]["missile"] = 1
+    g.player["cell"] = g.g.cell_at(3, 1)
+    g._reindex()
+    assert preview(g, [1, 0, 1]).note == "you would not survive it"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from game.modes.quest.explosions import resolve as resolve_blasts
 from game.modes.quest.game import CAST, DROP, MOVE
 from game.modes.quest.spells import CASTERS, NAMES
 
@@ -54,6 +55,7 @@ def preview(game, action) -> Preview:
     clone = _throwaway(game)
     events: list[dict] = []
     CASTERS[name](clone, clone.player, lv, d, events, False)
+    resolve_blasts(clone, events)              # disks the cast sets off explode (explosions.py)
     hits: list[int] = []
     area: list[int] = []
     for old, new in zip(game.npcs, clone.npcs):
@@ -70,6 +72,8 @@ def preview(game, action) -> Preview:
             area += e["path"]
         elif e["ev"] == "cast" and "to" in e:          # teleport
             area.append(e["to"])
+        elif e["ev"] == "explode":                     # a disk set off, and what it sets off
+            area += e["cells"]
     if name == "missile" and hits:
         far = max(hits, key=lambda c: g.distance(cell, c))
         area += _ray_to(g, cell, d, far)
@@ -79,6 +83,8 @@ def preview(game, action) -> Preview:
     p.area = sorted(set(area) | set(hits) | ({p.lands} if p.lands >= 0 else set()))
     if name in ("missile", "fireball", "lightning") and not p.hits:
         p.note = "hits nothing"
+    if clone.player["hp"] <= 0:
+        p.note = "you would not survive it"
     return p
 
 
