@@ -105,6 +105,6 @@ def test_spell_preview_shows_the_blast_of_a_disk_it_sets_off():
     assert g.obj[g.g.cell_at(5, 1)] == TL.YELLOW_DISK                 # the game itself is untouched
     g = QuestGame(lv)
     g.player["spells"]["missile"] = 1
-    g.player["cell"] = g.g.cell_at(3, 1)
+    g.player["cell"] = g.g.cell_at(4, 1)             # right beside the disk
     g._reindex()
     assert preview(g, [1, 0, 1]).note == "you would not survive it"
