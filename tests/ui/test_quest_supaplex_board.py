@@ -46,7 +46,7 @@ def test_supaplex_objects_bug_timings_and_casts_are_drawn(size):
     for x, o in ((2, TL.ORANGE_DISK), (3, TL.YELLOW_DISK), (5, TL.RED_DISK)):
         r = place(g.g.cell_at(x, 1))
         k = min(r.w, r.h)
-        assert surf.get_at((r.centerx + k // 4, r.centery))[:3] == OBJ_COLOURS[o], o
+        assert surf.get_at((r.centerx, r.centery - k // 4))[:3] == OBJ_COLOURS[o], o
     r = place(g.g.cell_at(4, 1))
     assert surf.get_at(r.center)[:3] == (20, 40, 60)                   # the terminal's screen
     assert OBJ_COLOURS[TL.TERMINAL] in _colours(surf, r)
@@ -108,3 +108,21 @@ def test_spell_preview_shows_the_blast_of_a_disk_it_sets_off():
     g.player["cell"] = g.g.cell_at(4, 1)             # right beside the disk
     g._reindex()
     assert preview(g, [1, 0, 1]).note == "you would not survive it"
+
+
+@pytest.mark.parametrize("kind,w,h", [("hex", 12, 9), ("square", 9, 9), ("square", 24, 24)])
+def test_every_object_kind_looks_different_in_grey(kind, w, h):
+    from game.core.grid import Grid
+    from game.ui.scenes.quest.board_view import _object
+    grid = Grid.hexagon(2) if kind == "hex" else Grid.square(2, 2)
+    greys = {}
+    for o in range(len(TL.OBJECT_NAMES)):
+        if o == TL.VOID:
+            continue
+        surf = pygame.Surface((w + 2, h + 2))
+        surf.fill((0, 0, 0))
+        _object(surf, grid, pygame.Rect(1, 1, w, h), o)
+        rgb = pygame.image.tobytes(surf, "RGB")
+        greys[o] = bytes(sum(rgb[i:i + 3]) // 3 for i in range(0, len(rgb), 3))
+    same = [(TL.OBJECT_NAMES[a], TL.OBJECT_NAMES[b]) for a in greys for b in greys if a < b and greys[a] == greys[b]]
+    assert same == []

@@ -1,6 +1,7 @@
 """What A would do in the aim, worked out by the engine itself (no pygame, no rules copied here).
 
-A step/push/blow is previewed from the engine's own move plan; a spell is first checked with the
+A step/push/blow is previewed from the engine's own move plan, then the step is run on a throwaway
+copy (where a teleport pad lands the player, what a Tractor pulls); a spell is first checked with the
 engine (`QuestGame.check`, which calls the spell's `cast_*` with `dry=True`) and then, when it is
 legal, cast for real on a throwaway copy of the game: the events and the difference between the
 copy and the game say which cells it reaches. The game itself is never changed.
@@ -102,21 +103,30 @@ def _ray_to(g, start: int, d: int, end: int) -> list[int]:
 def _move(game, d: int, target: int) -> Preview:
     if game.status != "play":
         return Preview("step", "the level is over", target=target)
-    plan = game._move_plan(d)            # the engine's own (kind, target, beyond) or why not
-    if isinstance(plan, str):
-        return Preview("step", plan, target=target)
-    kind, t, beyond = plan
+    why = game.check([MOVE, d])          # the engine's own word (a frozen player cannot step either)
+    if why is not None:
+        return Preview("step", why, target=target)
+    kind, t, beyond = game._move_plan(d)
     p = Preview(kind, area=[t] + ([beyond] if beyond >= 0 else []), target=t)
     if kind == "attack":
         p.hits = [t]
-    elif kind == "dig":
-        p.hits, p.lands = [t], t
-    elif kind == "port":
-        p.lands = beyond
-    elif kind == "terminal":            # used from where the player stands: the yellow disks go off
+        return p
+    if kind == "dig":
+        p.hits = [t]
+    clone = _throwaway(game)             # the step itself on a copy: where the player ends up
+    events: list[dict] = []              # (a teleport pad), what a Tractor pulls along
+    clone._do_move(d, events)
+    resolve_blasts(clone, events)        # a terminal sets off the yellow disks (explosions.py)
+    p.lands = clone.player["cell"]
+    for e in events:
+        if e["ev"] == "pull":
+            p.area += [e["from"], e["to"]]
+            p.label = "pull" if kind == "step" else f"{kind}, pull"
+        elif e["ev"] == "explode":
+            p.area += e["cells"]
+    if kind == "terminal":
         p.note = "detonates every yellow disk"
-    else:
-        p.lands = t
+    p.area = sorted(set(p.area) | {p.lands})
     return p
 
 

@@ -187,4 +187,4 @@ class QuestScene(Scene):
                     (8, top + 4 + k * lh), col, "small")
 
     def geometry(self, rect):
-        return geometry(self.game.g, rect)
+        return geometry(self.game.g, rect, self.game.player["cell"])
