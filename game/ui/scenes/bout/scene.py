@@ -242,7 +242,7 @@ class BoutScene(Scene):
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
             else:
-                you = " (you)" if i == 0 else ""
+                you = " (you)" if f.side == self.human_side else ""
             name = f"{'ABCDEFGHIJKL'[i]} {f.t.name}" + (you if f.side in self.human_sides else "")
             status = "dead" if f.dead else ("out" if f.out_rounds else ("prone" if f.prone else ""))
             th.text(surf, th.fit(name, inner.w // 2, "small"), (inner.x, y), T.ACCENT if active else col, "small")

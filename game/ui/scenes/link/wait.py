@@ -42,8 +42,13 @@ def explain(error: str) -> str:
 
 
 def start_game(app, run) -> None:
-    """The link's game has started: its mode's screen (`link_scene` hook) replaces this one."""
-    get_mode(run.mode).hook("link_scene")(app, run)
+    """The link's game has started: its mode's screen (`link_scene` hook) replaces this one; a
+    mode without one plays on the generic linked screen."""
+    entry = get_mode(run.mode)
+    if entry.has("link_scene"):
+        entry.hook("link_scene")(app, run)
+    else:
+        app.replace("link_game", run=run)
 
 
 class LinkWait(Scene):
