@@ -139,12 +139,13 @@ def test_linked_bout_hosted_from_the_menu_ends_identical_and_plays_again(make_ap
     host, guest = sc.run.game, cable.peer.game
     assert host.game.is_over() and guest.game.is_over()
     assert host.game.state_hash() == guest.game.state_hash()
-    print("bout hosted", host.game.turn, host.game.round, host.game.winner, sc.log[-6:])
+    assert any("your throw is sealed" in line for line in sc.log)      # a secret throw went by COMMIT/REVEAL
     over = app.top
     assert any("winner" in line or "no winner" in line for line in over.lines)
     app.screenshot(artifacts / "link_bout_over_480x320.png")
     first = host.game.state_hash()
-    app.press(B.Y)                               # the host: the same bout again on both units
+    assert over.menu.current.label == "Play again"
+    app.press(B.A)                               # the host: the same bout again on both units
     until(cable, lambda: stack(app)[-1] == "link_bout", what="the second bout")
     assert app.top.run.session.game_no == 2
     _play_bout(cable, app)
@@ -160,6 +161,28 @@ def test_linked_bout_joined_from_the_menu_plays_the_guests_side(make_app, monkey
     until(cable, lambda: stack(app)[-1] == "link_bout", what="the joined bout")
     sc = app.top
     assert sc.human_side == 1 and [f.t.name for f in sc.game.fighters] == ["Duelist", "Spearman"]
+    assert app._toast[0] == "Bot host started: Steel bout"          # told what the host started
+    _play_bout(cable, app)
+    assert sc.run.game.game.state_hash() == cable.peer.game.game.state_hash()
+    over = app.top
+    assert over.scene_name == "link_over" and over.menu.current.label == "Leave the link"
+    press(app, B.A)
+    assert stack(app) == ["menu"] and sc.run.closed
+
+
+def test_linked_bout_survives_an_unplugged_cable(make_app, monkeypatch):
+    app = make_app((480, 320))
+    cable = Cable(app, monkeypatch, bot_guest())
+    choose_game(app, "bout")
+    press(app, B.A)
+    until(cable, lambda: stack(app)[-1] == "link_bout", what="the linked bout")
+    sc = app.top
+    until(cable, lambda: sc.chooser is not None, what="the first declaration")
+    cable.cut(True)
+    app.press(B.A)                               # declared while the cable is out
+    until(cable, lambda: sc.run.link_down() != "", frames=400, what="the banner")
+    assert "unplugged" in sc.run.link_down()
+    cable.cut(False)
     _play_bout(cable, app)
     assert sc.run.game.game.state_hash() == cable.peer.game.game.state_hash()
 
@@ -168,7 +191,7 @@ def test_linked_bout_joined_from_the_menu_plays_the_guests_side(make_app, monkey
 
 def _play_gdl(cable, app, frames=20000, own_moves=3):
     """This unit's person: a few of the bot's moves through the screen (the lockstep path), then
-    START + A (the screen's menu: End turn) for the rest of each turn."""
+    B (no unit picked: the screen's menu) + A (End turn) for the rest of each turn."""
     from game.modes.gdl.match import BotSeat
     adviser = BotSeat()
     for _ in range(frames):
@@ -180,7 +203,7 @@ def _play_gdl(cable, app, frames=20000, own_moves=3):
                 own_moves -= 1
                 sc.apply(adviser.choose(sc.game))
             else:
-                app.press(B.START)
+                app.press(B.B)
                 cable.step()
                 assert stack(app)[-1] == "choice"
                 app.press(B.A)
@@ -201,7 +224,7 @@ def test_linked_gdl_hosted_from_the_menu_sends_the_module_and_ends_identical(mak
     _play_gdl(cable, app)
     host, guest = app.top.run.game, cable.peer.game
     assert host.game.over and guest.game.over and host.game.state_hash() == guest.game.state_hash()
-    print("gdl hosted", host.game.turn, host.game.winner, app.top.lines)
+    assert host.game.turn >= 2 and app.top.lines[0].startswith(("You win!", "You are beaten.", "No winner"))
 
 
 def test_linked_gdl_joined_from_the_menu_receives_the_module(make_app, monkeypatch):

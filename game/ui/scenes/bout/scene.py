@@ -321,6 +321,7 @@ class BoutScene(Scene):
             th.text(surf, "the others declare...", (inner.x, inner.y), T.TEXT_DIM, "small")
             return
         head = {"move": "Step towards a foe", "footing": "Keep your footing", "orient": "Secret throw",
+                "commit": "Secret throw (sealed until both are in)",
                 "attack": "Your attack", "defence": f"Answer {'ABCDEFGHIJKL'[g.answering() or 0]}'s attack"}
         th.text(surf, head.get(g.phase, g.phase), (inner.x, inner.y), T.ACCENT, "small")
         y = inner.y + lh

@@ -7,7 +7,8 @@ when the joining unit lacks the module (or has another version) the host sends i
 
 The linked screen (`open_linked_gdl`, `link_scene`) is the ordinary module screen: this unit's
 person acts on its own sides' turns and the action goes to the link's lockstep; the other
-unit's turns arrive from it. No bots, no hot-seat curtain; START's menu ends your turn or leaves.
+unit's turns arrive from it. No bots, no hot-seat curtain; START's menu (or B with no unit
+picked) ends your turn or leaves.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from game.ui.scenes.gdl.scene import LOG_LINES, GdlScene
 from game.ui.scenes.link.played import LinkedPlay
 from game.ui.scenes.link.setup import open_run
 from game.ui.widgets import Item, ListMenu
+from hw.input.buttons import Button
 
 DEFAULT_MODULE = "outpost.g"
 
@@ -119,6 +121,13 @@ class LinkedGdl(LinkedPlay, GdlScene):
 
     def update(self, dt: float) -> None:
         self.link_update()
+
+    def handle(self, ev) -> None:
+        """As on the local screen; one-handed: B with no unit picked opens the menu (End turn)."""
+        if ev.pressed(Button.B) and self.selected is None and not self.game.over:
+            self.open_menu()
+            return
+        super().handle(ev)
 
     def shown(self, events) -> None:
         for ev in events:

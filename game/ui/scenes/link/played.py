@@ -8,7 +8,7 @@ lockstep takes it on its next poll, applies it and sends it; the other unit's ac
 through the same lockstep and every applied action's events wait in `slot.shown`.
 
     class LinkedThing(LinkedPlay, ThingScene): ...   # poll, resync, "cable unplugged", results
-    app.replace("link_over", run=run)                # who won; the host's Y: the same game again
+    app.replace("link_over", run=run)                # who won; the host's "Play again" (A) or Y
     app.replace("link_game", run=run)                # the generic screen (legal actions as a list)
 """
 
@@ -19,8 +19,9 @@ import pygame
 from game.modes.base import ActionError
 from game.modes.registry import get_mode
 from game.ui import theme as T
+from game.ui.menu_scene import MenuScene
 from game.ui.scene import Scene
-from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
+from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
 LOG_LINES = 40
@@ -124,24 +125,42 @@ def summary_lines(run) -> list[str]:
     return lines
 
 
-class LinkOver(Scene):
-    """After a linked game: the result; the host's Y starts the same game again on both units
-    (the guest's screen follows by itself), A or B leaves the link."""
+class LinkOver(MenuScene):
+    """After a linked game: the result, then "Play again" (the host: the same game again on both
+    units; the guest's screen follows by itself) or "Leave the link". D-pad + A; B leaves too,
+    Y is the host's shortcut for "Play again"."""
+
+    hints = (("UPDOWN", "choose"), ("A", "go"), ("B", "leave"))
 
     def __init__(self, app, run, lines=()) -> None:
         super().__init__(app)
         self.run = run
         self.game_no = run.session.game_no
         self.handed_over = False
-        self.title = f"{get_mode(run.mode).title}: over" if run.mode else "Linked game over"
+        self.heading = f"{get_mode(run.mode).title}: over" if run.mode else "Linked game over"
         self.lines = list(lines) + summary_lines(run)
+        again = "Play again" if run.is_host else "Play again (the host starts it)"
+        self.menu = ListMenu([Item(again, self.again, enabled=lambda: self.run.is_host,
+                                   hint="the same game again on both units"),
+                              Item("Leave the link", self.app.goto_menu)])
+        if not run.is_host:
+            self.menu.index = 1
 
-    def handle(self, ev) -> None:
-        if ev.pressed(Button.Y) or ev.pressed(Button.START):
-            why = self.run.rematch()
-            self.app.toast(why or "starting the next game…", 3.0)
-        elif ev.pressed(Button.A) or ev.pressed(Button.B):
-            self.app.goto_menu()
+    def heading_right(self) -> str:
+        return "host" if self.run.is_host else "joined"
+
+    def again(self) -> None:
+        why = self.run.rematch()
+        self.app.toast(why or "starting the next game…", 3.0)
+
+    def on_back(self) -> None:
+        self.app.goto_menu()
+
+    def handle_more(self, ev) -> bool:
+        if ev.pressed(Button.Y) and self.run.is_host:
+            self.again()
+            return True
+        return False
 
     def update(self, dt: float) -> None:
         run = self.run
@@ -156,20 +175,8 @@ class LinkOver(Scene):
         if not self.handed_over:
             self.run.close()
 
-    def draw(self, surf) -> None:
-        th = self.theme
-        w, _h = surf.get_size()
-        surf.fill(T.BG)
-        top = title_bar(surf, th, self.title, "host" if self.run.is_host else "join")
-        bar = bottom_rect(surf, th)
-        inner = panel(surf, pygame.Rect(th.pad * 2, top.bottom + th.pad, w - 4 * th.pad,
-                                        bar.y - top.bottom - 2 * th.pad))
-        y = inner.y + th.pad
-        for line in self.lines:
-            th.text(surf, th.fit(line, inner.w - 2 * th.pad, "small"), (inner.x + th.pad, y), T.TEXT, "small")
-            y += th.line_height("small") + 2
-        hints = [("Y", "again"), ("A", "leave")] if self.run.is_host else [("A", "leave")]
-        hint_bar(surf, th, bar, hints)
+    def notes(self) -> list[tuple]:
+        return [(line, T.ACCENT if k == 0 else T.TEXT, "small") for k, line in enumerate(self.lines)]
 
 
 class LinkedGame(LinkedPlay, Scene):
