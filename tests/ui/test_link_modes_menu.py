@@ -83,7 +83,7 @@ def test_the_game_row_lists_exactly_the_link_capable_modes(make_app):
         unregister("pebbles")
 
 
-def test_bout_and_gdl_host_setups_have_sensible_defaults(make_app, monkeypatch):
+def test_bout_and_gdl_host_setups_have_sensible_defaults(make_app, monkeypatch, artifacts):
     app = make_app((480, 320))
     Cable(app, monkeypatch, bot_guest())
     choose_game(app, "bout")
@@ -95,10 +95,12 @@ def test_bout_and_gdl_host_setups_have_sensible_defaults(make_app, monkeypatch):
     press(app, B.DOWN, B.RIGHT)                  # your fighter: the next template
     o = sc.options()
     assert o.scenario == "one_vs_three" and len(o.fighters) == 4 and o.fighters[0] != "knight"
+    app.screenshot(artifacts / "link_bout_setup_480x320.png")
     press(app, B.B)
     press(app, B.B)
     choose_game(app, "gdl")
     assert app.top.scene_name == "gdl_link_setup" and app.top.path.name == "outpost.g"
+    app.screenshot(artifacts / "link_gdl_setup_480x320.png")
 
 
 # --------------------------------------------------------------------------- Steel bout
@@ -211,7 +213,8 @@ def _play_gdl(cable, app, frames=20000, own_moves=3):
     raise AssertionError(f"the linked module game did not end; scenes {stack(app)}")
 
 
-def test_linked_gdl_hosted_from_the_menu_sends_the_module_and_ends_identical(make_app, monkeypatch, artifacts):
+def test_linked_gdl_hosted_from_the_menu_sends_the_module_and_ends_identical(make_app, monkeypatch, artifacts,
+                                                                               tmp_path):
     app = make_app((480, 320))
     cable = Cable(app, monkeypatch, bot_guest())
     choose_game(app, "gdl")
@@ -220,6 +223,8 @@ def test_linked_gdl_hosted_from_the_menu_sends_the_module_and_ends_identical(mak
     sc = app.top
     assert cable.peer.game.link_mode == "gdl" and not cable.peer.game.local_host
     assert sc.humans == {sc.game.sides[0]}
+    received = tmp_path / "data" / "gdl" / "link-received" / "outpost.g"
+    assert received.read_bytes() == OUTPOST.read_bytes()         # the bot unit had no module: sent
     app.screenshot(artifacts / "link_gdl_480x320.png")
     _play_gdl(cable, app)
     host, guest = app.top.run.game, cable.peer.game
@@ -240,7 +245,8 @@ def test_linked_gdl_joined_from_the_menu_receives_the_module(make_app, monkeypat
 
 # --------------------------------------------------------------------------- a dummy mode
 
-def test_a_registered_dummy_mode_is_hosted_with_defaults_and_played_on_the_generic_screen(make_app, monkeypatch):
+def test_a_registered_dummy_mode_is_hosted_with_defaults_and_played_on_the_generic_screen(make_app, monkeypatch,
+                                                                                          artifacts):
     register(PEBBLES, replace=True)
     try:
         app = make_app((480, 320))
@@ -248,6 +254,7 @@ def test_a_registered_dummy_mode_is_hosted_with_defaults_and_played_on_the_gener
         choose_game(app, "pebbles")
         until(cable, lambda: stack(app)[-1] == "link_game", what="the generic linked screen")
         sc = app.top
+        app.screenshot(artifacts / "link_generic_480x320.png")
         for _ in range(3000):
             if stack(app)[-1] == "link_over":
                 break
@@ -261,3 +268,41 @@ def test_a_registered_dummy_mode_is_hosted_with_defaults_and_played_on_the_gener
         assert sc.run.game.game.is_over()
     finally:
         unregister("pebbles")
+
+
+@pytest.mark.parametrize("rights", [1, 2])          # one against three, the room
+def test_linked_bout_in_the_larger_set_ups_the_guest_plays_three_foes(make_app, monkeypatch, rights):
+    app = make_app((480, 320))
+    cable = Cable(app, monkeypatch, bot_guest())
+    choose_game(app, "bout")
+    press(app, B.DOWN)
+    for _ in range(rights):
+        press(app, B.RIGHT)
+    assert app.top.scenario == ("one_vs_three", "roguelike")[rights - 1]
+    press(app, B.UP, B.A)
+    until(cable, lambda: stack(app)[-1] == "link_bout", what="the linked bout")
+    sc = app.top
+    assert [f.side for f in sc.game.fighters] == [0, 1, 1, 1]
+    _play_bout(cable, app, frames=20000)
+    assert sc.run.game.game.state_hash() == cable.peer.game.game.state_hash()
+
+
+def test_linked_gdl_screen_follows_a_restored_game(make_app, monkeypatch):
+    """A resync replaces the adapter's game (as after the host's snapshot): the screen drops what
+    was picked and pending, plays on with the new game and still ends identical."""
+    app = make_app((480, 320))
+    cable = Cable(app, monkeypatch, bot_guest())
+    choose_game(app, "gdl")
+    press(app, B.A)
+    until(cable, lambda: stack(app)[-1] == "link_gdl", what="the linked module game")
+    sc = app.top
+    until(cable, lambda: sc.human_turn(), what="this unit's turn")
+    press(app, B.R)                                   # pick a unit (one-handed: R cycles them)
+    assert sc.selected is not None
+    old = sc.game
+    sc.adapter.restore(sc.adapter.snapshot())
+    cable.step()
+    assert sc.game is sc.adapter.game is not old and sc.selected is None
+    assert sc.game.state_hash() == old.state_hash()
+    _play_gdl(cable, app)
+    assert app.top.run.game.game.state_hash() == cable.peer.game.game.state_hash()

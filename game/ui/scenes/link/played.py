@@ -238,8 +238,11 @@ class LinkedGame(LinkedPlay, Scene):
         right = panel(surf, pygame.Rect(half + 4, top.bottom + 2, half, bar.y - top.bottom - 4), title="Log", th=th)
         lh = th.line_height("small")
         for k, a in enumerate(self.choices()[: max(1, left.h // lh)]):
-            col = T.CURSOR if k == self.index else T.TEXT
-            th.text(surf, th.fit(str(a), left.w, "small"), (left.x, left.y + k * lh), col, "small")
+            sel = k == self.index
+            if sel:
+                pygame.draw.rect(surf, T.PANEL_DARK, (left.x - 1, left.y + k * lh, left.w + 2, lh))
+            th.text(surf, th.fit(("> " if sel else "  ") + str(a), left.w, "small"), (left.x, left.y + k * lh),
+                    T.CURSOR if sel else T.TEXT, "small")
         n = max(1, right.h // th.line_height("tiny"))
         for k, line in enumerate(self.log[-n:]):
             th.text(surf, th.fit(line, right.w, "tiny"), (right.x, right.y + k * th.line_height("tiny")), T.TEXT_DIM,
