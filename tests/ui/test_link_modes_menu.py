@@ -70,8 +70,14 @@ def until(cable, pred, frames=4000, what="condition") -> None:
 
 # --------------------------------------------------------------------------- the menu itself
 
-def test_the_game_row_lists_exactly_the_link_capable_modes(make_app):
+def test_the_game_row_lists_exactly_the_link_capable_modes(make_app, monkeypatch):
+    import game.ui.scenes.link.setup as setup_module
+    monkeypatch.setitem(setup_module.LAST, "mode", "")
     app = make_app((480, 320))
+    app.open("link_setup")
+    assert app.top.mode == mode_ids("link")[0]               # the first link-capable mode by menu order
+    assert [app.top._show_mode(m) for m in app.top.menu.items[1].choices][:4] == [
+        "Skirmish", "Wizard duel", "Steel bout", "Xconq module"]
     app.open("link_setup", role="host", mode="duel")
     listed = app.top.menu.items[1].choices
     assert listed == tuple(mode_ids("link")) and {"skirmish", "duel", "bout", "gdl"} <= set(listed)

@@ -21,6 +21,7 @@ from game.modes.registry import get_mode
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.scene import Scene
+from game.ui.scenes.link.rematch import battle_again
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -150,8 +151,7 @@ class LinkOver(MenuScene):
         return "host" if self.run.is_host else "joined"
 
     def again(self) -> None:
-        why = self.run.rematch()
-        self.app.toast(why or "starting the next game…", 3.0)
+        battle_again(self.app, self.run, "game")()
 
     def on_back(self) -> None:
         self.app.goto_menu()

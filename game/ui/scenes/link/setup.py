@@ -27,7 +27,7 @@ from hw.ports import list_ports
 
 TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
 TCP_JOIN = "tcp-join"
-LAST = {"address": "", "baud": 115200}      # remembered while Tactibox runs
+LAST = {"address": "", "baud": 115200, "mode": ""}      # remembered while Tactibox runs
 
 
 def linkable_modes() -> tuple[str, ...]:
@@ -45,10 +45,11 @@ class LinkSetup(MenuScene):
     heading = "Link two units"
     hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("X", "ports"), ("B", "back"))
     value_share = 0.35
-    def __init__(self, app, role: str = "host", mode: str = "duel") -> None:
+    def __init__(self, app, role: str = "host", mode: str | None = None) -> None:
         super().__init__(app)
         self.role = role
-        self.mode = mode
+        choices = linkable_modes()
+        self.mode = mode or (LAST["mode"] if LAST["mode"] in choices else choices[0])
         self.baud = LAST["baud"]
         self.error = ""
         self.ports = []
@@ -117,6 +118,8 @@ class LinkSetup(MenuScene):
     # --- going -----------------------------------------------------------------------------------------
     def go(self) -> None:
         LAST["baud"] = self.baud
+        if self.role == "host":
+            LAST["mode"] = self.mode
         if self.port == TCP_JOIN:
             self.app.open("textentry", title="Host address (and port)", text=LAST["address"],
                           on_done=self._typed, max_len=24)
