@@ -4,7 +4,7 @@ other unit's name once it said hello, and a clear error when the units cannot pl
     app.open("link_wait", run=LinkRun...)
 
 The session is polled every frame; when the game starts the waiting screen gives way to the
-duel or the battle (the link goes with it). B cancels (the link is closed).
+mode's linked screen (the link goes with it). B cancels (the link is closed).
 """
 
 from __future__ import annotations
