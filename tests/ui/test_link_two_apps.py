@@ -176,3 +176,22 @@ def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypa
     for side in (True, False):                   # both persons moved units, not only ended turns
         assert any(act[0] != END for local_host, act in offered if local_host is side)
         assert any(act[0] == END for local_host, act in offered if local_host is side)
+
+
+def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):
+    host, guest = two_apps
+    TwoAppCable(monkeypatch)
+    choose_game(host, "bout")
+    press(host, B.A)
+    choose_game(guest, "bout", role="guest")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_bout", what="both bouts")
+    hs = host.top
+    guest.press(B.START)                         # the guest's person leaves the link
+    step(host, guest)
+    assert stack(guest)[-1] == "menu" and not hs.game.is_over()
+    until((host, guest), lambda: hs.run.link_down() != "", frames=400, what="the host to notice")
+    assert hs.run.link_down() in ("the other unit left", "cable unplugged — waiting")
+    host.step()
+    host.press(B.START)                          # and the host's person goes back too
+    host.step()
+    assert stack(host)[-1] == "menu" and hs.run.closed
