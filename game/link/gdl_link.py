@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.modes.gdl.link import GdlOverLink, pack_module, unpack_module
+from game.modes.lockstep_game import ScreenSlot
 
 KEY = "gdl-module"
 
@@ -47,8 +48,11 @@ class GdlLink:
                     line = describe(game, ev)
                     if line:
                         log(line)
-        return GdlOverLink(rules.world, seed, local == 0, chooser=chooser if level is None else None,
-                           on_events=on_events)
+        adapter = GdlOverLink(rules.world, seed, local == 0, chooser=chooser if level is None else None,
+                              on_events=on_events)
+        if level is None and chooser is None:          # a person plays this unit's side from the screen
+            ScreenSlot.attach(adapter)
+        return adapter
 
     def summary(self, adapter) -> dict:
         if adapter is None:

@@ -18,7 +18,7 @@ from typing import Any
 from game.core.canon import canonical_bytes
 from game.core.replay import Replay
 from game.modes.base import ActionError
-from game.modes.lockstep_game import AdapterBase
+from game.modes.lockstep_game import AdapterBase, ScreenSlot
 from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines
 
 DEFAULT_SEATS = ("bot:hard", "bot:hard")
@@ -177,8 +177,11 @@ class GenericLink:
     def adapter(self, rules, seed: int, setup: bytes, local: int, *, level: str | None = "hard",
                 chooser=None, log: Callable[[str], None] | None = None, entropy=None):
         data = self.decode_setup(setup)
-        return GameOverLink(self.entry, rules, seed, data, local, level=level or "hard", chooser=chooser,
-                            on_events=log_lines(self.entry, log))
+        adapter = GameOverLink(self.entry, rules, seed, data, local, level=level or "hard", chooser=chooser,
+                               on_events=log_lines(self.entry, log))
+        if level is None and chooser is None:          # a person plays the local seats from a screen
+            ScreenSlot.attach(adapter)
+        return adapter
 
     def summary(self, adapter) -> dict:
         if adapter is None:

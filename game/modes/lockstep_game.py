@@ -7,10 +7,12 @@ replacement, finished)."""
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from game.core.canon import canonical_bytes
+from game.modes.base import ActionError
 
 # what restoring a hostile or damaged snapshot may raise: all become ValueError
 SNAPSHOT_ERRORS = (UnicodeDecodeError, ValueError, KeyError, TypeError, IndexError, AttributeError)
@@ -39,3 +41,50 @@ class AdapterBase:
             return restore(json.loads(bytes(data).decode("ascii")))
         except SNAPSHOT_ERRORS as exc:
             raise ValueError(f"{label} snapshot: {exc}") from None
+
+
+class ScreenSlot:
+    """This unit's seats played by a person from a screen (a link hook's `adapter(level=None)`):
+    the screen `offer`s an action, the lockstep takes it on its next poll (as the adapter's
+    `chooser`; None while nothing is offered) and applies and sends it. Every applied action's
+    events (local and remote) are queued in `shown` for the screen, in order.
+
+        slot = ScreenSlot.attach(adapter)      # adapter.screen is slot from then on
+    """
+
+    def __init__(self, adapter) -> None:
+        self.adapter = adapter
+        self.pending = None
+        self.shown: deque = deque()
+
+    @classmethod
+    def attach(cls, adapter) -> ScreenSlot:
+        slot = cls(adapter)
+        before = adapter.on_events
+
+        def on_events(game, events) -> None:
+            if before is not None:
+                before(game, events)
+            slot.shown.append(list(events))
+        adapter.chooser, adapter.on_events, adapter.screen = slot, on_events, slot
+        return slot
+
+    def __call__(self, game):
+        action, self.pending = self.pending, None
+        return action
+
+    def offer(self, action) -> None:
+        """The local person's action; ActionError (with the reason) when it cannot be sent now."""
+        a = self.adapter
+        if a.finished() or not a.whose_turn_is_local():
+            raise ActionError("wait for your turn")
+        if self.pending is not None:
+            raise ActionError("sending your last action…")
+        if not a.is_legal(action):
+            raise ActionError("that action is not allowed now")
+        self.pending = action
+
+    def reset(self) -> None:
+        """After a resync from the host's snapshot: nothing pending, nothing left to show."""
+        self.pending = None
+        self.shown.clear()

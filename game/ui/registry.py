@@ -30,6 +30,8 @@ SCENE_TABLE = {
     # two units linked (each mode's own link screens come with its entry)
     "link_setup": "game.ui.scenes.link.setup:LinkSetup",
     "link_wait": "game.ui.scenes.link.wait:LinkWait",
+    "link_game": "game.ui.scenes.link.played:LinkedGame",     # a mode with no linked screen of its own
+    "link_over": "game.ui.scenes.link.played:LinkOver",
 }
 
 
@@ -42,7 +44,7 @@ def _shutdown(app) -> None:
 
 
 MENU = (
-    MenuEntry("Link two units", 30, scene="link_setup", hint="a duel or a battle between two Tactiboxes"),
+    MenuEntry("Link two units", 30, scene="link_setup", hint="play another Tactibox by cable or LAN"),
     MenuEntry("Settings", 60, scene="settings", hint="screen, sound, controls, names, armies"),
     MenuEntry("Stats", 70, scene="stats", hint="your wins, losses and rating"),
     MenuEntry("Replays", 80, scene="replays", hint="watch a saved battle"),

@@ -134,7 +134,8 @@ class Tour:
                 ("message", "message", {"title": "Problems found (the game goes on with defaults)",
                                         "lines": ["settings.toml line 3: volume must be 0 to 100; using 80"]}),
                 ("duel_menu", "duel_menu", {}), ("duel_options", "duel_options", {}),
-                ("bout_menu", "bout_menu", {}), ("gdl_menu", "gdl_menu", {}), ("link_setup", "link_setup", {})):
+                ("bout_menu", "bout_menu", {}), ("gdl_menu", "gdl_menu", {}),
+                ("link_setup", "link_setup", {"mode": "duel"})):   # pinned: the default follows the last hosted mode
             app.goto_menu()
             app.open(scene, **kwargs)
             yield self.shot(name)

@@ -81,9 +81,14 @@ class BoutLink:
 
     def adapter(self, rules, seed: int, setup: bytes, local: int, *, level: str | None = "hard",
                 chooser=None, log=None, entropy=None):
+        """level None: a person plays this unit's fighters from the screen (`adapter.screen`)."""
         from game.modes.bout.link import BoutOverLink
-        return BoutOverLink(rules, seed, setup, local, level or "hard", chooser=chooser,
-                            salt_source=entropy, on_events=_on_events(log))
+        from game.modes.lockstep_game import ScreenSlot
+        adapter = BoutOverLink(rules, seed, setup, local, level or "hard", chooser=chooser,
+                               salt_source=entropy, on_events=_on_events(log))
+        if level is None and chooser is None:
+            ScreenSlot.attach(adapter)
+        return adapter
 
     def summary(self, adapter) -> dict:
         if adapter is None:

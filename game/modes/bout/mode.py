@@ -19,6 +19,10 @@ MODE = ModeEntry(
     scenes={
         "bout_menu": "game.ui.scenes.bout.menu:BoutMenu",
         "bout": "game.ui.scenes.bout.scene:BoutScene",
+        "bout_link_setup": "game.ui.scenes.bout.linked:BoutLinkSetup",
+        "link_bout": "game.ui.scenes.bout.linked:LinkedBout",
     },
     menu=(MenuLine("Steel bout", 35, "bout_menu", "sword fights: dice pools, initiative, maneuvers"),),
+    link_scene="game.ui.scenes.bout.linked:open_linked_bout",
+    link_host="game.ui.scenes.bout.linked:open_link_host",
 )

@@ -14,6 +14,10 @@ MODE = ModeEntry(
     scenes={
         "gdl_menu": "game.ui.scenes.gdl.picker:GdlMenu",
         "gdl_game": "game.ui.scenes.gdl.scene:GdlScene",
+        "gdl_link_setup": "game.ui.scenes.gdl.linked:GdlLinkSetup",
+        "link_gdl": "game.ui.scenes.gdl.linked:LinkedGdl",
     },
     menu=(MenuLine("Xconq modules", 40, "gdl_menu", "Xconq game modules: Tokyo, hill, your own .g files"),),
+    link_scene="game.ui.scenes.gdl.linked:open_linked_gdl",
+    link_host="game.ui.scenes.gdl.linked:open_link_host",
 )

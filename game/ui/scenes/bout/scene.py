@@ -242,7 +242,7 @@ class BoutScene(Scene):
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
             else:
-                you = " (you)" if i == 0 else ""
+                you = " (you)" if f.side == self.human_side else ""
             name = f"{'ABCDEFGHIJKL'[i]} {f.t.name}" + (you if f.side in self.human_sides else "")
             status = "dead" if f.dead else ("out" if f.out_rounds else ("prone" if f.prone else ""))
             th.text(surf, th.fit(name, inner.w // 2, "small"), (inner.x, y), T.ACCENT if active else col, "small")
@@ -321,6 +321,7 @@ class BoutScene(Scene):
             th.text(surf, "the others declare...", (inner.x, inner.y), T.TEXT_DIM, "small")
             return
         head = {"move": "Step towards a foe", "footing": "Keep your footing", "orient": "Secret throw",
+                "commit": "Secret throw (sealed until both are in)",
                 "attack": "Your attack", "defence": f"Answer {'ABCDEFGHIJKL'[g.answering() or 0]}'s attack"}
         th.text(surf, head.get(g.phase, g.phase), (inner.x, inner.y), T.ACCENT, "small")
         y = inner.y + lh

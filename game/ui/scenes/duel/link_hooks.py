@@ -6,8 +6,19 @@ from game.link.modes import host_spec
 from game.modes.duel.link import encode_duel_setup
 from game.ui.scenes.duel.linked import LinkedDuelMatch
 from game.ui.scenes.duel.setup_menu import host_options
-from game.ui.scenes.link.rematch import DUEL_TURN_LIMIT, duel_again
 from game.ui.scenes.link.setup import open_run
+
+DUEL_TURN_LIMIT = 1000        # people play linked duels from the menus: a limit only against stalls
+
+
+def duel_again(app, run):
+    """Results' "play again" for the host of a linked duel: the next duel with the current options."""
+    def again() -> None:
+        why = run.rematch(encode_duel_setup(host_options().options, DUEL_TURN_LIMIT))
+        if not why:
+            host_options().begin_game()
+        app.toast(why or "starting the next duel…", 3.0)
+    return again
 
 
 def open_linked_duel(app, run) -> None:

@@ -1,25 +1,12 @@
-"""Another game on the same link (the host decides; the guest's screen follows by itself)."""
+"""Another game on the same link (the host decides; the guest's screen follows by itself).
+A mode whose next game takes new setup bytes builds them itself (the duel: its link hooks)."""
 
 from __future__ import annotations
 
-from game.modes.duel.link import encode_duel_setup
-from game.ui.scenes.duel.setup_menu import host_options
 
-DUEL_TURN_LIMIT = 1000        # people play linked duels from the menus: a limit only against stalls
-
-
-def duel_again(app, run):
-    """Results' "play again" for the host of a linked duel: the next duel with the current options."""
-    def again() -> None:
-        why = run.rematch(encode_duel_setup(host_options().options, DUEL_TURN_LIMIT))
-        if not why:
-            host_options().begin_game()
-        app.toast(why or "starting the next duel…", 3.0)
-    return again
-
-
-def battle_again(app, run):
+def battle_again(app, run, what: str = "battle"):
+    """The host's "play again": the same setup on a new seed, on both units."""
     def again() -> None:
         why = run.rematch()
-        app.toast(why or "starting the next battle…", 3.0)
+        app.toast(why or f"starting the next {what}…", 3.0)
     return again

@@ -4,16 +4,18 @@ Cables offered: the serial ports `hw.ports.list_ports()` finds (GPIO UART, USB a
 looks again), and TCP on the LAN: the host listens on port 7777 and shows a 6-digit pairing
 code, the joining unit types the host's address and then the code on the on-screen keyboard
 (not the code when both units hold the same `link.key` in their data folders). Speed: 115200
-baud by default, 9600 for long or noisy cables (both units must use the same). A duel host can change the duel options here;
-a Skirmish host picks the map and armies next. The joining unit plays whatever the host starts.
+baud by default, 9600 for long or noisy cables (both units must use the same). "Game" offers every
+mode the registry can link; the mode's entry says what comes next (`link_host`: a Skirmish host
+picks map and armies, a Steel bout host the set-up and fighters, an Xconq host the module; the
+duel's options are here). The joining unit plays whatever the host starts (START's mode tag).
 """
 
 from __future__ import annotations
 
 from firmware_bridge.pairing import normalise_code
-from game.link.modes import guest_spec
+from game.link.modes import guest_spec, host_spec
 from game.link.ruleset_holder import RulesetHolder
-from game.modes.registry import get_mode, modes
+from game.modes.registry import get_mode, modes, offers
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
@@ -25,12 +27,14 @@ from hw.ports import list_ports
 
 TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
 TCP_JOIN = "tcp-join"
-LAST = {"address": "", "baud": 115200}      # remembered while Tactibox runs
+LAST = {"address": "", "baud": 115200, "mode": ""}      # remembered while Tactibox runs
 
 
 def linkable_modes() -> tuple[str, ...]:
-    """The modes a person can play over the link from the menus (a host setup and a screen)."""
-    return tuple(m.id for m in modes() if m.has("link_host") and m.has("link_scene"))
+    """Every mode the registry can link (its own link hook or the generic one), in menu order.
+    A mode without a `link_host` is hosted with its option defaults; one without a `link_scene`
+    plays on the generic linked screen (`game.ui.scenes.link.played`)."""
+    return tuple(m.id for m in modes() if offers(m, "link"))
 
 
 def find_ports():
@@ -41,10 +45,11 @@ class LinkSetup(MenuScene):
     heading = "Link two units"
     hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("X", "ports"), ("B", "back"))
     value_share = 0.35
-    def __init__(self, app, role: str = "host", mode: str = "duel") -> None:
+    def __init__(self, app, role: str = "host", mode: str | None = None) -> None:
         super().__init__(app)
         self.role = role
-        self.mode = mode
+        choices = linkable_modes()
+        self.mode = mode or (LAST["mode"] if LAST["mode"] in choices else choices[0])
         self.baud = LAST["baud"]
         self.error = ""
         self.ports = []
@@ -113,6 +118,8 @@ class LinkSetup(MenuScene):
     # --- going -----------------------------------------------------------------------------------------
     def go(self) -> None:
         LAST["baud"] = self.baud
+        if self.role == "host":
+            LAST["mode"] = self.mode
         if self.port == TCP_JOIN:
             self.app.open("textentry", title="Host address (and port)", text=LAST["address"],
                           on_done=self._typed, max_len=24)
@@ -148,7 +155,8 @@ class LinkSetup(MenuScene):
 
     def connect(self, port: str, code: str | None = None) -> None:
         if self.role == "host":             # the mode's own host setup (a screen, or straight to the link)
-            self.entry.hook("link_host")(self.app, port=port, baud=self.baud, on_error=self._failed)
+            host = self.entry.hook("link_host") if self.entry.has("link_host") else host_with_defaults(self.mode)
+            host(self.app, port=port, baud=self.baud, on_error=self._failed)
             return
         sides = {m.id: m.hook("link_guest")(self.app) for m in modes() if m.has("link_guest")}
         spec = guest_spec(ruleset_holder(self.app), sides=sides)
@@ -180,6 +188,20 @@ class LinkSetup(MenuScene):
         if not self.ports:
             notes.append(("no serial port found: plug in a cable or a USB adapter, then X", T.TEXT_DIM))
         return notes
+
+
+def host_with_defaults(mode_id: str):
+    """A `link_host` for a mode that has none: its option defaults, straight to the link."""
+    def host(app, *, port: str, baud: int, on_error=None) -> None:
+        from game.modes.registry import Request
+        try:
+            spec = host_spec(mode_id, req=Request(options=get_mode(mode_id).option_defaults()))
+        except ValueError as exc:
+            (on_error or app.toast)(f"cannot host {get_mode(mode_id).title}: {problem_words(exc)}")
+            return
+        open_run(app, port=port, role="host", baud=baud, spec=spec, on_error=on_error,
+                 title=f"Linking ({get_mode(mode_id).title})")
+    return host
 
 
 def ruleset_holder(app):

@@ -4,7 +4,7 @@ other unit's name once it said hello, and a clear error when the units cannot pl
     app.open("link_wait", run=LinkRun...)
 
 The session is polled every frame; when the game starts the waiting screen gives way to the
-duel or the battle (the link goes with it). B cancels (the link is closed).
+mode's linked screen (the link goes with it). B cancels (the link is closed).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from hw.input.buttons import Button
 
 EXPLAIN = (   # words in an error -> what the player should do about it
     ("protocol mismatch", "The two units run different Tactibox versions. Update the older one."),
-    ("duel-rules", "The two units have different Wizard duel rules (different Tactibox versions). "
-                   "Update the older unit."),
+    ("-rules", "The two units have different rules for this game (different Tactibox versions). "
+               "Update the older unit."),
     ("both units are set to", "One unit must host and the other join: change it on one of them."),
     ("wrong pairing code", "Type the 6-digit code shown on the host's waiting screen."),
     ("too many wrong pairing codes", "Wait a moment, then type the code shown on the host again."),
@@ -42,8 +42,15 @@ def explain(error: str) -> str:
 
 
 def start_game(app, run) -> None:
-    """The link's game has started: its mode's screen (`link_scene` hook) replaces this one."""
-    get_mode(run.mode).hook("link_scene")(app, run)
+    """The link's game has started: its mode's screen (`link_scene` hook) replaces this one; a
+    mode without one plays on the generic linked screen."""
+    entry = get_mode(run.mode)
+    if not run.is_host:
+        app.toast(f"{run.peer_name} started: {entry.title}", 2.5)
+    if entry.has("link_scene"):
+        entry.hook("link_scene")(app, run)
+    else:
+        app.replace("link_game", run=run)
 
 
 class LinkWait(Scene):

@@ -3,7 +3,12 @@
 Objects are told apart by shape as well as colour (so they read on a small screen and for
 colour-blind players): rock a stone block with mortar lines, trap a red cell with spikes, destructable a hatched
 green cell, victory blocker a hatched orange one, movable a crate, victory object a gold crate,
-boulder a grey ball, gem a blue diamond. What A would do in the aim is previewed (preview.py).
+boulder a grey ball, gem a blue diamond; an orange disk a ring, a yellow disk a ball with a dark
+label bar, a red disk a small ball (lit: with a yellow fuse), a terminal a blue block with a dark
+screen, a bug a hatched green cell with a dark beetle; a bug's turns
+to its spark and a lit disk's turns to its blast are white pips (a yellow star while a bug
+sparks); an NPC's shown cast is a violet line towards its aim (a ring for Lightning).
+What A would do in the aim is previewed (preview.py).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from game.core.grid import HEX
 from game.modes.quest import tiles as TL
 from game.modes.quest.game import CAST
 from game.modes.quest.spells import NAMES
+from game.modes.quest.supaplex_objects import board_marks
 from game.ui import theme as T
 from game.ui.hexdraw import hex_points
 from game.ui.scenes.quest.controls import hint_pairs
@@ -24,7 +30,13 @@ from game.ui.widgets import bottom_rect, hint_bar, title_bar
 FLOOR = (58, 54, 74)
 OBJ_COLOURS = {TL.NONE: FLOOR, TL.ROCK: (120, 110, 100), TL.TRAP: (170, 60, 60), TL.DESTRUCT: (60, 140, 70),
                TL.BLOCKER: (200, 120, 40), TL.MOVABLE: (150, 110, 60), TL.VICTORY_OBJ: (230, 190, 70),
-               TL.BOULDER: (150, 150, 160), TL.GEM: (90, 200, 230), TL.VOID: T.BG}
+               TL.BOULDER: (150, 150, 160), TL.GEM: (90, 200, 230), TL.VOID: T.BG,
+               TL.ORANGE_DISK: (245, 140, 30), TL.YELLOW_DISK: (235, 215, 40), TL.TERMINAL: (70, 160, 200),
+               TL.RED_DISK: (215, 40, 45), TL.RED_LIT: (255, 80, 60), TL.BUG: (60, 140, 70)}
+DISKS = (TL.ORANGE_DISK, TL.YELLOW_DISK, TL.RED_DISK, TL.RED_LIT)
+PIP = (255, 255, 255)          # a bug's turns to its spark, a lit disk's turns to its blast (one pip a turn)
+SPARK = (255, 250, 120)        # a bug sparking now
+CASTING = (200, 120, 255)      # an NPC's shown cast: a line one cell long in its direction
 GOAL = (250, 240, 120)
 EXIT = (120, 255, 160)
 PLAYER = (255, 255, 255)
@@ -116,7 +128,7 @@ def _object(surf, grid, r, o) -> None:
     """Cell `r` holding object `o`: floor or block colour, then the object's own shape."""
     hexmap = grid.kind == HEX
     col = OBJ_COLOURS.get(o, (80, 80, 80))
-    fill = col if o in (TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER) else FLOOR
+    fill = col if o in (TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER, TL.BUG, TL.TERMINAL) else FLOOR
     if hexmap:
         pts = hex_points(r.x, r.y, r.w, r.h)
         pygame.draw.polygon(surf, fill, pts)
@@ -138,10 +150,24 @@ def _object(surf, grid, r, o) -> None:
             x = inner.x + i * inner.w // 3
             pygame.draw.polygon(surf, (240, 200, 200), [(x, inner.bottom), (x + inner.w // 6, inner.y + inner.h // 3),
                                                         (x + inner.w // 3, inner.bottom)])
-    elif o in (TL.DESTRUCT, TL.BLOCKER):
+    elif o in DISKS:                # a disk: a ring (orange), with a dark label bar (yellow), a small
+        big = o in (TL.ORANGE_DISK, TL.YELLOW_DISK)     # full one (red), with a lit fuse (lit red)
+        rad = max(2, k * 2 // 5) if big else max(2, k * 3 // 10)
+        pygame.draw.circle(surf, col, r.center, rad)
+        if o == TL.ORANGE_DISK:
+            pygame.draw.circle(surf, FLOOR, r.center, max(1, k // 10))
+        elif o == TL.YELLOW_DISK:
+            pygame.draw.rect(surf, (60, 50, 10), (r.centerx - rad + 1, r.centery - max(1, k // 12), 2 * rad - 1, max(2, k // 6)))
+        elif o == TL.RED_LIT:
+            pygame.draw.line(surf, SPARK, r.center, (r.centerx + rad + 1, r.centery - rad - 1), 2)
+    elif o == TL.TERMINAL:
+        pygame.draw.rect(surf, (20, 40, 60), inner.inflate(-inner.w // 4, -inner.h // 3))
+    elif o in (TL.DESTRUCT, TL.BLOCKER, TL.BUG):
         for i in range(0, inner.w + 1, max(3, inner.w // 3)):
             pygame.draw.line(surf, T.shade(col, 0.6), (inner.x + i, inner.bottom), (inner.x, inner.bottom - i), 1)
             pygame.draw.line(surf, T.shade(col, 0.6), (inner.right, inner.y + i), (inner.x + i, inner.y), 1)
+        if o == TL.BUG:             # base with a dark beetle on it
+            pygame.draw.ellipse(surf, (20, 30, 20), inner.inflate(-inner.w // 3, -inner.h // 5))
     elif o in (TL.MOVABLE, TL.VICTORY_OBJ):
         pygame.draw.rect(surf, col, inner)
         pygame.draw.rect(surf, T.shade(col, 0.55), inner, 1)
@@ -188,13 +214,20 @@ def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
         elif p in (TL.P_GRANT, TL.P_TELEPORT, TL.P_PORT) and not (p == TL.P_GRANT and c in g.granted):
             colp = {TL.P_GRANT: T.ACCENT, TL.P_TELEPORT: T.PURPLE, TL.P_PORT: (200, 200, 255)}[p]
             pygame.draw.circle(surf, colp, r.center, max(2, r.h // 4), 1)
+    _marks(surf, place, g)
     for n in g.npcs:
         if n["hp"] <= 0:
             continue
         r = place(n["cell"])
-        kind, a, _ = n["intent"]
+        kind, a, b = n["intent"]
         if kind in (1, 2) and grid.is_cell(a):
             pygame.draw.line(surf, FOE if kind == 2 else T.TEXT_DIM, r.center, place(a).center, 2 if kind == 2 else 1)
+        elif kind == 3:             # a shown cast (npc_casting.describe_intent says which spell)
+            t = grid.step[n["cell"]][a] if b != NAMES.index("lightning") else -1
+            if t >= 0:
+                pygame.draw.line(surf, CASTING, r.center, place(t).center, 2)
+            else:
+                pygame.draw.circle(surf, CASTING, r.center, max(3, min(r.w, r.h) // 2), 1)
         colour = ALLY if n["team"] == "player" else FOE
         pygame.draw.polygon(surf, colour, [(r.centerx, r.y + 2), (r.right - 3, r.bottom - 3), (r.x + 3, r.bottom - 3)])
     pl = g.player
@@ -217,6 +250,22 @@ def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
             bar = pygame.Rect(r.x + r.w // 4, r.bottom - 3, r.w // 2, 2)
             pygame.draw.rect(surf, (40, 30, 40), bar)
             pygame.draw.rect(surf, T.hp_colour(n["hp"] / n["max_hp"]), (bar.x, bar.y, max(1, bar.w * n["hp"] // n["max_hp"]), 2))
+
+
+def _marks(surf, place, g) -> None:
+    """Timings seen in advance: one pip per turn left on bugs and lit disks, a star on a sparking bug."""
+    for c, mark in board_marks(g).items():
+        r = place(c)
+        if mark == "!":
+            a = max(2, min(r.w, r.h) // 3)
+            for dx, dy in ((a, 0), (0, a), (a, a), (a, -a)):
+                pygame.draw.line(surf, SPARK, (r.centerx - dx, r.centery - dy), (r.centerx + dx, r.centery + dy), 2)
+            continue
+        n = int(mark)
+        step = max(2, r.w // 8)
+        x0 = r.centerx - (n - 1) * step // 2
+        for i in range(n):
+            surf.fill(PIP, pygame.Rect(x0 + i * step, r.bottom - step - 1, 1 + step // 3, 1 + step // 3))
 
 
 def _outline(surf, grid, r, colour) -> None:

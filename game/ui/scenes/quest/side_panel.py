@@ -109,6 +109,10 @@ def draw_side(surf, th, rect, g, act: str, message: str, *, error: str | None = 
     line(f"moves {g.moves} push {g.pushes}", T.TEXT_DIM)
     if g.quota:
         line(f"gems {g.gems}/{g.quota}", GEM_COLOUR)
+    if g.red:
+        line(f"red disks {g.red}", (215, 40, 45))
+    if g.fz or g.fe:
+        line("frozen: " + "+".join(w for w, on in (("zonks", g.fz), ("enemies", g.fe)) if on), T.TEXT_DIM)
     grav = gravity_of(g)
     if grav < 0:
         line("no gravity", T.TEXT_DIM)

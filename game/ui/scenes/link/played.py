@@ -1,0 +1,251 @@
+"""Linked games on screens that know no mode: what every linked game screen does the same way,
+the result screen after any linked game, and a plain game screen for a mode with no
+`link_scene` of its own.
+
+A link hook's adapter made with `level=None` carries `adapter.screen`, a
+`game.modes.lockstep_game.ScreenSlot`: the screen `offer`s the local person's action, the
+lockstep takes it on its next poll, applies it and sends it; the other unit's actions arrive
+through the same lockstep and every applied action's events wait in `slot.shown`.
+
+    class LinkedThing(LinkedPlay, ThingScene): ...   # poll, resync, "cable unplugged", results
+    app.replace("link_over", run=run)                # who won; the host's "Play again" (A) or Y
+    app.replace("link_game", run=run)                # the generic screen (legal actions as a list)
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.modes.base import ActionError
+from game.modes.registry import get_mode
+from game.ui import theme as T
+from game.ui.menu_scene import MenuScene
+from game.ui.scene import Scene
+from game.ui.scenes.link.rematch import battle_again
+from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel, title_bar
+from hw.input.buttons import Button, EventKind
+
+LOG_LINES = 40
+
+
+class LinkedPlay:
+    """Mixed into a mode's game screen: `run` is the `LinkRun`, `self.game` follows the adapter.
+    The screen calls `link_update()` first in `update` (False: stop, the screen was handed on),
+    `link_offer(action)` instead of applying, and `link_close()` from `close`."""
+
+    run = None
+    handed_over = False
+
+    @property
+    def adapter(self):
+        return self.run.session.game
+
+    @property
+    def slot(self):
+        return self.adapter.screen
+
+    @property
+    def local_side(self) -> int:
+        return 0 if self.run.is_host else 1
+
+    def my_turn(self) -> bool:
+        a = self.adapter
+        return not a.finished() and a.whose_turn_is_local()
+
+    def link_offer(self, action) -> bool:
+        try:
+            self.slot.offer(action)
+        except ActionError as exc:
+            self.app.toast(str(exc), 2.0)
+            return False
+        return True
+
+    def link_update(self) -> bool:
+        self.run.poll()
+        a = self.adapter
+        if a is None:
+            return False
+        if a.game is not self.game:                 # restored from the host's snapshot
+            self.slot.reset()
+            self.resynced(a.game)
+            self.app.toast("back in step with the other unit", 3.0)
+        while self.slot.shown:
+            self.shown(self.slot.shown.popleft())
+        down = self.run.link_down()
+        if down != getattr(self, "_down", ""):
+            self._down = down
+            self.dirty = True
+        if a.finished() and self.run.session.state == "finished":
+            self.hand_over()
+            return False
+        return True
+
+    def resynced(self, game) -> None:
+        self.game = game
+        self.dirty = True
+
+    def shown(self, events) -> None:
+        """Events of one applied action (the log lines); the screen overrides it."""
+        self.dirty = True
+
+    def hand_over(self) -> None:
+        self.handed_over = True
+        self.app.replace("link_over", run=self.run, lines=self.over_lines())
+
+    def over_lines(self) -> list[str]:
+        return []
+
+    def link_close(self) -> None:
+        if not self.handed_over:
+            self.run.close()
+
+    def draw_link_down(self, surf) -> None:
+        down = self.run.link_down()
+        if down:
+            th = self.theme
+            w, h = surf.get_size()
+            box = pygame.Rect(4, h // 2 - th.line_height("small"), w - 8, th.line_height("small") * 2)
+            pygame.draw.rect(surf, T.PANEL_DARK, box)
+            th.text(surf, th.fit(down, box.w - 8, "small"), box.center, T.TEXT_BAD, "small", align="centre")
+
+
+def summary_lines(run) -> list[str]:
+    """What the link hook's summary says about the game that just ended, as a person reads it."""
+    try:
+        summary = run.spec.summary(run.game)
+    except (ValueError, AttributeError, KeyError):
+        summary = {}
+    winner = summary.get("winner")
+    lines = [f"winner: {winner}" if winner not in (None, "") else "no winner (a draw or stopped)"]
+    for key in ("turns", "game_turns", "rounds", "exchanges", "module"):
+        if key in summary:
+            lines.append(f"{key.replace('_', ' ')}: {summary[key]}")
+    g = run.game
+    if g is not None:
+        lines.append(f"state {g.game.state_hash()[:16]} (the same on both units)")
+    return lines
+
+
+class LinkOver(MenuScene):
+    """After a linked game: the result, then "Play again" (the host: the same game again on both
+    units; the guest's screen follows by itself) or "Leave the link". D-pad + A; B leaves too,
+    Y is the host's shortcut for "Play again"."""
+
+    hints = (("UPDOWN", "choose"), ("A", "go"), ("B", "leave"))
+
+    def __init__(self, app, run, lines=()) -> None:
+        super().__init__(app)
+        self.run = run
+        self.game_no = run.session.game_no
+        self.handed_over = False
+        self.heading = f"{get_mode(run.mode).title}: over" if run.mode else "Linked game over"
+        self.lines = list(lines) + summary_lines(run)
+        again = "Play again" if run.is_host else "Play again (the host starts it)"
+        self.menu = ListMenu([Item(again, self.again, enabled=lambda: self.run.is_host,
+                                   hint="the same game again on both units"),
+                              Item("Leave the link", self.app.goto_menu)])
+        if not run.is_host:
+            self.menu.index = 1
+
+    def heading_right(self) -> str:
+        return "host" if self.run.is_host else "joined"
+
+    def again(self) -> None:
+        battle_again(self.app, self.run, "game")()
+
+    def on_back(self) -> None:
+        self.app.goto_menu()
+
+    def handle_more(self, ev) -> bool:
+        if ev.pressed(Button.Y) and self.run.is_host:
+            self.again()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        run = self.run
+        run.poll()
+        s = run.session
+        if s.game_no != self.game_no and s.state == "playing" and run.game is not None:
+            from game.ui.scenes.link.wait import start_game
+            self.handed_over = True
+            start_game(self.app, run)
+
+    def close(self) -> None:
+        if not self.handed_over:
+            self.run.close()
+
+    def notes(self) -> list[tuple]:
+        return [(line, T.ACCENT if k == 0 else T.TEXT, "small") for k, line in enumerate(self.lines)]
+
+
+class LinkedGame(LinkedPlay, Scene):
+    """A linked game of a mode with no screen of its own: the local person picks from the legal
+    actions (UP/DOWN, A sends), the log shows what both units did (the mode's `describe`)."""
+
+    def __init__(self, app, run) -> None:
+        super().__init__(app)
+        self.run = run
+        self.entry = get_mode(run.mode)
+        self.game = self.adapter.game
+        self.index = 0
+        self.log: list[str] = [f"{self.entry.title} with {run.peer_name}"]
+        self._describe = self.entry.hook("describe") if self.entry.has("describe") else None
+
+    def close(self) -> None:
+        self.link_close()
+
+    def shown(self, events) -> None:
+        if self._describe is not None:
+            self.log.extend(self._describe(self.game, events))
+        else:
+            self.log.append(f"turn {self.game.turn}")
+        del self.log[:-LOG_LINES]
+        self.index = 0
+        self.dirty = True
+
+    def choices(self) -> list:
+        return list(self.game.legal_actions()) if self.my_turn() else []
+
+    def handle(self, ev) -> None:
+        if ev.kind not in (EventKind.PRESS, EventKind.REPEAT) or ev.button is None:
+            return
+        if ev.pressed(Button.START):
+            self.app.goto_menu()
+            return
+        acts = self.choices()
+        if not acts:
+            return
+        if ev.button in (Button.UP, Button.DOWN):
+            self.index = (self.index + (1 if ev.button == Button.DOWN else -1)) % len(acts)
+            self.dirty = True
+        elif ev.pressed(Button.A):
+            self.link_offer(acts[min(self.index, len(acts) - 1)])
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        self.link_update()
+
+    def draw(self, surf) -> None:
+        th = self.theme
+        w, _h = surf.get_size()
+        surf.fill(T.BG)
+        state = "your turn" if self.my_turn() else f"{self.run.peer_name}'s turn"
+        top = title_bar(surf, th, self.entry.title, state)
+        bar = bottom_rect(surf, th)
+        half = (w - 6) // 2
+        left = panel(surf, pygame.Rect(2, top.bottom + 2, half, bar.y - top.bottom - 4), title="Your move", th=th)
+        right = panel(surf, pygame.Rect(half + 4, top.bottom + 2, half, bar.y - top.bottom - 4), title="Log", th=th)
+        lh = th.line_height("small")
+        for k, a in enumerate(self.choices()[: max(1, left.h // lh)]):
+            sel = k == self.index
+            if sel:
+                pygame.draw.rect(surf, T.PANEL_DARK, (left.x - 1, left.y + k * lh, left.w + 2, lh))
+            th.text(surf, th.fit(("> " if sel else "  ") + str(a), left.w, "small"), (left.x, left.y + k * lh),
+                    T.CURSOR if sel else T.TEXT, "small")
+        n = max(1, right.h // th.line_height("tiny"))
+        for k, line in enumerate(self.log[-n:]):
+            th.text(surf, th.fit(line, right.w, "tiny"), (right.x, right.y + k * th.line_height("tiny")), T.TEXT_DIM,
+                    "tiny")
+        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("A", "send"), ("START", "leave")])
+        self.draw_link_down(surf)

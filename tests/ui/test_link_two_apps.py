@@ -1,0 +1,197 @@
+"""Two Tactibox apps in one process, joined by a memory cable, both driven from their menus with
+the d-pad and A/B only: one hosts a Steel bout (then an Xconq module), the other joins and is
+told what the host started; each person plays its own side on its own screen; both end on the
+same state hash, and the host's "Play again" brings both into the next game."""
+
+from __future__ import annotations
+
+import pytest
+from test_link_modes_menu import choose_game
+from ui_harness import B, new_app, press, stack
+
+from firmware_bridge.counters import Counters
+from firmware_bridge.reliable import ReliableLink
+from firmware_bridge.session import Session
+from firmware_bridge.transport_mem import memory_pair
+
+pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
+
+
+class TwoAppCable:
+    """The link's `open_session` for two apps: the first unit to open a port gets one end of a
+    memory cable, the second the other end."""
+
+    def __init__(self, monkeypatch) -> None:
+        import game.ui.scenes.link.run as run_module
+        import game.ui.scenes.link.setup as setup_module
+        from hw.ports import PortInfo
+        self.ends = []
+        monkeypatch.setattr(run_module, "open_session", self.open)
+        monkeypatch.setattr(setup_module, "find_ports",
+                            lambda: [PortInfo("/dev/ttyUSB0", "USB serial: test cable (ttyUSB0)", "usb", "ttyUSB0")])
+
+    def open(self, port, *, baud, now, **kw):
+        if not self.ends:
+            self.ends = list(memory_pair(now=now, counters_a=Counters(), counters_b=Counters()))
+        t = self.ends.pop(0)
+        return Session(ReliableLink(t, now=now, counters=t.counters), **kw)
+
+
+@pytest.fixture
+def two_apps(tmp_path, monkeypatch):
+    monkeypatch.setenv("TACTIBOX_DATA", str(tmp_path / "host"))
+    monkeypatch.delenv("TACTIBOX_APPLIANCE", raising=False)
+    host, guest = new_app((480, 320), tmp_path / "host"), new_app((480, 320), tmp_path / "guest")
+    seeds = iter(range(4242, 5000))
+    host.seed_source = lambda: next(seeds)       # each game on its own seed
+    yield host, guest
+    host.close()
+    guest.close()
+
+
+def step(*apps, n=1) -> None:
+    for _ in range(n):
+        for app in apps:
+            app.step()
+
+
+def until(apps, pred, frames=4000, what="condition") -> None:
+    for _ in range(frames):
+        if pred():
+            return
+        step(*apps)
+    assert pred(), f"{what} not reached; scenes {[stack(a) for a in apps]}"
+
+
+def bout_person(app) -> None:
+    """One frame of a person at a linked bout: red throws, the pre-selected declaration (A); B
+    passes if it is refused."""
+    sc = app.top
+    if sc.scene_name == "link_bout" and sc.chooser is not None:
+        if sc.game.phase == "commit":
+            app.press(B.DOWN)
+            app.step()
+            app.press(B.RIGHT)
+            app.step()
+        app.press(B.A)
+        app.step()
+        if sc.chooser is not None and sc.chooser.error:
+            app.press(B.B)
+
+
+BACK = {B.RIGHT: B.LEFT, B.LEFT: B.RIGHT, B.UP: B.DOWN, B.DOWN: B.UP}
+
+
+def gdl_person(app) -> None:
+    """One frame of a person at a linked module game: in the first turns R picks a unit and the
+    d-pad looks for a neighbouring hex it can act on (A acts there), B lets go; then B (nothing
+    picked: the menu) + A ends the turn."""
+    sc = app.top
+    if sc.scene_name != "link_gdl" or not sc.human_turn():
+        return
+    if sc.game.turn < 4:
+        for _ in range(len(sc.my_units())):
+            app.press(B.R)
+            app.step()
+            if sc.selected is None:
+                break
+            for b in (B.RIGHT, B.LEFT, B.UP, B.DOWN):
+                app.press(b)
+                app.step()
+                if sc.unit_actions_at(sc.selected, sc.cursor):
+                    app.press(B.A)
+                    app.step()
+                    break
+                app.press(BACK[b])
+                app.step()
+            else:
+                continue
+            break
+        if sc.selected is not None:
+            app.press(B.B)                       # let go of the unit
+            app.step()
+    if sc.human_turn() and sc.selected is None:
+        app.press(B.B)
+        app.step()
+        if stack(app)[-1] == "choice":
+            app.press(B.A)                       # End turn
+
+
+def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkeypatch, artifacts):
+    host, guest = two_apps
+    TwoAppCable(monkeypatch)
+    choose_game(host, "bout")
+    press(host, B.A)                             # Link, with the defaults
+    choose_game(guest, "bout", role="guest")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_bout", what="both bouts")
+    hs, gs = host.top, guest.top
+    assert (hs.human_side, gs.human_side) == (0, 1) and guest._toast[0].endswith("started: Steel bout")
+    for game_no in (1, 2):
+        for _ in range(8000):
+            if stack(host)[-1] == stack(guest)[-1] == "link_over":
+                break
+            bout_person(host)
+            bout_person(guest)
+            step(host, guest)
+        assert stack(host)[-1] == stack(guest)[-1] == "link_over", (stack(host), stack(guest))
+        a, b = host.top.run.game, guest.top.run.game
+        assert a.game.is_over() and a.game.state_hash() == b.game.state_hash()
+        assert host.top.run.session.game_no == guest.top.run.session.game_no == game_no
+        if game_no == 1:
+            host.screenshot(artifacts / "link_two_apps_bout_over_host.png")
+            assert guest.top.menu.current.label == "Leave the link"
+            press(host, B.A)                     # Play again
+            until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_bout", what="the rematch")
+    press(guest, B.A)                            # the guest leaves; the host is told
+    assert stack(guest) == ["title", "menu"] or stack(guest)[-1] == "menu"
+
+
+def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypatch, tmp_path):
+    from game.modes.gdl.game import END
+    from game.modes.lockstep_game import ScreenSlot
+    host, guest = two_apps
+    TwoAppCable(monkeypatch)
+    offered = []
+    real_offer = ScreenSlot.offer
+
+    def offer(slot, action):
+        real_offer(slot, action)
+        offered.append((slot.adapter.local_host, list(action)))
+    monkeypatch.setattr(ScreenSlot, "offer", offer)
+    choose_game(host, "gdl")
+    press(host, B.A)                             # Link: outpost.g
+    choose_game(guest, "gdl", role="guest")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_gdl", what="both module games")
+    hs, gs = host.top, guest.top
+    assert hs.humans == {hs.game.sides[0]} and gs.humans == set(gs.game.sides[1:])
+    for _ in range(20000):
+        if stack(host)[-1] == stack(guest)[-1] == "link_over":
+            break
+        gdl_person(host)
+        gdl_person(guest)
+        step(host, guest)
+    assert stack(host)[-1] == stack(guest)[-1] == "link_over", (stack(host), stack(guest))
+    a, b = host.top.run.game, guest.top.run.game
+    assert a.game.over and a.game.turn >= 3 and a.game.state_hash() == b.game.state_hash()
+    for side in (True, False):                   # both persons moved units, not only ended turns
+        assert any(act[0] != END for local_host, act in offered if local_host is side)
+        assert any(act[0] == END for local_host, act in offered if local_host is side)
+
+
+def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):
+    host, guest = two_apps
+    TwoAppCable(monkeypatch)
+    choose_game(host, "bout")
+    press(host, B.A)
+    choose_game(guest, "bout", role="guest")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_bout", what="both bouts")
+    hs = host.top
+    guest.press(B.START)                         # the guest's person leaves the link
+    step(host, guest)
+    assert stack(guest)[-1] == "menu" and not hs.game.is_over()
+    until((host, guest), lambda: hs.run.link_down() != "", frames=400, what="the host to notice")
+    assert hs.run.link_down() in ("the other unit left", "cable unplugged — waiting")
+    host.step()
+    host.press(B.START)                          # and the host's person goes back too
+    host.step()
+    assert stack(host)[-1] == "menu" and hs.run.closed
