@@ -233,3 +233,58 @@ def test_save_names_never_collide():
     assert save_name("hex/01_a") == "hex__01_a.json"
     names = {save_name(x) for x in ("a/b", "a__b", "a b", "a_b", "/tmp/x.xsb#3", "/tmp/x.xsb#4")}
     assert len(names) == 6 and all("/" not in n for n in names)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text(max_size=8),
+                    lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=6), kids, max_size=3),
+                    max_leaves=8)
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, prefix + (i,))
+
+
+GOOD = {"format": "tactibox-quest-progress", "version": 1, "last": {"level": "hex/a", "context": "campaign"},
+        "bests": {"hex/a": {"moves": 8, "pushes": 4}},
+        "progress": {"won": {"hex/a": {"xp": 3, "coins": -2}},
+                     "carry": {"xp": 300, "coins": 15, "points": 1, "hp": 80, "spells": {"jump": 2},
+                               "skills": {"bruiser": 1, "wizard": 0, "tough": 0},
+                               "items": [["item", [["staff", 20], ["healing", 10]]]]}}}
+
+
+@given(data=st.data())
+def test_any_damage_to_a_good_file_is_caught_never_raised(tmp_path_factory, data):
+    """Replace any one value of a good progress file by any JSON value: loading never raises; it
+    either accepts the file (the value was valid there) or reports it naming the file and keeps it."""
+    import copy
+    doc = copy.deepcopy(GOOD)
+    paths = [p for p in _paths(doc) if p]
+    path = data.draw(st.sampled_from(paths))
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = data.draw(JSON)
+    root = tmp_path_factory.mktemp("q")
+    (root / "progress.json").write_text(json.dumps(doc))
+    s = QuestStore(root)
+    s.load()
+    if s.messages:
+        assert str(root / "progress.json") in s.messages[0] and (root / "progress.json.corrupt-1").exists()
+        assert s.progress.won == {}                               # no backup: a fresh start
+    else:
+        assert Progress.from_dict(s.progress.to_dict()).to_dict() == s.progress.to_dict()
+
+
+@given(raw=st.binary(max_size=300))
+def test_random_bytes_never_raise(tmp_path_factory, raw):
+    root = tmp_path_factory.mktemp("q")
+    (root / "progress.json").write_bytes(raw)
+    s = QuestStore(root)
+    s.load()
+    assert s.messages and (root / "progress.json.corrupt-1").exists()
