@@ -353,6 +353,10 @@ def test_a_win_counts_once_per_run(make_app):
     sc.act(last)                                      # ... and win again
     assert stack(app)[-1] == "choice" and "already counted in the campaign" in app.top.labels
     assert hub.store.progress.to_dict() == after_win
+    choose(app, "Look at the board")
+    press(app, B.B, B.X)                              # undo, redo into the win: the box again
+    assert stack(app)[-1] == "choice" and "already counted in the campaign" in app.top.labels
+    assert hub.store.progress.to_dict() == after_win
 
 
 def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path, shop_camp):

@@ -118,7 +118,8 @@ class QuestScene(LevelFlow, Scene):
             if not self.session.undo():
                 self.pause()                # nothing to undo: B offers to leave (one-handed)
         elif what == "redo":
-            self.session.redo()
+            if self.session.redo() and self.game.status != "play":
+                self.after_turn()           # redone into a win or a death: the same boxes
         elif what == "cycle":
             self.mode = (self.mode + 1) % (len(self.spells()) + 1)
         elif what == "wait":
