@@ -16,8 +16,7 @@ from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import memory_pair
 from game.link.modes import split_setup, tag_setup
 from game.modes.duel import DuelOptions
-from game.modes.duel.link import encode_duel_setup, make_duel
-from game.modes.duel.match import RULES_HASH
+from game.modes.duel.link import encode_duel_setup, link_rules_hash, make_duel
 from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.wire import decode_chat, encode_chat
 from game.ui import theme as T
@@ -25,7 +24,7 @@ from hw.input.buttons import EventKind, InputEvent
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
-DUEL_RULES = {"duel-rules": bytes.fromhex(RULES_HASH)}
+DUEL_RULES = {"duel-rules": link_rules_hash()}
 
 
 class Cable:
