@@ -1,13 +1,17 @@
 """Cable-link benchmarks: framed bytes per turn, frame overhead, codec throughput.
 
-`run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_link [--json]`.
+`run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_link [--json]`;
+only this group: `tactibox bench link`.
 
 Traffic is measured on the real stack (transport → framing → reliable link → session →
 lockstep) over an in-memory byte pipe with a fake clock, so it is exact and machine-independent:
-every byte either unit writes is counted — turn frames, stand-alone acks, heartbeats,
-retransmissions, FIN — in both directions. Setup (link handshake, hello, start) is reported
-separately. The game is the cable self-test game (2-byte actions; a duel action is the duel
-rules' business — budget: bytes/turn ≈ 4 + action bytes + hash bytes).
+every byte either unit writes once both units play is counted — turn frames, stand-alone acks,
+heartbeats, retransmissions, FIN — in both directions, and split by frame kind. The players wait
+until both units are playing, so setup (link handshake, hello, start) is counted apart exactly.
+The games: the cable self-test game (2-byte actions), and the real Wizard duel (a whole turn per
+TURN frame, `game.modes.duel.turn_code`), at bot speed and at a person's pace; `turn_codecs`
+compares the duel's turn code with the other ways to send a turn, zlib and lzma included.
+Budget (DESIGN.md): ≤ 8 framed bytes per turn ≈ 4 + action bytes + hash bytes.
 """
 
 from __future__ import annotations
