@@ -120,3 +120,10 @@ def test_units_with_the_old_turn_format_refuse_at_hello():
     """The link content carries the TURN payload version; replays keep the rules hash."""
     assert link_rules_hash() != bytes.fromhex(RULES_HASH)
     assert len(link_rules_hash()) == len(bytes.fromhex(RULES_HASH))
+
+
+def test_replays_are_untouched_by_the_link_format():
+    """Replays store action codes under RULES_HASH; the link's turn code is not part of them, so
+    replays made before turn code v2 still verify (checked by hand: a v1-era `simulate
+    --replay-out` file verifies). Changing RULES_HASH would orphan every stored replay."""
+    assert RULES_HASH == "5e7173000b3913462920a7a7f634e2fd"
