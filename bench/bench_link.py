@@ -143,6 +143,8 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
     return {
         "setup_bytes": hp.bytes_sent + gp.bytes_sent,
         "game_bytes": play_bytes,
+        "lockstep_turns": turns,
+        "frames": dh.frames_sent + dg.frames_sent,
         "bytes_per_turn": round(play_bytes / turns, 2),
         "frames_per_turn": round((dh.frames_sent + dg.frames_sent) / turns, 3),
         "standalone_acks": dh.acks_sent + dg.acks_sent,
@@ -195,7 +197,7 @@ def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> 
             return _Thinking(adapter, polls) if polls else adapter
         return factory
     runs = [linked_game(seed=s, options=setup, make=make, dt=dt) for s in seeds]
-    lockstep_turns = sum(round(r["frames_per_turn"] and r["game_bytes"] / r["bytes_per_turn"]) for r in runs)
+    lockstep_turns = sum(r["lockstep_turns"] for r in runs)
     duel_turns = sum(a.game.turn for a in hosts)
     game_bytes = sum(r["game_bytes"] for r in runs)
     kinds: dict[str, int] = {}
@@ -204,8 +206,7 @@ def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> 
             kinds[k] = kinds.get(k, 0) + v
     out = {"games": len(runs), "turns": duel_turns, "lockstep_actions": lockstep_turns,
            "bytes_per_turn": round(game_bytes / duel_turns, 2),
-           "frames_per_turn": round(sum(r["frames_per_turn"] * r["game_bytes"] / r["bytes_per_turn"] for r in runs)
-                                    / duel_turns, 3)}
+           "frames_per_turn": round(sum(r["frames"] for r in runs) / duel_turns, 3)}
     for k, v in sorted(kinds.items()):
         out[f"{k}_frame_bytes_per_turn"] = round(v / duel_turns, 2)
     out.update({"standalone_acks": sum(r["standalone_acks"] for r in runs),
