@@ -55,15 +55,24 @@ def bench_layouts() -> dict:
 
 
 def bench_traffic() -> dict:
+    from game.modes.duel.actions import ACTIONS
+    from game.modes.duel.game import DuelGame
     from game.modes.duel.match import play_duel, replay
     from game.modes.duel.snapshot import encode_snapshot
+    from game.modes.duel.turn_code import encode as turn_code
+    from game.modes.duel.wire import split_turns
 
-    per_turn, totals, secs, turns = [], [], [], []
+    per_turn, link_turn, totals, secs, turns = [], [], [], [], []
     for seed in range(5):
         t = time.perf_counter()
         r = play_duel(seed, bots=("hard", "hard"), max_turns=200)
         secs.append(time.perf_counter() - t)
         per_turn.extend(len(x) for x in r.turns)
+        g = DuelGame.new(seed)
+        for turn in split_turns([ACTIONS[c] for c in r.actions]):
+            link_turn.append(len(turn_code(g.state, turn)))
+            for a in turn:
+                g.apply(a)
         totals.append(sum(len(x) for x in r.turns))
         turns.append(r.turns_played)
     t = time.perf_counter()
@@ -74,8 +83,10 @@ def bench_traffic() -> dict:
         "action_bytes_single": 1,
         "turn_bytes_mean": round(statistics.mean(per_turn), 2),
         "turn_bytes_max": max(per_turn),
-        "turn_framed_estimate_bytes": round(4 + statistics.mean(per_turn) + 1, 2),
-        "turn_framed_budget": "<= 8 (framing per bench_link: 4 + action + 1 hash byte)",
+        "link_turn_code_bytes_mean": round(statistics.mean(link_turn), 2),
+        "link_turn_code_bytes_max": max(link_turn),
+        "turn_framed_estimate_bytes": round(4 + statistics.mean(link_turn) + 1, 2),
+        "turn_framed_budget": "<= 8 (framing per bench_link: 4 + turn code + 1 hash byte; measured there)",
         "duel_hard_turns_mean": round(statistics.mean(turns), 1),
         "duel_hard_action_bytes_mean": round(statistics.mean(totals), 1),
         "duel_hard_seconds_mean": round(statistics.mean(secs), 3),

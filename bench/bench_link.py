@@ -1,13 +1,17 @@
 """Cable-link benchmarks: framed bytes per turn, frame overhead, codec throughput.
 
-`run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_link [--json]`.
+`run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_link [--json]`;
+only this group: `tactibox bench link`.
 
 Traffic is measured on the real stack (transport → framing → reliable link → session →
 lockstep) over an in-memory byte pipe with a fake clock, so it is exact and machine-independent:
-every byte either unit writes is counted — turn frames, stand-alone acks, heartbeats,
-retransmissions, FIN — in both directions. Setup (link handshake, hello, start) is reported
-separately. The game is the cable self-test game (2-byte actions; a duel action is the duel
-rules' business — budget: bytes/turn ≈ 4 + action bytes + hash bytes).
+every byte either unit writes once both units play is counted — turn frames, stand-alone acks,
+heartbeats, retransmissions, FIN — in both directions, and split by frame kind. The players wait
+until both units are playing, so setup (link handshake, hello, start) is counted apart exactly.
+The games: the cable self-test game (2-byte actions), and the real Wizard duel (a whole turn per
+TURN frame, `game.modes.duel.turn_code`), at bot speed and at a person's pace; `turn_codecs`
+compares the duel's turn code with the other ways to send a turn, zlib and lzma included.
+Budget (DESIGN.md): ≤ 8 framed bytes per turn ≈ 4 + action bytes + hash bytes.
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ import time
 from bench.common import standalone
 from firmware_bridge.blob import MSG_BLOB_BEGIN, PURPOSE_SNAPSHOT, blob_messages
 from firmware_bridge.counters import Counters
-from firmware_bridge.framing import FrameDecoder, encode_frame
+from firmware_bridge.framing import FrameDecoder, decode_frame, encode_frame
 from firmware_bridge.messages import Start
 from firmware_bridge.reliable import MAX_PAYLOAD, ReliableLink
 from firmware_bridge.selftest_game import SelfTestGame
 from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import memory_pair
+from firmware_bridge.wire import KIND_APP, KIND_CONTROL, KIND_SESSION, KIND_TURN, unpack_header
 
 TURNS = 200
 
@@ -36,6 +41,40 @@ class _Clock:
 
     def __call__(self) -> float:
         return self.t
+
+
+class _Gated:
+    """A game whose players wait until both units are playing, so setup and game traffic are
+    counted apart exactly (a bot would otherwise play in the very poll its unit starts in)."""
+
+    def __init__(self, game, gate: list) -> None:
+        self._game, self._gate = game, gate
+
+    def next_local_action(self):
+        return self._game.next_local_action() if self._gate[0] else None
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+KIND_NAMES = {KIND_CONTROL: "control", KIND_TURN: "turn", KIND_SESSION: "session", KIND_APP: "app"}
+
+
+def _tap(carry, sizes: dict, gate: list):
+    """Pass bytes on unchanged; once the game runs, add each frame's length to its kind's total."""
+    partial = bytearray()
+
+    def tapped(data: bytes) -> None:
+        partial.extend(data)
+        while (i := partial.find(0)) >= 0:
+            frame = bytes(partial[:i + 1])
+            del partial[:i + 1]
+            if gate[0]:
+                body = decode_frame(frame[:-1])
+                kind = "bad" if body is None else KIND_NAMES[unpack_header(body[0])[0]]
+                sizes[kind] = sizes.get(kind, 0) + len(frame)
+        carry(data)
+    return tapped
 
 
 def _lossy(dst, rng: random.Random, p_byte: float, p_drop: float, p_dup: float):
@@ -65,20 +104,29 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
     if noise:
         rng = random.Random(seed)
         ta.wire, tb.wire = _lossy(tb, rng, *noise), _lossy(ta, rng, *noise)
+    gate = [False]
+    by_kind: dict[str, int] = {}
+    ta.wire, tb.wire = _tap(ta.wire, by_kind, gate), _tap(tb.wire, by_kind, gate)
     delay = int(round(think_s / dt))
     if make is None:
         def make(seat):
             return lambda s, o: SelfTestGame(s, seat, turns, bot_delay=delay)
+    def gated(seat):
+        inner = make(seat)
+        return lambda s, o: _Gated(inner(s, o), gate)
     host = Session(ReliableLink(ta, now=clock), role="host", app_version="bench", seed=seed, hash_len=hash_len,
-                   make_game=make(0), options=options)
-    guest = Session(ReliableLink(tb, now=clock), role="guest", app_version="bench", make_game=make(1))
+                   make_game=gated(0), options=options)
+    guest = Session(ReliableLink(tb, now=clock), role="guest", app_version="bench", make_game=gated(1))
     at_play = None
     for _ in range(int(3600 / dt)):
         clock.t += dt
         host.poll()
         guest.poll()
         if at_play is None and host.state == "playing" and guest.state == "playing":
+            # setup is over and no turn was played yet (the players wait for the gate): from
+            # here on every byte either unit writes is game traffic
             at_play = (host.counters.copy(), guest.counters.copy(), clock.t)
+            gate[0] = True
         if host.finished and guest.finished:
             break
     assert host.finished and guest.finished, "benchmark game did not finish"
@@ -95,6 +143,8 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
     return {
         "setup_bytes": hp.bytes_sent + gp.bytes_sent,
         "game_bytes": play_bytes,
+        "lockstep_turns": turns,
+        "frames": dh.frames_sent + dg.frames_sent,
         "bytes_per_turn": round(play_bytes / turns, 2),
         "frames_per_turn": round((dh.frames_sent + dg.frames_sent) / turns, 3),
         "standalone_acks": dh.acks_sent + dg.acks_sent,
@@ -102,33 +152,113 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
         "retransmits": dh.retransmits + dg.retransmits,
         "resyncs": dh.resyncs + dg.resyncs,
         "game_seconds": round(clock.t - t_play, 1),
+        "game_bytes_by_frame_kind": dict(sorted(by_kind.items())),
     }
 
 
-def real_duel(seeds=(1, 2, 3, 4, 5)) -> dict:
+class _Thinking:
+    """A player that takes `polls` polls before each of its turns (a person's pace)."""
+
+    def __init__(self, game, polls: int) -> None:
+        self._game, self._polls, self._left = game, polls, None
+
+    def next_local_action(self):
+        if self._left is None:
+            self._left = self._polls
+        if self._left > 0:
+            self._left -= 1
+            return None
+        action = self._game.next_local_action()
+        if action is not None:
+            self._left = None
+        return action
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> dict:
     """The real Wizard duel (hard bots, default options, 200-turn limit) over the same stack:
-    framed traffic both ways per duel turn (a wizard's steps and final action, each sent as it is
-    made: one lockstep action each) and per lockstep action, averaged over a few seeds."""
+    framed traffic both ways per duel turn, everything included (TURN frames, stand-alone acks,
+    heartbeats, FIN), averaged over a few seeds. A duel turn (a wizard's steps and final action)
+    is one lockstep action: one TURN frame. `think_s`: each player waits that long before it
+    plays its turn (then acks go alone and the idle line carries heartbeats)."""
     from game.modes.duel.link import encode_duel_setup, make_duel
     from game.modes.duel.options import DuelOptions
     setup = encode_duel_setup(DuelOptions(), 200)
     hosts = []
+    polls = int(round(think_s / dt))
 
     def make(seat):
         def factory(sd, o):
             adapter = make_duel(sd, o, seat, "hard")
             if seat == 0:
                 hosts.append(adapter)
-            return adapter
+            return _Thinking(adapter, polls) if polls else adapter
         return factory
-    runs = [linked_game(seed=s, options=setup, make=make) for s in seeds]
-    actions = sum(r["game_bytes"] / r["bytes_per_turn"] for r in runs)
+    runs = [linked_game(seed=s, options=setup, make=make, dt=dt) for s in seeds]
+    lockstep_turns = sum(r["lockstep_turns"] for r in runs)
     duel_turns = sum(a.game.turn for a in hosts)
     game_bytes = sum(r["game_bytes"] for r in runs)
-    return {"games": len(runs), "turns": duel_turns, "actions": round(actions),
-            "bytes_per_turn": round(game_bytes / duel_turns, 2), "bytes_per_action": round(game_bytes / actions, 2),
-            "setup_bytes": runs[0]["setup_bytes"], "whole_game_bytes_mean": round(
-                sum(r["game_bytes"] + r["setup_bytes"] for r in runs) / len(runs))}
+    kinds: dict[str, int] = {}
+    for r in runs:
+        for k, v in r["game_bytes_by_frame_kind"].items():
+            kinds[k] = kinds.get(k, 0) + v
+    out = {"games": len(runs), "turns": duel_turns, "lockstep_actions": lockstep_turns,
+           "bytes_per_turn": round(game_bytes / duel_turns, 2),
+           "frames_per_turn": round(sum(r["frames"] for r in runs) / duel_turns, 3)}
+    for k, v in sorted(kinds.items()):
+        out[f"{k}_frame_bytes_per_turn"] = round(v / duel_turns, 2)
+    out.update({"standalone_acks": sum(r["standalone_acks"] for r in runs),
+                "heartbeats": sum(r["heartbeats"] for r in runs),
+                "setup_bytes": runs[0]["setup_bytes"],
+                "whole_game_bytes_mean": round(sum(r["game_bytes"] + r["setup_bytes"] for r in runs) / len(runs))})
+    return out
+
+
+def turn_codecs(seeds=(1, 2, 3, 4, 5)) -> dict:
+    """Payload bytes per duel turn (before the 1-byte hash and the frame) for each way of
+    sending a turn, over the same hard-bot duels: one byte per step/action (link v1, one frame
+    each), the stateless bit-packed turn (`wire.pack_turn`), the legal-choice turn code the link
+    sends (`turn_code`), zlib/lzma of each packed turn on its own (a turn must leave when it is
+    made), a zlib stream flushed after every turn (history shared over the game), and zlib/lzma
+    of the whole game's packed turns at once (a lower bound no lockstep can use)."""
+    import lzma
+    import zlib
+
+    from game.modes.duel.actions import ACTIONS
+    from game.modes.duel.game import DuelGame
+    from game.modes.duel.match import play_duel
+    from game.modes.duel.turn_code import encode
+    from game.modes.duel.wire import split_turns
+
+    def xz(data: bytes) -> bytes:
+        return lzma.compress(data, format=lzma.FORMAT_RAW, filters=[{"id": lzma.FILTER_LZMA2, "preset": 9}])
+
+    rows: dict[str, int] = {k: 0 for k in ("per_action_v1", "pack_turn", "turn_code", "zlib_per_turn",
+                                           "lzma_per_turn", "zlib_stream_sync_flush")}
+    whole_zlib = whole_lzma = turns = 0
+    for seed in seeds:
+        r = play_duel(seed, bots=("hard", "hard"), max_turns=200)
+        g = DuelGame.new(seed)
+        stream = zlib.compressobj(9, zlib.DEFLATED, -15)
+        for turn, packed in zip(split_turns([ACTIONS[c] for c in r.actions]), r.turns, strict=True):
+            rows["per_action_v1"] += len(turn)
+            rows["pack_turn"] += len(packed)
+            rows["turn_code"] += len(encode(g.state, turn))
+            rows["zlib_per_turn"] += len(zlib.compress(packed, 9))
+            rows["lzma_per_turn"] += len(xz(packed))
+            rows["zlib_stream_sync_flush"] += len(stream.compress(packed) + stream.flush(zlib.Z_SYNC_FLUSH))
+            for a in turn:
+                g.apply(a)
+            turns += 1
+        whole = b"".join(r.turns)
+        whole_zlib += len(zlib.compress(whole, 9))
+        whole_lzma += len(xz(whole))
+    out = {f"turn_payload_{k}": round(v / turns, 2) for k, v in rows.items()}
+    out["turn_payload_zlib_whole_game"] = round(whole_zlib / turns, 2)
+    out["turn_payload_lzma_whole_game"] = round(whole_lzma / turns, 2)
+    return out
 
 
 def frame_overhead() -> dict:
@@ -198,6 +328,10 @@ def run() -> dict:
     fig["idle_heartbeat_bytes_per_s_both_ways"] = round(idle_per_s, 2)
     duel = real_duel()
     fig.update({f"duel_{k}": v for k, v in duel.items()})
+    slow = real_duel(seeds=(1, 2), think_s=3.0, dt=0.05)
+    fig.update({f"duel_human3s_{k}": v for k, v in slow.items()
+                if k.endswith("per_turn") or k in ("standalone_acks", "heartbeats")})
+    fig.update(turn_codecs())
     noisy = linked_game(noise=(0.01, 0.05, 0.05))
     fig.update({f"noisy_{k}": v for k, v in noisy.items()
                 if k in ("bytes_per_turn", "retransmits", "resyncs")})

@@ -80,10 +80,11 @@ class LockstepGame(Protocol):
     def next_local_action(self) -> Any | None:
         """The local player's next action, or None if not decided yet (never block here)."""
 
-    def encode_action(self, action: Any) -> bytes: ...
+    def encode_action(self, action: Any) -> bytes:
+        """Called on the state the action is about to be applied to (a code may depend on it)."""
 
     def decode_action(self, data: bytes) -> Any:
-        """Inverse of encode_action; raises ValueError for anything malformed."""
+        """Inverse of encode_action on the same state; raises ValueError for anything malformed."""
 
     def is_legal(self, action: Any) -> bool: ...
 
@@ -297,9 +298,9 @@ class Lockstep:
             replacement = g.replacement_for(action)
             replaced = b""
             if replacement is not None and g.is_legal(replacement):
+                replaced = bytes(g.encode_action(replacement))   # against the state it applies to
                 g.apply(replacement)
                 self._advance()
-                replaced = bytes(g.encode_action(replacement))
                 self.events.append(("remote", replacement))
             self._log(f"guest action {action!r} is illegal; applied {replacement!r} instead")
             return self.resync(REASON_REJECTED, replaced)
@@ -368,8 +369,8 @@ class Lockstep:
         why = REASON_NAMES.get(meta.reason, f"reason {meta.reason}")
         self._log(f"resync: restored the host's snapshot {meta.epoch} ({why}, {len(data)} bytes)")
         if meta.reason == REASON_REJECTED:
-            replacement = None
-            if meta.replaced:
+            replacement = None      # a hint for the screen: decoded on the restored state, so a
+            if meta.replaced:       # state-relative code (the duel's) may not name it; None then
                 try:
                     replacement = self.game.decode_action(meta.replaced)
                 except ValueError:

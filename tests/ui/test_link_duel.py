@@ -16,8 +16,8 @@ from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import memory_pair
 from game.link.modes import split_setup, tag_setup
 from game.modes.duel import DuelOptions
-from game.modes.duel.link import encode_duel_setup, make_duel
-from game.modes.duel.match import RULES_HASH
+from game.modes.duel.bot import DuelBot
+from game.modes.duel.link import encode_duel_setup, link_rules_hash, make_duel
 from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.wire import decode_chat, encode_chat
 from game.ui import theme as T
@@ -25,7 +25,7 @@ from hw.input.buttons import EventKind, InputEvent
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
-DUEL_RULES = {"duel-rules": bytes.fromhex(RULES_HASH)}
+DUEL_RULES = {"duel-rules": link_rules_hash()}
 
 
 class Cable:
@@ -185,6 +185,35 @@ def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monke
     pick(app, "Leave the duel")
     press(app, B.DOWN, B.A)
     assert stack(app) == ["menu"] and s.link.state == "closed"
+
+
+def test_the_other_units_turn_arrives_whole_and_is_walked_step_by_step(make_app, monkeypatch):
+    """One TURN frame a duel turn; the screen queues the turn's actions and shows the other
+    wizard's steps one at a time (the shown game passes through each step) before the final."""
+    app = make_app((480, 320))
+    cable = Cable(app, monkeypatch, bot_guest("hard"))
+    open_link_menu(app, "Link: host")
+    connect(app, cable)
+    m = app.top.match
+    queued, walked = 0, set()
+    policy = DuelBot("hard")
+    for _ in range(6000):
+        if m.game.turn >= 8 or m.game.is_over():
+            break
+        sc = app.top
+        if ready(sc):
+            for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
+                press(app, b, frames=0)
+        cable.step()
+        queued = max(queued, len(m.queue))
+        if m.game.current == 1 and not m.game.is_over():
+            walked.add(m.game.state.steps)
+    s = m.run.session
+    real = s.game.game                                              # the link's game (the screen may lag)
+    guest_turns = real.turn // 2 if real.state.first == 0 else (real.turn + 1) // 2
+    assert s.counters.turns_received == guest_turns > 0            # one frame per turn
+    assert queued >= 2                                              # a whole turn came at once
+    assert len(walked - {0}) >= 1                                   # ...and its steps were shown in between
 
 
 def test_joined_duel_against_a_bot_host(make_app, monkeypatch):

@@ -1,4 +1,4 @@
-"""Duel actions: one small code each (the plan: "Moves are sent immediately").
+"""Duel actions: one small code each.
 
 A turn is up to five steps followed by exactly one final action:
 
@@ -9,8 +9,9 @@ A turn is up to five steps followed by exactly one final action:
     code 13      pick up the potion under the wizard
     code 14..22  drink inventory slot 1..9
 
-On the wire an action is one byte (`encode_action` -> [code]; the link sends each as it is made);
-`game.modes.duel.wire` also packs a whole turn (its steps and its final action) into 1..3 bytes.
+Stored, an action is one byte (`encode_action` -> [code]; replays keep these codes);
+`game.modes.duel.wire` packs a whole turn (its steps and its final action) into 1..3 bytes, and
+the link sends a whole turn as legal-choice digits (`game.modes.duel.turn_code`, 0..3 bytes).
 """
 
 from __future__ import annotations

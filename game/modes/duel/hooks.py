@@ -62,11 +62,12 @@ def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
 class DuelLink:
     """Option bytes in START: the duel options byte and the turn limit (2 bytes). Seat 0 is the
     host's wizard, seat 1 the guest's; the shared seed decides the rest. Content compared at
-    hello: the duel rules hash, so units with other rule versions refuse to play."""
+    hello: the duel rules hash with the TURN payload version (`link.link_rules_hash`), so units
+    with other rule or wire versions refuse to play."""
 
     def content(self, rules) -> dict[str, bytes]:
-        from game.modes.duel.match import RULES_HASH
-        return {"duel-rules": bytes.fromhex(RULES_HASH)}
+        from game.modes.duel.link import link_rules_hash
+        return {"duel-rules": link_rules_hash()}
 
     def host_setup(self, rules, req: Request) -> bytes:
         from game.modes.duel.link import encode_duel_setup

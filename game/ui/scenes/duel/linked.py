@@ -1,10 +1,13 @@
 """A duel over the cable, as the screen plays it.
 
-The link holds the real game (`DuelOverLink`: every step and final action is one lockstep
-action, sent as it is made); the screen shows its own copy and applies the other unit's steps
-on it as they arrive, so a remote turn is seen the same way as a bot's. A person's steps go to
-the link through `play_local` (they are checked there, then shown). When the link restores a snapshot (a resync, or the host refusing a
-turn) the shown copy is replaced by the link's game; after every turn the copies are compared.
+The link holds the real game (`DuelOverLink`: a whole turn is one lockstep action, sent when its
+final action is made); the screen shows its own copy. A person's steps show at once on that copy
+and go to the link through `play_local` (checked there; the turn leaves when it is complete). The
+other unit's turn arrives whole and is queued action by action, so the screen walks its steps
+one by one (`STEP_PACE` apart) and then plays the after-turn sequence, as for a bot. While the
+other wizard walks, nothing crosses the cable: the status line says whose move it is. When the
+link restores a snapshot (a resync, or the host refusing a turn) the shown copy is replaced by
+the link's game; after every turn the copies are compared.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ class LinkedDuelMatch(DuelMatch):
             for ev in ls.drain_events():
                 kind = ev[0]
                 if kind == "remote":
-                    self.queue.append(ev[1])
+                    self.queue.extend(ev[1])          # a whole turn: its steps, its final action
                 elif kind == "rejected":
                     self.notices.append("the host did not accept your last move; it ended your turn instead")
                 elif kind == "resync":
