@@ -70,6 +70,20 @@ def test_replay_verifies_and_detects_tampering():
     assert not ok and "state hash differs" in probs[0]
 
 
+def test_replay_with_a_tampered_result_fails():
+    s = Session(LV)
+    for _ in range(3):
+        s.act([0, 1])
+    rep = s.to_replay("t")
+    assert rep.result["xp"] == 0 and verify_replay(LV, rep)[0]
+    rep.result["xp"] = 9999
+    ok, probs, _ = verify_replay(LV, rep)
+    assert not ok and probs == ["result.xp: the replay records 9999, replaying gives 0"]
+    rep.result["xp"], rep.result["state_hash"] = 0, "0" * 32
+    ok, probs, _ = verify_replay(LV, rep)
+    assert not ok and probs[0].startswith("result.state_hash:")
+
+
 def test_bests_fewest_moves_then_pushes():
     b = Bests()
     assert b.offer("a", 10, 3)

@@ -124,6 +124,11 @@ def verify_replay(level: Level, rep: Replay) -> tuple[bool, list[str], QuestGame
             return False, problems, game
     if game.status != "won":
         problems.append(f"after {len(rep.actions)} actions the level is {game.status!r}, not won")
+    # the recorded summary must be what the replay produces (a hand-edited score is caught too)
+    got = result_of(game)
+    for k in sorted(rep.result):
+        if k in got and rep.result[k] != got[k]:
+            problems.append(f"result.{k}: the replay records {rep.result[k]!r}, replaying gives {got[k]!r}")
     return not problems, problems, game
 
 
