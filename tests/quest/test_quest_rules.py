@@ -193,3 +193,19 @@ def test_one_way_port_is_crossed_in_one_turn():
     h.apply([MOVE, E])
     assert h.g.coords(h.player["cell"]) == (3, 1) and h.turn == 1
     assert h.check([MOVE, W]) == "the port does not open this way"
+
+
+def test_tractor_never_pulls_an_object_onto_a_trap():
+    # the player leaves a trap with a movable behind: the movable cannot enter the trap's cell
+    # (one object per cell), so nothing follows, no charge is drawn and the trap stays
+    g = sq(["#######", "#m^@--#", "#######"], KEEP.replace("1,1", "6,2"), trap_damage=10)
+    g.player["items"] = [["item", [["axe", 5], ["tractor", 3]]]]
+    g.apply([MOVE, W])                       # onto the trap (tractor off)
+    assert g.player["hp"] == 90
+    g.apply([TRACTOR])
+    g.apply([MOVE, E])
+    trap, box = g.g.cell_at(2, 1), g.g.cell_at(1, 1)
+    assert (g.obj[trap], g.obj[box], g.pushes) == (2, 5, 0)
+    assert g.player["items"][0][1] == [["axe", 5], ["tractor", 3]]
+    g.apply([MOVE, W])                       # the trap still bites
+    assert g.player["hp"] == 80

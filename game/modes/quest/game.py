@@ -305,7 +305,7 @@ class QuestGame:
         self.place(pl, dest, events)
         if kind == "port":
             SX.cross_port(self, t, events)
-        if kind in ("step", "dig", "gem", "red") and pl["tractor"]:
+        if kind in ("step", "dig", "gem", "red") and pl["tractor"] and self.obj[src] == T.NONE:
             back = self.g.step[src][self.opposite(d)]
             if back >= 0 and self.obj[back] in T.PUSHABLE and I.draw(pl["items"], "tractor"):
                 self.obj[src], self.obj[back] = self.obj[back], T.NONE
