@@ -294,3 +294,13 @@ def test_level_files_go_through_the_bounded_reader(tmp_path):
     broken.write_text("grid: hex\nmap:\n~-@-~\n-----\nend\nnpc 9,9: name=X\n")
     with pytest.raises(LevelError, match=r"b\.quest: 6: "):
         load_level(str(broken))
+
+
+def test_hexoban_bad_solution_is_a_file_line_problem():
+    # a solution with a letter Hexoban does not have is reported where it is, not later without a file
+    got, probs = read_hsb(HSB + "Title: One\nSolution: R3r\n", "h.hsb")
+    assert [str(p) for p in probs] == [
+        "h.hsb: 5: solution: unknown Hexoban move '3' (allowed: l r u n d s, capitals push)"]
+    assert len(got) == 1 and got[0][2] == ""         # the level stays, without the broken solution
+    got, probs = read_hsb(HSB + "Solution: R\n", "h.hsb")
+    assert probs == [] and got[0][2] == "R"

@@ -54,7 +54,12 @@ def read_hsb(text: str, file: str) -> tuple[list[tuple[Level, int, str]], list[P
         if low.startswith("title:") and out:
             out[-1][0].title = out[-1][0].name = s.split(":", 1)[1].strip()[:80]
         elif low.startswith("solution:") and out:
-            out[-1][2] = s.split(":", 1)[1].strip()
+            sol = s.split(":", 1)[1].strip()
+            try:
+                convert_moves(sol)
+                out[-1][2] = sol
+            except ValueError as exc:
+                probs.append(Problem(file, str(ln), f"solution: {exc}"))
         elif low.startswith("author:"):
             meta["author"] = s.split(":", 1)[1].strip()
     if not out and not probs:
