@@ -304,3 +304,32 @@ def test_hexoban_bad_solution_is_a_file_line_problem():
     assert len(got) == 1 and got[0][2] == ""         # the level stays, without the broken solution
     got, probs = read_hsb(HSB + "Solution: R\n", "h.hsb")
     assert probs == [] and got[0][2] == "R"
+
+
+def test_xsb_huge_run_lengths_are_clean_errors():
+    # int() of a 5000-digit run raised ValueError (Python's digit limit) out of the importer
+    got, probs = read_collection("#" + "9" * 5000 + "#\n", "huge.xsb")
+    assert got == [] and [str(p) for p in probs] == ["huge.xsb: 1: level 1 is 66x1; at most 64x64"]
+    got, probs = read_collection("#" + "9" * 9000 + "#\n", "huge.xsb")
+    assert got == [] and [str(p) for p in probs] == ["huge.xsb: 1: line longer than 8385 characters (no level is that wide)"]
+    got, probs = read_collection("#####|#@$.#|" + "0" * 40 + "5#\n", "zeros.xsb")
+    assert got == [] and "at most 64x64" in str(probs[0])
+
+
+def test_lurd_huge_run_length_is_a_solution_error():
+    with pytest.raises(SolutionError, match="s.txt: 1: run length 99999999"):
+        parse_solution("9" * 5000 + "l", ["N", "E", "S", "W"], "s.txt")
+
+
+def test_xsb_rle_bomb_keeps_memory_bounded():
+    # a 4 MB file of RLE rows expanded into hundreds of MB before any size check
+    import tracemalloc
+    text = ("99#|" * 2000 + "\n") * 500
+    tracemalloc.start()
+    try:
+        got, probs = read_collection(text, "bomb.xsb")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == [] and "more than 64 rows tall" in str(probs[0])
+    assert peak < 10 * len(text), peak

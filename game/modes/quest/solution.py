@@ -32,6 +32,8 @@ def expand_rle(token: str, where: str) -> str:
     for m in _RLE.finditer(token):
         if m.start() != pos:
             break
+        if len(m.group(1)) > 5:
+            raise SolutionError(f"{where}: run length {m.group(1)[:8]}... in {token[:20]!r}")
         n = int(m.group(1)) if m.group(1) else 1
         if n < 1 or n > 10000:
             raise SolutionError(f"{where}: run length {n} in {token[:20]!r}")
