@@ -319,6 +319,8 @@ def test_xsb_huge_run_lengths_are_clean_errors():
 def test_lurd_huge_run_length_is_a_solution_error():
     with pytest.raises(SolutionError, match="s.txt: 1: run length 99999999"):
         parse_solution("9" * 5000 + "l", ["N", "E", "S", "W"], "s.txt")
+    with pytest.raises(SolutionError, match="s.txt: 2: unknown move 'equip:99999999999999'"):
+        parse_solution("N\nequip:" + "9" * 5000, ["N", "E", "S", "W"], "s.txt")
 
 
 def test_xsb_rle_bomb_keeps_memory_bounded():

@@ -166,6 +166,10 @@ def check_level(level: Level, file: str, line: int = 0) -> list[Problem]:
             bad(f"NPC {n.name!r}: unknown model {n.model!r} (allowed: {', '.join(MODELS)})", n.line)
         if not 1 <= n.hp <= 10000 or not 0 <= n.speed <= 3:
             bad(f"NPC {n.name!r}: hp must be 1..10000 and speed 0..3", n.line)
+        if not all(-1 <= v <= 10000 for v in (n.melee, n.xp, n.coins)):
+            bad(f"NPC {n.name!r}: melee, xp and coins must be -1..10000 (-1: the map's base)", n.line)
+        if not all(isinstance(v, int) and 0 <= v <= 100 for v in n.skills.values()):
+            bad(f"NPC {n.name!r}: skills must be 0..100", n.line)
         for s, lv in n.spells.items():
             if s not in SPELLS or lv not in (1, 2, 3):
                 bad(f"NPC {n.name!r}: spell {s}:{lv} (spells {', '.join(SPELLS)} at level 1-3)", n.line)

@@ -63,7 +63,7 @@ def parse_solution(text: str, dir_names, file: str = "<solution>") -> list[tuple
                 out.append(([TRACTOR], None, ln))
             elif tok.startswith("skill:") and tok[6:] in SKILLS:
                 out.append(([SKILL, SKILLS.index(tok[6:])], None, ln))
-            elif tok.startswith("equip:") and tok[6:].isdigit() and 1 <= int(tok[6:]) <= 255:
+            elif tok.startswith("equip:") and tok[6:].isdigit() and len(tok) <= 9 and 1 <= int(tok[6:]) <= 255:
                 out.append(([EQUIP, int(tok[6:]) - 1], None, ln))
             elif tok.startswith("cast:"):
                 parts = tok.split(":")
