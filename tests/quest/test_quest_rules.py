@@ -209,3 +209,17 @@ def test_tractor_never_pulls_an_object_onto_a_trap():
     assert g.player["items"][0][1] == [["axe", 5], ["tractor", 3]]
     g.apply([MOVE, W])                       # the trap still bites
     assert g.player["hp"] == 80
+
+
+def test_a_fast_wanderer_draws_nothing_it_has_not_shown():
+    # a speed-2 wanderer at the top of a dead-end corridor: its shown intent is the step S; its
+    # second action used to draw a fresh random step (N or S) that no one had seen
+    rows = ["#####", "#-#@#", "#-#-#", "#-#-#", "#-#-#", "#####"]
+    fast = sq(rows, "npc 2,2: name=Cat hp=5 model=wander speed=2\n" + KEEP.replace("1,1", "2,5"))
+    slow = sq(rows, "npc 2,2: name=Cat hp=5 model=wander speed=1\n" + KEEP.replace("1,1", "2,5"))
+    assert fast.npcs[0]["intent"] == [1, fast.g.cell_at(1, 2), -1]
+    fast.apply([WAIT])
+    slow.apply([WAIT])
+    assert fast.rng.get_state() == slow.rng.get_state()
+    assert fast.g.coords(fast.npcs[0]["cell"]) == (1, 3)          # kept going S
+    assert slow.g.coords(slow.npcs[0]["cell"]) == (1, 2)
