@@ -120,11 +120,17 @@ def act(game, npc, intent, events) -> None:
         C.carry_out(game, npc, intent, events)
 
 
+def speed_next(npc) -> int:
+    """How many actions the NPC takes in the coming turn (its shown intent first); 0 while Ice
+    Spray slows it to a standstill, so the board must not promise its intent."""
+    return max(0, npc["speed"] - (npc["slow"][0] if npc["slow"][1] > 0 else 0))
+
+
 def run_npcs(game, events) -> None:
     for npc in list(game.npcs):
         if npc["hp"] <= 0 or SX.frozen(game, npc):
             continue
-        speed = max(0, npc["speed"] - (npc["slow"][0] if npc["slow"][1] > 0 else 0))
+        speed = speed_next(npc)
         went = -1
         for k in range(speed):
             if npc["hp"] <= 0 or game.status != "play":
