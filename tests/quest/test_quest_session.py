@@ -180,3 +180,26 @@ def test_hp_refill_policy_and_shop():
 def test_broken_campaigns(data, msg):
     camp, probs = parse_campaign(data, "c.toml")
     assert camp is None and msg in str(probs[0]) and str(probs[0]).startswith("c.toml: ")
+
+
+@pytest.mark.parametrize("bad", [
+    {"actions": [[0, "x"]]},
+    {"actions": [[1, 0, None]]},
+    {"actions": "0,1"},
+    {"actions": [[0, 1]], "pos": "1"},
+    {"actions": [[0, 1]], "pos": 5},
+    {"carry": {"items": 5}},
+    {"carry": {"skills": {"tough": "x"}}},
+    {"carry": [1, 2]},
+])
+def test_a_broken_save_is_a_clear_error(bad):
+    # a hand-edited or corrupted save raised TypeError/KeyError from deep inside the engine
+    data = {"level": LV.name, "level_hash": LV.content_hash(), "actions": [], "pos": 0, "carry": None, **bad}
+    with pytest.raises(ActionError, match="save"):
+        Session.from_save(LV, data)
+
+
+def test_game_check_refuses_non_integer_actions():
+    g = QuestGame(LV)
+    assert g.check([0, "x"]) == "malformed action" and g.check([1, 0, None]) == "malformed action"
+    assert g.check([0, 1.0]) == "malformed action"

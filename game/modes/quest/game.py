@@ -190,6 +190,8 @@ class QuestGame:
             return "the level is over"
         if not isinstance(action, (list, tuple)) or not action:
             return "empty action"
+        if not all(type(v) is int for v in action):
+            return "malformed action"
         k = action[0]
         if k == MOVE and len(action) == 2:
             r = self._move_plan(action[1])
