@@ -203,3 +203,24 @@ def test_game_check_refuses_non_integer_actions():
     g = QuestGame(LV)
     assert g.check([0, "x"]) == "malformed action" and g.check([1, 0, None]) == "malformed action"
     assert g.check([0, 1.0]) == "malformed action"
+
+
+def test_a_replay_cannot_bring_its_own_easier_version_of_a_shipped_level():
+    # setup.level_text was trusted over the shipped level its map id names: a one-push square
+    # level labelled with a shipped hex level's id verified as a solution of the shipped level
+    from pathlib import Path
+
+    from game.core.replay import load_replay
+    from game.modes.quest.catalog import load_level, shipped_ids
+    from game.modes.quest.hooks import verify
+    from game.modes.quest.textformat import parse_level
+    lid = next(i for i in shipped_ids() if i.startswith("hex/"))
+    text = "title: Easy\ngrid: square\nmap:\n#####\n#@$.#\n#####\nend\n"
+    easy, _ = parse_level(text, "x", name=lid)
+    forged = make_replay(easy, [[0, 1]], lid, text)
+    v = verify(forged)
+    assert not v.ok and v.problems[0].startswith(f"setup.level_text is not the level {lid!r}")
+    shipped, _, shipped_text = load_level(lid)
+    stored = load_replay(Path("assets/quest/solutions") / f"{lid}.replay.json")
+    honest = make_replay(shipped, stored.actions, lid, shipped_text or "")
+    assert verify(honest).ok
