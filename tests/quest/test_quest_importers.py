@@ -335,3 +335,9 @@ def test_xsb_rle_bomb_keeps_memory_bounded():
         tracemalloc.stop()
     assert got == [] and "more than 64 rows tall" in str(probs[0])
     assert peak < 10 * len(text), peak
+
+
+def test_hexoban_author_is_kept():
+    # the Author: line was read into a dict that nothing used
+    got, probs = read_hsb("Author: D. W. Skinner\n" + HSB + "Title: One\n", "h.hsb")
+    assert probs == [] and (got[0][0].title, got[0][0].author) == ("One", "D. W. Skinner")

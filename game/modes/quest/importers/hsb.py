@@ -48,6 +48,7 @@ def read_hsb(text: str, file: str) -> tuple[list[tuple[Level, int, str]], list[P
         if block:
             lv = _build(block, file, len(out) + 1, probs)
             if lv is not None:
+                lv.author = meta.get("author", "")
                 out.append([lv, block[0][0], ""])
             block = []
         low = s.strip().lower()
@@ -61,7 +62,9 @@ def read_hsb(text: str, file: str) -> tuple[list[tuple[Level, int, str]], list[P
             except ValueError as exc:
                 probs.append(Problem(file, str(ln), f"solution: {exc}"))
         elif low.startswith("author:"):
-            meta["author"] = s.split(":", 1)[1].strip()
+            meta["author"] = s.split(":", 1)[1].strip()[:80]
+            if out:                                 # after a level (as Title: is): that level's author
+                out[-1][0].author = meta["author"]
     if not out and not probs:
         probs.append(Problem(file, "1", "no Hexoban level found"))
     return [tuple(o) for o in out], probs
