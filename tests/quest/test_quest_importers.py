@@ -341,3 +341,20 @@ def test_hexoban_author_is_kept():
     # the Author: line was read into a dict that nothing used
     got, probs = read_hsb("Author: D. W. Skinner\n" + HSB + "Title: One\n", "h.hsb")
     assert probs == [] and (got[0][0].title, got[0][0].author) == ("One", "D. W. Skinner")
+
+
+def test_hexoban_huge_block_is_refused_before_it_is_built():
+    # a 1 MB lattice of walls built dicts of half a million cells (over 300 MB) before the size check
+    import tracemalloc
+    text = "".join(("# " * 500 if y % 2 == 0 else " #" * 500) + "\n" for y in range(1000))
+    tracemalloc.start()
+    try:
+        got, probs = read_hsb(text, "big.hsb")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == [] and str(probs[0]).startswith("big.hsb: 1: level 1 is too large")
+    assert peak < 10 * len(text), peak
+    wide = "".join(("# " * 200 if y % 2 == 0 else " #" * 200) + "\n" for y in range(3))
+    got, probs = read_hsb(wide, "wide.hsb")
+    assert got == [] and str(probs[0]).startswith("wide.hsb: 1: level 1 is too large")

@@ -71,6 +71,13 @@ def read_hsb(text: str, file: str) -> tuple[list[tuple[Level, int, str]], list[P
 
 
 def _build(block, file, number, probs) -> Level | None:
+    # each text row is one hex column after the turn, and two characters are one hex: refuse a
+    # block that is far too large before building anything from it (memory stays bounded)
+    left = min(len(s) - len(s.lstrip()) for _, s in block)
+    if len(block) > MAX_SIDE or max(len(s) for _, s in block) - left > 6 * MAX_SIDE:
+        probs.append(Problem(file, str(block[0][0]), f"level {number} is too large "
+                                                     f"(more than {MAX_SIDE} hexes across)"))
+        return None
     parity = None
     cells = {}
     for y, (ln, s) in enumerate(block):
