@@ -91,3 +91,17 @@ def test_replaygen_names_the_file_and_line_of_bad_moves(tmp_path, text, msg):
     with pytest.raises(ValueError) as exc:
         replay_text("hex/01_first_push", mp)
     assert str(mp) in str(exc.value) and msg in str(exc.value)
+
+
+def test_the_rules_doc_lists_every_campaign_level_with_its_turns_and_routes():
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs/rules/quest.md").read_text(encoding="utf-8")
+    section = doc.split("## The campaign", 1)[1].split("\n## ", 1)[0]
+    rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in section.splitlines()
+            if ln.startswith("| ") and not ln.startswith("| level")]
+    assert [f"hex/{r[0]}" for r in rows] == ORDER
+    for name, _title, _teaches, turns, opens in rows:
+        lid = f"hex/{name}"
+        assert int(turns) == used_by(lid)[1].turn, lid
+        want = [n.removeprefix("hex/")[:2] for n in CAMP.next[lid]] or ["(end)"]
+        assert opens.split(", ") == want, lid
