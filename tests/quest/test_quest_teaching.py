@@ -105,3 +105,22 @@ def test_the_rules_doc_lists_every_campaign_level_with_its_turns_and_routes():
         assert int(turns) == used_by(lid)[1].turn, lid
         want = [n.removeprefix("hex/")[:2] for n in CAMP.next[lid]] or ["(end)"]
         assert opens.split(", ") == want, lid
+
+
+def test_every_route_is_a_full_course():
+    """Alternate routes rejoin: every route from the start to a last level plays >= 9 levels and
+    uses at least two thirds of the features (the docs give the poorest route's figure)."""
+    routes: list[list[str]] = []
+
+    def walk(lid, path):
+        if not CAMP.next[lid]:
+            routes.append(path + [lid])
+        for nxt in CAMP.next[lid]:
+            walk(nxt, path + [lid])
+
+    walk(CAMP.start(), [])
+    assert len(routes) >= 8
+    cat = catalogue()
+    for r in routes:
+        used = set().union(*(used_by(lid)[0] for lid in r))
+        assert len(r) >= 9 and 3 * len(used & set(cat)) >= 2 * len(cat), (r, len(used))
