@@ -73,6 +73,29 @@ def test_the_tracer_only_counts_what_acts():
     assert "item:spyked" not in used
 
 
+HEX3 = "grid: hex\nmap:\n~---~\n-----\n--@--\n-----\n~~-~~\nend\n"
+
+
+def test_a_missile_into_nothing_and_healing_at_full_health_teach_nothing():
+    from quest_levels import level
+    lv = level(HEX3 + "grant 2,1: spell missile 1; item hat=5 healing=5\nnpc 3,7: name=Imp hp=50 model=still\n")
+    used, _ = trace(lv, [[0, 0], [1, 0, 0], [2]])
+    assert "property:grant" in used
+    assert "spell:missile" not in used and "item:healing" not in used and "action:wait" in used
+    used, _ = trace(lv, [[0, 0], [0, 3], [0, 3], [1, 0, 3]])      # back down, then shoot the Imp
+    assert "spell:missile" in used
+
+
+def test_a_push_counts_the_rock_only_when_the_crate_comes_to_rest_against_it():
+    from quest_levels import level
+    free = level("grid: hex\nmap:\n~-.-~\n--$--\n--@--\n-----\n~~-~~\nend\n")
+    used, game = trace(free, [[0, 0]])
+    assert game.status == "won" and "object:victory object" in used and "object:rock" not in used
+    walled = level("grid: hex\nmap:\n~-#-~\n--.--\n--$--\n--@--\n~~-~~\nend\n")
+    used, game = trace(walled, [[0, 0]])
+    assert game.status == "won" and "object:rock" in used
+
+
 def test_stored_hex_replays_are_made_from_the_moves_files():
     from game.modes.quest.replaygen import moves_files, run
     assert {p.stem for p in moves_files("hex")} >= {lid.removeprefix("hex/") for lid in ORDER if lid.startswith("hex/")}
