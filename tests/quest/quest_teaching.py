@@ -87,9 +87,17 @@ def _actions(used, a, g, prop, src) -> None:
 
 def _world(used, game, a, events, obj_before) -> None:
     g, level = game.g, game.level
+    if any(e["ev"] == "explode" for e in events):     # what an explosion set off or blew away
+        for o, name in enumerate(T.OBJECT_NAMES):
+            if name not in NOT_OBJECTS and obj_before.count(o) > game.obj.count(o):
+                used.add(f"object:{name}")
     for e in events:
         ev = e["ev"]
-        if ev == "skill":
+        if ev in T.OBJECT_NAMES:                          # an object's own event (a terminal used ...)
+            used.add(f"object:{ev}")
+        elif ev == "spark":                               # a bug sparks
+            used.add("object:bug")
+        elif ev == "skill":
             used.add(f"skill:{e['skill']}")
         elif ev in ("grant", "teleport", "exit"):
             used.add(f"property:{ev}")
