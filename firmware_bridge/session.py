@@ -30,7 +30,6 @@ state is separate: `link_state` is up/down/connecting/left; a cut never changes 
 from __future__ import annotations
 
 import logging
-import os
 import select
 import time
 from collections import deque
@@ -47,12 +46,10 @@ from .blob import (
 )
 from .content_sync import ContentSync, Progress, _Outgoing
 from .counters import Counters
+from .game_start import GameStart
+from .handshake import Handshake
 from .lockstep import Lockstep, LockstepGame
 from .messages import (
-    ERR_AUTH,
-    ERR_GAME,
-    ERR_ROLE,
-    ERR_VERSION,
     MSG_AUTH,
     MSG_CONTENT_RESULT,
     MSG_DESYNC,
@@ -62,16 +59,14 @@ from .messages import (
     MSG_READY,
     MSG_START,
     MSG_SYNCED,
-    PROTOCOL_VERSION,
     Auth,
     ContentResult,
     Error,
     Hello,
     Ready,
     Start,
-    hello_protocol,
 )
-from .pairing import CABLE_KEY, AuthThrottle, auth_mac, check_mac, new_nonce
+from .pairing import CABLE_KEY, AuthThrottle
 from .reliable import MAX_PAYLOAD, LinkConfig, ReliableLink
 from .transport import DEFAULT_BAUD, is_network_port, open_transport
 from .wire import KIND_APP, KIND_SESSION, KIND_TURN
@@ -79,7 +74,7 @@ from .wire import KIND_APP, KIND_SESSION, KIND_TURN
 log = logging.getLogger("tactibox.link")
 
 
-class Session(ContentSync):
+class Session(Handshake, GameStart, ContentSync):
     def __init__(self, link: ReliableLink, *, role: str, app_version: str,
                  make_game: Callable[[int, bytes], LockstepGame], unit_name: str = "",
                  content: dict[str, bytes] | None = None,
@@ -335,30 +330,6 @@ class Session(ContentSync):
     def _send(self, payload: bytes) -> int:
         return self.link.send(KIND_SESSION, payload)
 
-    def _send_hello(self) -> None:
-        self._hello_sent = True
-        self._my_hello = Hello(self.role, self.app_version, self.unit_name, self.content, nonce=new_nonce()).encode()
-        self._send(self._my_hello)
-        if self.state in ("connecting",):
-            self.state = "hello"
-
-    def _forget_pairing(self) -> None:
-        self.paired = False
-        self._refused = False
-        self._pending_peer = None
-        self._peer_hello = b""
-
-    def _refuse(self, code: int, text: str, notice: str) -> None:
-        """The unit at the other end cannot play with this one. A guest fails; a host tells that
-        unit why, shows `notice`, ignores it until a new unit connects, and keeps its game."""
-        if not self.is_host:
-            self._fail(code, text)
-            return
-        self._refused = True
-        self.notice = notice
-        self._log(f"turned away a unit: {text}")
-        self._send(Error(code, text).encode())
-
     def _fail(self, code: int, text: str, tell_peer: bool = True) -> None:
         if self.state == "failed":
             return
@@ -427,62 +398,6 @@ class Session(ContentSync):
         else:
             raise ValueError(f"unknown session message type {t:#04x}")
 
-    def _on_hello(self, payload: bytes) -> None:
-        proto = hello_protocol(payload)
-        if proto is None:
-            raise ValueError("HELLO without the Tactibox magic")
-        if proto != PROTOCOL_VERSION:
-            text = (f"link protocol mismatch: this unit speaks version {PROTOCOL_VERSION}, "
-                    f"the other unit version {proto} — update the older unit")
-            self._refuse(ERR_VERSION, text, f"a unit tried to join: {text}")
-            return
-        if self.paired or self._pending_peer is not None:
-            raise ValueError("a second HELLO from the same unit")
-        hello = Hello.decode(payload)
-        self._log(f"hello from {hello.unit_name or 'the other unit'} ({hello.role}, app {hello.app_version})")
-        if hello.role == self.role:
-            text = f"both units are set to {self.role}: one must host, the other join"
-            self._refuse(ERR_ROLE, text, f"a unit tried to join: {text}")
-            return
-        self._pending_peer = hello
-        self._peer_hello = bytes(payload)
-        host_hello, guest_hello = ((self._my_hello, self._peer_hello) if self.is_host
-                                   else (self._peer_hello, self._my_hello))
-        self._send(Auth(auth_mac(self.pairing_key, self.role, host_hello, guest_hello)).encode())
-
-    def _on_auth(self, auth: Auth) -> None:
-        hello = self._pending_peer
-        if hello is None or self.paired:
-            raise ValueError("AUTH without a HELLO")
-        if self.is_host and not self.throttle.allowed():
-            wait = int(self.throttle.wait_left() + 0.999)
-            self._refuse(ERR_AUTH, f"too many wrong pairing codes: try again in {wait} s",
-                         f"a unit tried to join too often with a wrong code — waiting {wait} s")
-            return
-        host_hello, guest_hello = ((self._my_hello, self._peer_hello) if self.is_host
-                                   else (self._peer_hello, self._my_hello))
-        if not check_mac(self.pairing_key, hello.role, host_hello, guest_hello, auth.mac):
-            if self.is_host:
-                self.throttle.failed()
-            self._refuse(ERR_AUTH, "wrong pairing code: type the code shown on the host's screen",
-                         "a unit tried to join with a wrong pairing code")
-            return
-        self.throttle.succeeded()
-        self.paired = True
-        self.notice = None
-        self.peer = hello
-        self._log(f"paired with {hello.unit_name or 'the other unit'}")
-        if self.state in ("connecting", "hello"):
-            self.state = "content"
-        if self.is_host:
-            self._sync_content()
-
-    def _after_content(self) -> None:
-        if self._resume_pending:
-            self._send_start(resume=True)
-        elif self.state != "finished":          # after a game, the next one is the host's call (rematch)
-            self._send_start(resume=False)
-
     def _on_blob(self, blob) -> None:
         if blob is None:                       # still arriving
             what = "snapshot" if self._blobs.purpose == PURPOSE_SNAPSHOT else self._blobs.meta.decode("utf-8", "replace")
@@ -498,61 +413,6 @@ class Session(ContentSync):
             self._install(blob.meta.decode("utf-8", "replace"), blob.data, blob.wire_size)
         else:
             raise ValueError(f"blob with unknown purpose {blob.purpose}")
-
-    def _send_start(self, resume: bool) -> None:
-        if resume and self.lockstep is not None and self._start is not None:
-            start = Start(self._start.game_no, self._start.seed, self._start.hash_len, self._start.options, True)
-        else:
-            seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(8), "big")
-            self.game_no += 1
-            try:
-                options = self.options
-                if self.prepare_options is not None:
-                    options = bytes(self.prepare_options(dict(self.peer.content) if self.peer else {}, options))
-                start = Start(self.game_no, seed, self.hash_len, options)
-                game = self.make_game(seed, options)
-            except ValueError as exc:
-                self._fail(ERR_GAME, f"cannot start the game: {exc}")
-                return
-            self.lockstep = Lockstep(game, self, role="host", seed=seed, hash_len=self.hash_len,
-                                     counters=self.counters, actions_per_poll=self.actions_per_poll,
-                                     on_log=self.log_lines.append, now=self.link.now)
-        self._start = start
-        self._send(start.encode())
-        self.state = "starting"
-        self._log(f"{'resuming' if start.resume else 'starting'} game {start.game_no} (seed {start.seed})")
-
-    def _on_start(self, start: Start) -> None:
-        if self.is_host:
-            raise ValueError("the host does not accept START")
-        try:
-            game = self.make_game(start.seed, start.options)
-        except ValueError as exc:
-            self._fail(ERR_GAME, f"cannot start the host's game: {exc}")
-            return
-        self._start = start
-        self.game_no = start.game_no
-        self.options = start.options
-        self.hash_len = start.hash_len
-        self.lockstep = Lockstep(game, self, role="guest", seed=start.seed, hash_len=start.hash_len,
-                                 counters=self.counters, resume=start.resume,
-                                 actions_per_poll=self.actions_per_poll, on_log=self.log_lines.append,
-                                 now=self.link.now)
-        self._send(Ready(start.game_no, self.lockstep.chain).encode())
-        self.state = "playing"
-        self._log(f"{'resuming' if start.resume else 'starting'} game {start.game_no} (seed {start.seed})")
-
-    def _on_ready(self, ready: Ready) -> None:
-        if not self.is_host or self.lockstep is None or self._start is None:
-            raise ValueError("unexpected READY")
-        if ready.game_no != self._start.game_no:
-            return
-        if self._start.resume:
-            self._resume_pending = False
-            self.lockstep.resume_guest()
-        else:
-            self.lockstep.on_ready(ready)
-        self.state = "finished" if self.lockstep.done else "playing"
 
     # ------------------------------------------------------------------ LockstepChannel
 

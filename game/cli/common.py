@@ -20,16 +20,6 @@ def load_ruleset_or_fail(name: str | None):
     return rs
 
 
-def pick_map(rs, name: str | None):
-    if not name:
-        return rs.maps[0]
-    try:
-        return rs.map(name)
-    except KeyError:
-        ids = ", ".join(m.id for m in rs.maps)
-        raise CliError(f"no map {name!r} in ruleset {rs.id}; maps: {ids}") from None
-
-
 def run_guarded(fn, args) -> int:
     try:
         return fn(args)

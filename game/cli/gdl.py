@@ -6,6 +6,7 @@ import json
 import sys
 
 from game.cli.common import CliError, run_guarded
+from game.modes.registry import event_lines, events_printer
 
 
 def add_arguments(p) -> None:
@@ -51,15 +52,8 @@ def _run(args) -> int:
     if any(s.split(":")[0] != "bot" for s in seats):
         raise CliError("--seats: the command line plays bots only (bot,bot); humans play from the menu")
     quiet = args.json or args.quiet
-
-    def on_events(g, events):
-        if not quiet:
-            for ev in events:
-                line = describe(g, ev)
-                if line:
-                    print(line)
-
-    res = play(world, args.seed, path=str(args.module), on_events=on_events)
+    printer = events_printer(lambda g, events: event_lines(describe, g, events), None if quiet else print)
+    res = play(world, args.seed, path=str(args.module), on_events=printer)
     out = res.summary()
     out["warnings"] = len(m.warnings)
     out["play_warnings"] = len(m.play_warnings())

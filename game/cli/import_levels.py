@@ -1,20 +1,27 @@
-"""`tactibox import FILE... [--out DIR]`: read Sokoban XSB, Hexoban HSB, Supaplex LEVELS.DAT or
-.quest files through the one level validator; print `file: line: problem` errors and warnings;
-with --out, write each level as native `.quest` text (and a replay for each stored solution that
-verifies)."""
+"""`tactibox import FILE... [--check | --out DIR] [--json]`: read Sokoban XSB, Hexoban HSB,
+Supaplex LEVELS.DAT or .quest files through the one level validator; print `file: line: problem`
+errors and warnings (the same text the "Imported levels" screen shows); verify stored solutions.
+
+By default each file that has at least one good level is copied, as it is, into the drop-in
+folder `<data>/quest/import/` (a file of the same name there is replaced, atomically), where the
+"Imported levels" screen lists it. `--check` copies nothing; `--out DIR` writes each level as
+native `.quest` text into DIR instead (and a replay for each stored solution that verifies)."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
-from game.cli.common import run_guarded
+from game.cli.common import CliError, run_guarded
 
 
 def add_arguments(p) -> None:
     p.add_argument("files", nargs="+", help="level files (.xsb .sok .txt .hsb .quest LEVELS.DAT)")
-    p.add_argument("--out", default=None, help="write the levels as .quest files into this folder")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--out", default=None, help="write the levels as .quest files into this folder (nothing is copied)")
+    g.add_argument("--check", action="store_true", help="only check the files, copy nothing")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -22,50 +29,102 @@ def run(args) -> int:
     return run_guarded(_run, args)
 
 
+def _verify(path: Path, i: int, lv, sol: str, report: dict):
+    """The replay actions of a stored solution that wins, or None (the reason goes to errors)."""
+    from game.modes.quest.game import QuestGame
+    from game.modes.quest.solution import SolutionError, parse_solution, play_solution
+    g = QuestGame(lv)
+    try:
+        if path.suffix.lower() == ".hsb":
+            from game.modes.quest.importers.hsb import convert_moves
+            steps = [([0, g.g.dir_names.index(d)], push, 0) for d, push in convert_moves(sol)]
+        else:
+            steps = parse_solution(sol, g.g.dir_names, f"{path}#{i}")
+        acts = play_solution(g, steps, f"{path}#{i}")
+        if g.status != "won":
+            raise SolutionError(f"{path}#{i}: the solution ends with the boxes not all on goals")
+        return acts
+    except (SolutionError, ValueError) as exc:
+        report["errors"].append(str(exc))
+        return None
+
+
+def _target_folder() -> Path:
+    from game.modes.quest.dropin import import_folder
+    from game.store.datadir import open_data_dir
+    data = open_data_dir()
+    if not data.persistent:
+        raise CliError("; ".join(data.messages) + "; nothing was imported (use --check, or set TACTIBOX_DATA)")
+    folder = import_folder(data.root)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"{folder}: cannot create the import folder ({exc.strerror or exc})") from None
+    return folder
+
+
+def _copy(path: Path, folder: Path, done: dict, report: dict) -> str | None:
+    """Copy one level file into the drop-in folder; the path written, or None."""
+    from game.core.atomic import atomic_write_bytes
+    from game.modes.quest.catalog import LevelError, read_raw
+    dest = folder / path.name
+    if dest in done:
+        report["errors"].append(f"{path}: {done[dest]} was imported under the same name {path.name!r}; rename one")
+        return None
+    done[dest] = str(path)
+    try:
+        if dest.exists() and os.path.samefile(dest, path):
+            return str(dest)
+        data = read_raw(path, str(path), binary=True)
+        if dest.is_file() and dest.stat().st_size == len(data) and read_raw(dest, str(dest), binary=True) == data:
+            return str(dest)                      # already there, unchanged
+        atomic_write_bytes(dest, data)
+    except (OSError, LevelError) as exc:
+        report["errors"].append(f"{dest}: cannot be written ({getattr(exc, 'strerror', None) or exc})")
+        return None
+    return str(dest)
+
+
 def _run(args) -> int:
     from game.modes.quest.catalog import LevelError, read_any
-    from game.modes.quest.game import QuestGame
+    from game.modes.quest.dropin import read_dropin_file
     from game.modes.quest.session import make_replay
-    from game.modes.quest.solution import SolutionError, parse_solution, play_solution
     from game.modes.quest.textformat import dump_level
-    report = {"levels": [], "errors": [], "warnings": []}
+    report: dict = {"levels": [], "errors": [], "warnings": [], "copied": []}
+    folder = None if (args.check or args.out) else _target_folder()
+    done: dict = {}
     for f in args.files:
         path = Path(f)
-        try:
-            got, probs = read_any(path)
-        except LevelError as exc:
-            report["errors"].append(str(exc))
+        if not path.is_file():
+            why = ("is a folder; name the level files in it (for example DIR/*.xsb)" if path.is_dir()
+                   else "not a regular file" if path.exists() else "no such file")
+            report["errors"].append(f"{path}: {why}")
             continue
-        report["errors"] += [str(p) for p in probs]
-        if path.suffix.lower() == ".dat" or path.name.upper().startswith("LEVELS.D"):
-            from game.modes.quest.importers.supaplex import read_levels_dat
-            _, _, warns = read_levels_dat(path.read_bytes(), str(path))
-            report["warnings"] += [str(w) for w in warns]
+        info = read_dropin_file(str(path), path)     # the reader of the Imported levels screen
+        report["errors"] += list(info.errors)
+        report["warnings"] += list(info.warnings)
+        report["warnings"] += [f"{path}#{d.number} ({d.where}): {w}" for d in info.levels for w in d.warnings]
+        try:
+            got, _ = read_any(path)
+        except LevelError:
+            got = []
+        dest = _copy(path, folder, done, report) if folder is not None and info.levels else None
+        if dest:
+            report["copied"].append(dest)
         for i, (lv, sol) in enumerate(got, 1):
             entry = {"file": str(path), "number": i, "title": lv.title or lv.name, "label": lv.label,
                      "solution": "none"}
+            if dest:
+                entry["ref"] = dest if path.suffix.lower() == ".quest" else f"{dest}#{i}"
+            acts = _verify(path, i, lv, sol, report) if sol else None
             if sol:
-                g = QuestGame(lv)
-                try:
-                    if path.suffix.lower() == ".hsb":
-                        from game.modes.quest.importers.hsb import convert_moves
-                        steps = [([0, g.g.dir_names.index(d)], push, 0) for d, push in convert_moves(sol)]
-                    else:
-                        steps = parse_solution(sol, g.g.dir_names, f"{path}#{i}")
-                    acts = play_solution(g, steps, f"{path}#{i}")
-                    if g.status != "won":
-                        raise SolutionError(f"{path}#{i}: the solution ends with the boxes not all on goals")
-                    entry["solution"] = "verified"
-                except (SolutionError, ValueError) as exc:
-                    entry["solution"] = "rejected"
-                    report["errors"].append(str(exc))
-                    acts = None
+                entry["solution"] = "verified" if acts is not None else "rejected"
             if args.out:
                 out = Path(args.out)
                 out.mkdir(parents=True, exist_ok=True)
                 stem = re.sub(r"[^a-z0-9]+", "_", f"{path.stem}_{i:03d}".lower())
                 (out / f"{stem}.quest").write_text(dump_level(lv), encoding="utf-8")
-                if sol and entry["solution"] == "verified":
+                if acts is not None:
                     make_replay(lv, acts, "", dump_level(lv)).save(out / f"{stem}.replay.json")
                 entry["written"] = str(out / f"{stem}.quest")
             report["levels"].append(entry)
@@ -79,5 +138,9 @@ def _run(args) -> int:
         for e in report["levels"]:
             print(f"{e['file']} #{e['number']}: {e['title']}{'  [' + e['label'] + ']' if e['label'] else ''}"
                   f"  solution: {e['solution']}")
+        for c in report["copied"]:
+            print(f"copied to {c}")
+        if folder is not None:
+            print(f"{len(report['copied'])} files in {folder} (Hex quest > Imported levels)")
         print(f"{len(report['levels'])} levels, {len(report['errors'])} errors, {len(report['warnings'])} warnings")
     return 1 if report["errors"] else 0

@@ -23,13 +23,14 @@ Every refusal is a ValueError naming the member and the limit.
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import tempfile
 import warnings
 import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
+
+from game.core.atomic import fsync_dir
 
 ALLOWED_SUFFIXES = (".toml", ".png", ".bmp", ".txt", ".md")
 IMAGE_SUFFIXES = (".png", ".bmp")
@@ -226,7 +227,7 @@ def install_ruleset_checked(blob: bytes, into: Path, name: str):
                 old.rename(final)
             raise
         shutil.rmtree(old, ignore_errors=True)
-        _fsync_dir(into)
+        fsync_dir(into)
         return rs
     finally:
         shutil.rmtree(staging_root, ignore_errors=True)
@@ -235,16 +236,3 @@ def install_ruleset_checked(blob: bytes, into: Path, name: str):
 def install_ruleset(blob: bytes, into: Path, name: str) -> Path:
     """Unpack `blob` into `into/name` (replacing an older copy atomically); returns the folder."""
     return install_ruleset_checked(blob, into, name).path
-
-
-def _fsync_dir(d: Path) -> None:
-    try:
-        fd = os.open(d, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

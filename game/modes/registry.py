@@ -233,9 +233,21 @@ def log_lines(entry: ModeEntry, log: Callable[[str], None] | None):
     """A `(game, events)` callback that writes the mode's readable lines to `log` (or None)."""
     if log is None or not entry.has("describe"):
         return None
-    describe = entry.hook("describe")
+    return events_printer(entry.hook("describe"), log)
+
+
+def event_lines(describe_one, game, events) -> list[str]:
+    """The readable lines of `events` (`describe_one(game, ev)` gives a line or None)."""
+    return [line for line in (describe_one(game, ev) for ev in events) if line]
+
+
+def events_printer(describe_events, log: Callable[[str], None] | None):
+    """A `(game, events)` callback writing `describe_events(game, events)` lines to `log`; None
+    without a log (so the game skips the work)."""
+    if log is None:
+        return None
 
     def on_events(game, events) -> None:
-        for line in describe(game, events):
+        for line in describe_events(game, events):
             log(line)
     return on_events

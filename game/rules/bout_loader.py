@@ -33,7 +33,7 @@ from game.rules.bout_schema import (
     ZONES,
 )
 from game.rules.loader import content_hash
-from game.rules.schema import ProblemList, check_refs, check_section, read_toml, suggest
+from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
 
 SHIPPED = ASSETS / "bout" / "default"
 
@@ -95,16 +95,9 @@ def load_bout_ruleset(path: str | Path | None = None) -> tuple[BoutRules | None,
     folder = Path(path) if path is not None else SHIPPED
     problems = ProblemList()
     rid = folder.name
-    if not folder.is_dir():
-        problems.add(str(folder), "", "not a folder, expected a bout ruleset folder with bout.toml")
+    docs = read_ruleset_docs(folder, BOUT_FILES, "a bout ruleset folder with bout.toml", problems)
+    if docs is None:
         return None, problems
-    docs = {}
-    for name in BOUT_FILES:
-        label = f"{rid}/{name}"
-        doc = read_toml(folder / name, label, problems)
-        if doc is None and not (folder / name).exists():
-            problems.add(label, "", "file is missing")
-        docs[name] = doc if isinstance(doc, dict) else {}
     for fname, doc in docs.items():
         owners = [s.name for s in BOUT_SECTIONS if s.file == fname]
         for key in doc:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from game.core import datafile
 from game.rules.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
-from game.rules.schema import ProblemList, check_refs, check_section, read_toml, suggest
+from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
 from game.rules.skirmish_schema import (
     ARMY,
     CLASSES,
@@ -51,16 +51,10 @@ def load_ruleset(path: str | Path, *, with_maps: bool = True) -> tuple[Ruleset |
     folder = Path(path)
     problems = ProblemList()
     rid = folder.name
-    if not folder.is_dir():
-        problems.add(str(folder), "", "not a folder, expected a ruleset folder with ruleset.toml")
+    docs = read_ruleset_docs(folder, RULESET_FILES, "a ruleset folder with ruleset.toml", problems,
+                             optional=("sounds.toml",))
+    if docs is None:
         return None, problems
-    docs = {}
-    for name in RULESET_FILES:
-        label = f"{rid}/{name}"
-        doc = read_toml(folder / name, label, problems)
-        if doc is None and not (folder / name).exists() and name != "sounds.toml":
-            problems.add(label, "", "file is missing")
-        docs[name] = doc if isinstance(doc, dict) else {}
     before = len(problems)
 
     for fname, doc in docs.items():

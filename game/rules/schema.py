@@ -45,3 +45,20 @@ def read_toml(path: Path, label: str, problems: ProblemList, limits: Limits = RU
         return None
 
 
+def read_ruleset_docs(folder: Path, files, what: str, problems: ProblemList,
+                      optional: tuple[str, ...] = ()) -> dict[str, dict] | None:
+    """Every file of a ruleset folder as a table (`{}` for a missing or broken one, with the problem
+    recorded as `<folder name>/<file>`); None, with a problem, when `folder` is not a folder."""
+    if not folder.is_dir():
+        problems.add(str(folder), "", f"not a folder, expected {what}")
+        return None
+    docs = {}
+    for name in files:
+        label = f"{folder.name}/{name}"
+        doc = read_toml(folder / name, label, problems)
+        if doc is None and not (folder / name).exists() and name not in optional:
+            problems.add(label, "", "file is missing")
+        docs[name] = doc if isinstance(doc, dict) else {}
+    return docs
+
+

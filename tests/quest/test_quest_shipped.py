@@ -12,7 +12,7 @@ IDS = shipped_ids()
 
 def test_there_are_shipped_levels():
     assert len([i for i in IDS if i.startswith("hex/")]) >= 13
-    assert len([i for i in IDS if i.startswith("square/")]) >= 11
+    assert len([i for i in IDS if i.startswith("square/")]) >= 20
 
 
 @pytest.mark.parametrize("lid", IDS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.modes.registry import Outcome, Verdict
+from game.modes.registry import Outcome, Verdict, event_lines, events_printer
 
 
 def load_world(path: str):
@@ -55,14 +55,8 @@ def simulate(req, log=None) -> Outcome:
         raise ValueError("gdl: give the module with --module PATH.g")
     world = load_world(str(path))
 
-    def on_events(g, events):
-        if log is not None:
-            for ev in events:
-                line = describe(g, ev)
-                if line:
-                    log(line)
-
-    res = play(world, req.seed, path=str(path), on_events=on_events)
+    res = play(world, req.seed, path=str(path),
+               on_events=events_printer(lambda g, events: event_lines(describe, g, events), log))
     out = res.summary()
     who = out["winner_name"] or "nobody (draw)"
     return Outcome(out, to_replay(res), [f"{world.m.title or world.m.name}: {who} wins after {out['turns']} turns "

@@ -41,14 +41,28 @@ def solution_path(level_id: str) -> Path:
     return SOLUTIONS / f"{level_id}.replay.json"
 
 
-def _read(path: Path, binary: bool = False):
+def read_raw(path: Path, label: str | None = None, binary: bool = False):
     """Through the one bounded reader: regular files only, size-capped, UTF-8 checked."""
     try:
         if binary:
-            return read_bytes(path, max_bytes=MAX_FILE)
-        return read_text(path, max_bytes=MAX_FILE)
+            return read_bytes(path, max_bytes=MAX_FILE, label=label)
+        return read_text(path, max_bytes=MAX_FILE, label=label)
     except DataFileError as exc:
         raise LevelError(str(exc)) from None
+
+
+def read_level_text(path: Path, label: str | None = None) -> str:
+    """Sokoban/Hexoban text: UTF-8 (a BOM is dropped); files that are not UTF-8 are read as
+    Latin-1, the usual encoding of older level collections (any byte string decodes)."""
+    raw = read_raw(path, label, binary=True)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def _read(path: Path, binary: bool = False):
+    return read_raw(path, None, binary)
 
 
 def load_level(ref: str) -> tuple[Level, str, str]:
@@ -60,7 +74,9 @@ def load_level(ref: str) -> tuple[Level, str, str]:
         if lv is None:
             raise LevelError("\n".join(map(str, probs)))
         return lv, lid, ""
-    path_s, _, num = ref.partition("#")
+    path_s, sep, num = ref.rpartition("#")
+    if not (sep and num.isdigit()):
+        path_s, num = ref, ""           # a '#' that is part of the file's name
     path = Path(path_s)
     if not path.exists():
         raise LevelError(f"{ref}: no shipped level of that name and no such file (shipped: {', '.join(shipped_ids()[:6])} ...)")
@@ -72,10 +88,9 @@ def load_level(ref: str) -> tuple[Level, str, str]:
             raise LevelError("\n".join(map(str, probs)))
         return lv, "", dump_level(lv)
     levels, probs = read_any(path)
-    if probs:
-        raise LevelError("\n".join(map(str, probs)))
     if not 1 <= idx <= len(levels):
-        raise LevelError(f"{ref}: the file has {len(levels)} levels")
+        # a broken level is skipped (it is named in `probs`); #N counts the levels that load
+        raise LevelError("\n".join([f"{ref}: the file has {len(levels)} levels that load"] + [str(p) for p in probs]))
     lv = levels[idx - 1][0]
     return lv, "", dump_level(lv)
 
@@ -85,11 +100,11 @@ def read_any(path: Path) -> tuple[list[tuple[Level, str]], list]:
     suffix = path.suffix.lower()
     if suffix in (".xsb", ".sok", ".txt"):
         from game.modes.quest.importers.xsb import read_collection
-        got, probs = read_collection(_read(path), str(path))
+        got, probs = read_collection(read_level_text(path), str(path))
         return [(g.level, g.solution) for g in got], probs
     if suffix == ".hsb":
         from game.modes.quest.importers.hsb import read_hsb
-        got, probs = read_hsb(_read(path), str(path))
+        got, probs = read_hsb(read_level_text(path), str(path))
         return [(lv, sol) for lv, _, sol in got], probs
     if suffix == ".dat" or path.name.upper().startswith("LEVELS.D"):
         from game.modes.quest.importers.supaplex import read_levels_dat
@@ -99,3 +114,17 @@ def read_any(path: Path) -> tuple[list[tuple[Level, str]], list]:
         lv, probs = parse_level(_read(path), str(path), name=path.stem)
         return ([(lv, "")] if lv else []), probs
     raise LevelError(f"{path}: unknown level format {suffix!r} (.quest, .xsb, .sok, .hsb, LEVELS.DAT)")
+
+
+def shipped_titles(prefix: str = "") -> dict[str, str]:
+    """{level id: title} of the shipped levels whose id starts with `prefix` (the id when a level
+    has no title), for level lists; a level that does not parse is left out."""
+    out = {}
+    for lid in shipped_ids():
+        if lid.startswith(prefix):
+            try:
+                lv, _, _ = load_level(lid)
+            except LevelError:
+                continue
+            out[lid] = lv.title or lid
+    return out

@@ -11,6 +11,7 @@ MODE = ModeEntry(
     ),
     simulate="game.modes.quest.hooks:simulate",
     verify="game.modes.quest.hooks:verify",
-    scenes={"quest": "game.ui.scenes.quest.scene:QuestScene"},
+    scenes={"quest": "game.ui.scenes.quest.scene:QuestScene",
+            "quest_imports": "game.ui.scenes.quest.imported:ImportedScene"},
     menu=(MenuLine("Hex quest", 45, "quest", "Boboban: push, dig, cast; undo any step"),),
 )

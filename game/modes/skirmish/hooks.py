@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.modes.base import ActionError
-from game.modes.registry import Outcome, Request, Verdict
+from game.modes.registry import Outcome, Request, Verdict, event_lines, events_printer
 
 OFFER_HASH = 8          # bytes of the ruleset hash a guest's offered formation is tied to
 
@@ -18,17 +18,11 @@ def load_rules(name: str | None):
 
 def describe_events(game, events) -> list[str]:
     from game.modes.skirmish.log import describe
-    return [line for line in (describe(game, ev) for ev in events) if line]
+    return event_lines(describe, game, events)
 
 
 def _on_events(log):
-    if log is None:
-        return None
-
-    def on_events(game, events) -> None:
-        for line in describe_events(game, events):
-            log(line)
-    return on_events
+    return events_printer(describe_events, log)
 
 
 def pick_map(rs, name: str | None):

@@ -1,8 +1,27 @@
-"""Readable battle log lines from Skirmish events (CLI, attract mode, the UI's message line)."""
+"""Skirmish events as text: one renderer, two voices.
+
+`describe` is the exact battle log (CLI, attract mode, replays: piece ids and cells); the UI's
+message line (`game.ui.battle_words`) renders the same events with its own templates. A voice is
+a table event -> format string over the fields `describe_fields` builds; an event a voice does
+not name is not worth a line.
+"""
 
 from __future__ import annotations
 
 from game.rules.skirmish_schema import SEAT_NAMES
+
+LOG_VOICE = {
+    "turn": "-- turn {turn}: {seat} ({player}) to play",
+    "walk": "{who} walks {from_cell} -> {to_cell}",
+    "stay": "{who} holds its ground",
+    "attack.miss": "{who} attacks {target}: miss",
+    "attack.hit": "{who} attacks {target}: hit, {damage} damage, {tail}",
+    "attack.crit": "{who} attacks {target}: CRITICAL hit, {damage} damage, {tail}",
+    "levelup": "{who} reaches level {level} (HP, MP and rest recharged)",
+    "out": "{seat} has lost its whole army",
+    "pass": "{seat} has no rested piece and passes",
+    "over": "== battle over ({reason}): {places}",
+}
 
 
 def cell_name(game, cell: int) -> str:
@@ -19,28 +38,46 @@ def piece_name(game, pid: int) -> str:
     return f"{SEAT_NAMES[p.seat].title()} {game.rs.pieces[p.kind].name}#{pid}"
 
 
-def describe(game, ev: dict) -> str | None:
+class _Fields(dict):
+    """The fields a template may name, each worked out only when the template names it (a UI
+    voice never asks for cells, so its game needs no grid)."""
+
+    def __init__(self, game, ev: dict, name):
+        super().__init__(ev)
+        self.game, self.ev, self.name = game, ev, name
+
+    def __missing__(self, key: str):
+        g, ev = self.game, self.ev
+        value = {
+            "who": lambda: self.name(g, ev["piece"]),
+            "target": lambda: self.name(g, ev["target"]),
+            "seat": lambda: SEAT_NAMES[ev["seat"]].title(),
+            "player": lambda: g.player_name(ev["seat"]),
+            "turn": lambda: ev["turn"] + 1,
+            "from_cell": lambda: cell_name(g, ev["from"]),
+            "to_cell": lambda: cell_name(g, ev["to"]),
+            "tail": lambda: "destroyed!" if ev.get("killed") else f"{ev['hp']} HP left",
+            "places": lambda: ", ".join(f"{i + 1}. {SEAT_NAMES[s].title()}" for i, s in enumerate(ev["placements"])),
+            "winner": lambda: SEAT_NAMES[ev["placements"][0]].title(),
+        }[key]()
+        self[key] = value
+        return value
+
+
+def render(game, ev: dict, voice: dict, name=piece_name) -> str | None:
+    """`ev` in `voice`, pieces named by `name(game, pid)`; None when the voice skips the event."""
     e = ev["e"]
-    if e == "turn":
-        return f"-- turn {ev['turn'] + 1}: {SEAT_NAMES[ev['seat']].title()} ({game.player_name(ev['seat'])}) to play"
-    if e == "walk":
-        return f"{piece_name(game, ev['piece'])} walks {cell_name(game, ev['from'])} -> {cell_name(game, ev['to'])}"
-    if e == "stay":
-        return f"{piece_name(game, ev['piece'])} holds its ground"
-    if e == "attack":
-        who, tgt = piece_name(game, ev["piece"]), piece_name(game, ev["target"])
-        if ev["result"] == "miss":
-            return f"{who} attacks {tgt}: miss"
-        crit = "CRITICAL hit" if ev["result"] == "crit" else "hit"
-        tail = "destroyed!" if ev.get("killed") else f"{ev['hp']} HP left"
-        return f"{who} attacks {tgt}: {crit}, {ev['damage']} damage, {tail}"
-    if e == "levelup":
-        return f"{piece_name(game, ev['piece'])} reaches level {ev['level']} (HP, MP and rest recharged)"
-    if e == "out":
-        return f"{SEAT_NAMES[ev['seat']].title()} has lost its whole army"
-    if e == "pass":
-        return f"{SEAT_NAMES[ev['seat']].title()} has no rested piece and passes"
-    if e == "over":
-        places = ", ".join(f"{i + 1}. {SEAT_NAMES[s].title()}" for i, s in enumerate(ev["placements"]))
-        return f"== battle over ({ev['reason']}): {places}"
-    return None  # end_turn, skip, no_target: not worth a line
+    key = f"attack.{ev['result']}" if e == "attack" else e
+    if e == "over" and not ev.get("placements") and "over.none" in voice:
+        key = "over.none"
+    template = voice.get(key)
+    if template is None:
+        return None
+    fields = _Fields(game, ev, name)
+    for k in ("seat", "target", "turn"):        # raw event fields a template shows in words
+        fields.pop(k, None)
+    return template.format_map(fields)
+
+
+def describe(game, ev: dict) -> str | None:
+    return render(game, ev, LOG_VOICE)

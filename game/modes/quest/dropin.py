@@ -1,0 +1,276 @@
+"""Drop-in levels: level files players and level designers put in a folder, listed for the
+"Imported levels" screen and for `tactibox import`.
+
+    folders = import_folders(data_root)          # <data>/quest/import + $TACTIBOX_QUEST_IMPORT_PATH
+    listing = list_dropins(folders)
+    for f in listing.files:                      # one entry per file, sorted by name
+        f.label, f.errors, f.warnings            # errors read `file: line: problem`
+        for lv in f.levels:
+            load_level(lv.ref)                   # the ref is what catalog.load_level takes
+
+Formats: Sokoban `.xsb` / `.sok` / `.txt`, Hexoban `.hsb`, native `.quest`, Supaplex `LEVELS.DAT`
+(any `.dat`, or a name starting `LEVELS.D`). Sub-folders are read up to MAX_DEPTH deep; links to
+files are followed, links to folders are not (no loops); hidden files (`.name`, also the
+temporary files of an atomic copy), files of other types and the read-me / licence texts that
+come with level packs (README.txt, LICENSE.txt ...) are ignored.
+
+Bounds, checked before anything is read: a folder tree with more than MAX_ENTRIES names is
+refused as a whole (one message, no file read); a file over catalog.MAX_FILE bytes is refused
+(by its size on disk, it is never opened), and so is every file once MAX_TOTAL bytes have been
+read. One broken file never hides the others: its problems are its own entry's `errors`.
+
+Results are cached by (path, size, mtime, ctime, inode): listing again after a change reads only
+the changed files.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.core.grid import HEX
+from game.modes.quest.catalog import MAX_FILE, LevelError, read_level_text, read_raw
+from game.modes.quest.textformat import parse_level
+
+IMPORT_SUBDIR = ("quest", "import")
+PATH_ENV = "TACTIBOX_QUEST_IMPORT_PATH"
+TEXT_SUFFIXES = (".xsb", ".sok", ".txt", ".hsb", ".quest")
+NOT_LEVELS = re.compile(r"(read[ _-]?me|licen[cs]e|copying|changelog|authors)([ ._-].*)?\.txt$")
+MAX_ENTRIES = 2000               # names (files and folders) in one import folder tree
+MAX_DEPTH = 3                    # import/pack/sub/ is read; a folder below that is not
+MAX_TOTAL = 64 * 1024 * 1024     # bytes of level files read in one listing
+_CACHE: dict[tuple, DropinFile] = {}
+_CACHE_MAX = 4 * MAX_ENTRIES
+
+
+@dataclass(frozen=True)
+class DropinLevel:
+    ref: str                     # catalog.load_level(ref) plays it
+    title: str
+    label: str                   # the file's name as shown (relative to its import folder)
+    path: str                    # the file
+    number: int                  # the N of `FILE#N`: N-th level the file yields, from 1
+    where: str                   # "line 12" (text formats), "level 7" (Supaplex record), ""
+    kind: str                    # "hex" or "square"
+    note: str = ""               # the level's label, e.g. "turn-based adaptation" (Supaplex)
+    warnings: tuple[str, ...] = ()   # what the importer could not reproduce for this level
+    solution: bool = False       # the file stores a solution for it
+
+
+@dataclass(frozen=True)
+class DropinFile:
+    label: str
+    path: str
+    levels: tuple[DropinLevel, ...] = ()
+    errors: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()     # about the file, not one level
+
+
+@dataclass(frozen=True)
+class Listing:
+    files: tuple[DropinFile, ...] = ()
+    errors: tuple[str, ...] = ()       # about a whole folder (too many files, unreadable)
+    folders: tuple[str, ...] = field(default=())
+
+    @property
+    def levels(self) -> list[DropinLevel]:
+        return [lv for f in self.files for lv in f.levels]
+
+
+def import_folder(data_root: str | os.PathLike) -> Path:
+    """The writable drop-in folder inside the data folder (`tactibox import` copies into it)."""
+    return Path(data_root).joinpath(*IMPORT_SUBDIR)
+
+
+def import_folders(data_root: str | os.PathLike, env: Mapping[str, str] | None = None) -> list[Path]:
+    """The data folder's drop-in folder, then each folder in $TACTIBOX_QUEST_IMPORT_PATH
+    (colon-separated; the SD-card image points it at the boot partition's `tactibox/quest-levels`)."""
+    env = os.environ if env is None else env
+    out = [import_folder(data_root)]
+    for part in env.get(PATH_ENV, "").split(":"):
+        p = Path(part.strip()).expanduser() if part.strip() else None
+        if p is not None and p not in out:
+            out.append(p)
+    return out
+
+
+def is_level_name(name: str) -> bool:
+    """A name the drop-in folder reads; the read-me and licence texts of level packs are not."""
+    low = name.lower()
+    if NOT_LEVELS.match(low):
+        return False
+    return low.endswith(TEXT_SUFFIXES) or low.endswith(".dat") or name.upper().startswith("LEVELS.D")
+
+
+def _kind_name(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _scan(folder: Path) -> tuple[list[tuple[str, Path, os.stat_result]], list[tuple[str, str]], list[str]]:
+    """(level files as (label, path, stat), (label, problem) for single names, problems about the folder)."""
+    found: list[tuple[str, Path, os.stat_result]] = []
+    probs: list[tuple[str, str]] = []
+    seen = 0
+    stack: list[tuple[Path, str, int]] = [(folder, "", 0)]
+    while stack:
+        d, prefix, depth = stack.pop()
+        try:
+            with os.scandir(d) as it:
+                entries = []
+                for e in it:
+                    seen += 1
+                    if seen > MAX_ENTRIES:
+                        return [], [], [f"{folder}: more than {MAX_ENTRIES} files and folders; nothing in it "
+                                        f"was read (keep at most {MAX_ENTRIES}, for example fewer level packs)"]
+                    entries.append(e)
+        except OSError as exc:
+            if not prefix:
+                return [], [], [f"{folder}: cannot be read ({exc.strerror or exc})"]
+            probs.append((prefix.rstrip("/"), f"folder cannot be read ({exc.strerror or exc})"))
+            continue
+        for e in sorted(entries, key=lambda e: e.name):
+            if e.name.startswith("."):
+                continue
+            label = prefix + e.name
+            path = Path(e.path)
+            try:
+                link = e.is_symlink()
+                st = os.stat(path)                  # follows links: a loop raises ELOOP
+            except OSError as exc:
+                if is_level_name(e.name) or link:
+                    what = "a symbolic link loop" if exc.errno == errno.ELOOP else (
+                        "a link to nothing" if isinstance(exc, FileNotFoundError) else exc.strerror or str(exc))
+                    probs.append((label, f"cannot be read ({what})"))
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                if link:
+                    probs.append((label, "a link to a folder; such links are not followed (copy the files in)"))
+                elif depth + 1 >= MAX_DEPTH:
+                    probs.append((label, f"folder nested more than {MAX_DEPTH - 1} deep; not read"))
+                else:
+                    stack.append((path, label + "/", depth + 1))
+                continue
+            if not is_level_name(e.name):
+                continue
+            if not stat.S_ISREG(st.st_mode):
+                probs.append((label, f"is {_kind_name(st.st_mode)}, expected a level file"))
+                continue
+            found.append((label, path, st))
+    return found, probs, []
+
+
+def _parse(label: str, path: Path) -> DropinFile:
+    """Read one level file through the importers; every problem becomes an error of this file."""
+    low = path.name.lower()
+    levels: list[tuple] = []          # (level, where, warnings, has solution)
+    errors: list[str] = []
+    fwarns: list[str] = []
+    try:
+        if low.endswith((".xsb", ".sok", ".txt")):
+            from game.modes.quest.importers.xsb import read_collection
+            got, probs = read_collection(read_level_text(path, label), label)
+            levels = [(g.level, f"line {g.line}", [], bool(g.solution)) for g in got]
+            errors = [str(p) for p in probs]
+        elif low.endswith(".hsb"):
+            from game.modes.quest.importers.hsb import read_hsb
+            got, probs = read_hsb(read_level_text(path, label), label)
+            levels = [(lv, f"line {line}", [], bool(sol)) for lv, line, sol in got]
+            errors = [str(p) for p in probs]
+        elif low.endswith(".quest"):
+            lv, probs = parse_level(read_raw(path, label, binary=False), label, name=path.stem)
+            levels = [(lv, "", [], False)] if lv is not None else []
+            errors = [str(p) for p in probs]
+        else:
+            from game.modes.quest.importers.supaplex import read_levels_dat
+            got, errs, warns = read_levels_dat(read_raw(path, label, binary=True), label)
+            errors = [str(p) for p in errs]
+            levels = _supaplex_levels(got, errs, warns, fwarns)
+    except LevelError as exc:
+        errors = [str(exc)]
+    except (ValueError, IndexError, KeyError, RecursionError) as exc:     # an importer bug must not hide the rest
+        errors = [f"{label}: cannot be imported ({type(exc).__name__}: {exc})"]
+    out = []
+    for n, (lv, where, warns, sol) in enumerate(levels, 1):
+        ref = str(path) if low.endswith(".quest") else f"{path}#{n}"
+        out.append(DropinLevel(ref=ref, title=lv.title or lv.name or f"Level {n}", label=label, path=str(path),
+                               number=n, where=where, kind="hex" if lv.grid.kind == HEX else "square",
+                               note=lv.label or "", warnings=tuple(warns), solution=sol))
+    return DropinFile(label=label, path=str(path), levels=tuple(out), errors=tuple(errors), warnings=tuple(fwarns))
+
+
+def _supaplex_levels(got, errs, warns, fwarns) -> list[tuple]:
+    """Pair each level read with its record number (records with errors are skipped by the
+    importer), so each level gets the warnings of its own record."""
+    bad = {p.path for p in errs}
+    n_rec = len(got) + len(bad)
+    numbers = [k for k in range(1, n_rec + 1) if f"level {k}" not in bad]
+    if len(numbers) != len(got):
+        numbers = []
+    per: dict[str, list[str]] = {}
+    for w in warns:
+        per.setdefault(w.path, []).append(w.message)
+    known = {f"level {k}" for k in numbers}
+    fwarns += [str(w) for w in warns if w.path not in known]
+    out = []
+    for i, lv in enumerate(got):
+        where = f"level {numbers[i]}" if numbers else ""
+        out.append((lv, where, per.get(where, []) if where else [], False))
+    return out
+
+
+def read_dropin_file(label: str, path: Path, st: os.stat_result | None = None) -> DropinFile:
+    """One file, from the cache when it has not changed since it was last read."""
+    if st is None:
+        st = os.stat(path)
+    key = (str(path), label, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+    hit = _CACHE.get(key)
+    if hit is None:
+        hit = _parse(label, path)
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        _CACHE[key] = hit
+    return hit
+
+
+def list_dropins(folders: Iterable[str | os.PathLike]) -> Listing:
+    """Every level in the drop-in folders (a missing folder is simply empty)."""
+    files: list[DropinFile] = []
+    ferrs: list[str] = []
+    total = 0
+    names: list[str] = []
+    folders = [Path(f) for f in folders]
+    for i, folder in enumerate(folders):
+        names.append(str(folder))
+        if not folder.exists() and not folder.is_symlink():
+            continue
+        if not folder.is_dir():
+            ferrs.append(f"{folder}: not a folder")
+            continue
+        tag = "" if i == 0 else f"{folder.name}/"
+        found, probs, errs = _scan(folder)
+        ferrs += errs
+        files += [DropinFile(label=tag + lab, path=str(folder / lab), errors=(f"{tag}{lab}: {msg}",))
+                  for lab, msg in probs]
+        for label, path, st in found:
+            label = tag + label
+            if st.st_size > MAX_FILE:
+                files.append(DropinFile(label, str(path), errors=(
+                    f"{label}: file is {st.st_size} bytes, at most {MAX_FILE} allowed; not read",)))
+                continue
+            if total + st.st_size > MAX_TOTAL:
+                files.append(DropinFile(label, str(path), errors=(
+                    f"{label}: the import folders hold more than {MAX_TOTAL} bytes of level files; not read",)))
+                continue
+            total += st.st_size
+            files.append(read_dropin_file(label, path, st))
+    files.sort(key=lambda f: (f.label.lower(), f.label))
+    return Listing(files=tuple(files), errors=tuple(ferrs), folders=tuple(names))

@@ -1,0 +1,119 @@
+"""What A would do in the aim, worked out by the engine itself (no pygame, no rules copied here).
+
+A step/push/blow is previewed from the engine's own move plan; a spell is first checked with the
+engine (`QuestGame.check`, which calls the spell's `cast_*` with `dry=True`) and then, when it is
+legal, cast for real on a throwaway copy of the game: the events and the difference between the
+copy and the game say which cells it reaches. The game itself is never changed.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from game.modes.quest.game import CAST, MOVE
+from game.modes.quest.spells import CASTERS, NAMES
+
+
+@dataclass
+class Preview:
+    label: str                          # "step", "push", "fireball 2"...
+    error: str | None = None            # why the action is illegal now (None: legal)
+    area: list[int] = field(default_factory=list)   # every cell the action reaches
+    hits: list[int] = field(default_factory=list)   # cells where something is hit, destroyed or slowed
+    lands: int = -1                     # where the player ends up (a step, a Jump, a Teleport)
+    target: int = -1                    # the cell in the aim (marked when the action is illegal)
+    note: str = ""                      # a legal action that would do nothing much ("hits nothing")
+
+    @property
+    def legal(self) -> bool:
+        return self.error is None
+
+
+def _throwaway(game):
+    """A deep copy of the game that shares the (read-only) level and grid."""
+    return copy.deepcopy(game, {id(game.level): game.level, id(game.g): game.g})
+
+
+def preview(game, action) -> Preview:
+    """The preview of `action` ([MOVE, d] or [CAST, s, d]) in the game's current state."""
+    g = game.g
+    d = action[-1]
+    cell = game.player["cell"]
+    target = g.step[cell][d] if 0 <= d < len(g.dirs) else -1
+    if action[0] == MOVE:
+        return _move(game, d, target)
+    name = NAMES[action[1]]
+    lv = game.player["spells"].get(name, 0)
+    p = Preview(f"{name} {lv}", target=target)
+    p.error = game.check(list(action))
+    if p.error is not None:
+        return p
+    clone = _throwaway(game)
+    events: list[dict] = []
+    CASTERS[name](clone, clone.player, lv, d, events, False)
+    hits: list[int] = []
+    area: list[int] = []
+    for old, new in zip(game.npcs, clone.npcs):
+        if old != new:
+            hits.append(old["cell"])
+    for e in events:
+        if e["ev"] == "destroy":
+            hits.append(e["at"])
+        elif e["ev"] == "cast" and "at" in e:          # fireball: the ray, then the blast
+            area += _ray_to(g, cell, d, e["at"]) + list(g.cells_in_range(e["at"], 0, lv))
+        elif e["ev"] == "cast" and "cells" in e:       # ice
+            area += e["cells"]
+        elif e["ev"] == "cast" and "path" in e:        # jump
+            area += e["path"]
+        elif e["ev"] == "cast" and "to" in e:          # teleport
+            area.append(e["to"])
+    if name == "missile" and hits:
+        far = max(hits, key=lambda c: g.distance(cell, c))
+        area += _ray_to(g, cell, d, far)
+    if clone.player["cell"] != cell:
+        p.lands = clone.player["cell"]
+    p.hits = sorted(set(hits))
+    p.area = sorted(set(area) | set(hits) | ({p.lands} if p.lands >= 0 else set()))
+    if name in ("missile", "fireball", "lightning") and not p.hits:
+        p.note = "hits nothing"
+    return p
+
+
+def _ray_to(g, start: int, d: int, end: int) -> list[int]:
+    """The cells from `start` (excluded) straight in d up to `end` (included); [] if not on it."""
+    out, c = [], g.step[start][d]
+    while c >= 0:
+        out.append(c)
+        if c == end:
+            return out
+        c = g.step[c][d]
+    return []
+
+
+def _move(game, d: int, target: int) -> Preview:
+    if game.status != "play":
+        return Preview("step", "the level is over", target=target)
+    plan = game._move_plan(d)            # the engine's own (kind, target, beyond) or why not
+    if isinstance(plan, str):
+        return Preview("step", plan, target=target)
+    kind, t, beyond = plan
+    p = Preview(kind, area=[t] + ([beyond] if beyond >= 0 else []), target=t)
+    if kind == "attack":
+        p.hits = [t]
+    elif kind == "dig":
+        p.hits, p.lands = [t], t
+    elif kind == "port":
+        p.lands = beyond
+    else:
+        p.lands = t
+    return p
+
+
+def action_label(game, action) -> str:
+    """Short words for the side panel: "step NE", "fireball 2 SE"."""
+    names = game.g.dir_names
+    if action[0] == CAST:
+        name = NAMES[action[1]]
+        return f"{name} {game.player['spells'].get(name, 0)} {names[action[2]]}"
+    return f"step {names[action[1]]}"

@@ -1,0 +1,117 @@
+"""The quest board played from a numeric keypad through real key events (SDL dummy driver, the
+real InputHub): hex 8 9 3 2 1 7 = N NE SE S SW NW, 4/6 turn the aim, 5 acts, 0 undoes, . redoes;
+square 8 6 2 4 = N E S W. Expected cells are worked out by hand from the level maps."""
+
+from __future__ import annotations
+
+import pygame
+from ui_harness import menu_open, stack, tap
+
+from game.core.grid import DIR_NAMES, HEX, SQUARE4, SQUARE8
+from game.ui.scenes.quest.controls import board_command, keypad_direction
+from hw.input.buttons import Button as B
+
+
+def _app_with_hub(make_app, size=(480, 320)):
+    from hw.input import InputHub
+    app = make_app(size=size, make_hub=True)
+    app.hub.close()
+    app.hub = InputHub.create(overrides=app.settings.keymap, clock=app.clock, joysticks=False, gpio=False)
+    pygame.event.clear()
+    return app
+
+
+def _board(app, lid):
+    tap(app, "return")
+    menu_open(app, "Hex quest")
+    sc = app.top
+    assert stack(app)[-1] == "quest" and not app.hub.numpad_claimed   # the level list: keypad = d-pad
+    while sc.ids[sc.pick] != lid:
+        tap(app, "kp_2")                                   # kp_2 is DOWN in the list
+    tap(app, "kp_5")                                       # and kp_5 is A
+    assert sc.session is not None and sc.level_id == lid
+    assert app.hub.numpad_claimed
+    return sc
+
+
+def _ring(sc):
+    g = sc.game
+    return g.g.ring_address(g.player["cell"])
+
+
+def test_keypad_digits_follow_the_hex_grid_directions():
+    names = DIR_NAMES[HEX]
+    assert names == ("N", "NE", "SE", "S", "SW", "NW")
+    got = {b: names[keypad_direction(b, names)] for b in (B.KP8, B.KP9, B.KP3, B.KP2, B.KP1, B.KP7)}
+    assert got == {B.KP8: "N", B.KP9: "NE", B.KP3: "SE", B.KP2: "S", B.KP1: "SW", B.KP7: "NW"}
+    assert keypad_direction(B.KP4, names) is None and keypad_direction(B.KP6, names) is None
+    assert board_command(B.KP4, names, 0, True) == ("aim", 5) and board_command(B.KP6, names, 5, True) == ("aim", 0)
+    sq = DIR_NAMES[SQUARE4]
+    assert [board_command(b, sq, 0, True) for b in (B.KP8, B.KP6, B.KP2, B.KP4)] == [
+        ("move", 0), ("move", 1), ("move", 2), ("move", 3)]
+    assert board_command(B.KP9, sq, 0, True) is None
+    assert board_command(B.KP9, DIR_NAMES[SQUARE8], 0, True) == ("move", 4)
+    # while a spell is chosen, digits only aim; 5 / Enter act, 0 undo, . redo, / spell, * wait, + list
+    assert board_command(B.KP3, names, 0, False) == ("aim", 2)
+    assert [board_command(b, names, 0, True) for b in (B.KP5, B.KP_ENTER, B.KP0, B.KP_PERIOD, B.KP_DIVIDE,
+                                                        B.KP_MULTIPLY, B.KP_PLUS)] == [
+        ("act",), ("act",), ("undo",), ("redo",), ("cycle",), ("wait",), ("back",)]
+
+
+def test_hex_board_played_from_the_keypad(make_app):
+    app = _app_with_hub(make_app)
+    sc = _board(app, "hex/01_first_push")
+    # the player starts in the centre (1, 1); ring 2 is (2, 1) N, (2, 2) NE ... (2, 6) NW, clockwise
+    assert _ring(sc) == (1, 1)
+    for key, where in (("kp_9", (2, 2)), ("kp_3", (2, 3)), ("kp_2", (2, 4)), ("kp_1", (2, 5)), ("kp_7", (2, 6))):
+        tap(app, key)
+        assert _ring(sc) == where, key
+        assert sc.game.moves == 1
+        tap(app, "kp_0")                                   # undo: back in the centre
+        assert _ring(sc) == (1, 1) and sc.game.moves == 0
+    tap(app, "kp_period")                                  # redo the last step (NW)
+    assert _ring(sc) == (2, 6)
+    tap(app, "kp_3")                                       # SE of (2, 6) is the centre again
+    assert _ring(sc) == (1, 1) and sc.game.moves == 2
+    tap(app, "kp_8")                                       # N: the crate is against a rock
+    assert _ring(sc) == (1, 1) and sc.game.moves == 2 and "cannot be pushed" in sc.message
+    # 4 / 6 turn the aim, 5 acts in it: aim N, 6 -> NE, 6 -> SE, 4 -> NE, 5 steps NE
+    assert sc.aim == 0
+    tap(app, "kp_6")
+    tap(app, "kp_6")
+    tap(app, "kp_4")
+    assert sc.aim == 1 and _ring(sc) == (1, 1)
+    tap(app, "kp_5")
+    assert _ring(sc) == (2, 2)
+    app.run_frames(1)
+    assert sc.keypad                                       # the hint bar names the keypad keys
+    tap(app, "kp_plus")                                    # + back to the list: the keypad is free again
+    assert sc.session is None and not app.hub.numpad_claimed
+    tap(app, "kp_2")
+    assert sc.ids[sc.pick] != "hex/01_first_push"          # kp_2 moved the list's cursor
+
+
+def test_square_board_played_from_the_keypad(make_app):
+    app = _app_with_hub(make_app, size=(320, 240))
+    sc = _board(app, "square/01_corner")
+    g = sc.game
+
+    def at():
+        return g.g.coords(sc.game.player["cell"])
+    assert at() == (1, 1)
+    tap(app, "kp_6")
+    assert at() == (2, 1)
+    tap(app, "kp_0")
+    assert at() == (1, 1)
+    tap(app, "kp_2")
+    assert at() == (1, 2)
+    tap(app, "kp_6")                                       # pushes the crate from (2, 2) to (3, 2)
+    assert at() == (2, 2) and sc.game.pushes == 1 and sc.game.obj[g.g.cell_at(3, 2)] != 0
+    tap(app, "kp_9")                                       # no diagonals on a 4-neighbour map
+    assert at() == (2, 2) and sc.game.moves == 2
+    tap(app, "kp_4")
+    tap(app, "kp_8")
+    assert at() == (1, 1)
+    # the d-pad keys still work next to the keypad
+    tap(app, "right")
+    assert at() == (2, 1)

@@ -1,0 +1,159 @@
+"""The quest board screen at every supported size, for the largest shipped hex and square maps:
+nothing drawn off the screen, no text clipped or shortened, hex cells big enough to read on
+320x240; the side panel's gravity arrow, Undo/Redo buttons, HP/XP bars and item colours."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.modes.quest.catalog import load_level, shipped_ids
+from game.modes.quest.session import Session
+from game.modes.quest.spells import NAMES
+from game.ui import theme as T
+from game.ui.scenes.quest.board_view import board_rect, geometry
+from game.ui.scenes.quest.side_panel import GRAVITY_ARROW, RARITY_COLOURS, XP_COLOUR, draw_arrow
+from game.ui.theme import TextProbe
+from game.ui.widgets import BADGE_COLOURS
+from hw.input.buttons import Button as B
+
+SIZES = [(320, 240), (480, 320), (640, 360), (1280, 720), (1920, 1080)]
+MIN_HEX_W, MIN_HEX_H = 14, 11          # a hex cell on 320x240: room for the player disc, a crate, an arrow
+
+
+def _largest(kind: str) -> str:
+    best = None
+    for lid in shipped_ids():
+        if lid.startswith(kind + "/"):
+            g = load_level(lid)[0].grid
+            key = (g.cols * g.rows, g.cols, lid)
+            best = max(best or key, key)
+    assert best is not None, f"no shipped {kind} level"
+    return best[2]
+
+
+# a busy state: every spell, six items of every band, points, a long message
+ITEMS = [["item", [[p, c]]] for p, c in (("staff", 95), ("mail", 70), ("hat", 50), ("orb", 30), ("hosen", 10),
+                                          ("helmet", 85))]
+CARRY = {"spells": {n: 3 for n in NAMES}, "items": ITEMS, "xp": 700, "coins": 12345, "points": 3, "hp": 37}
+
+
+def _open(make_app, size, lid, carry=None):
+    app = make_app(size=size)
+    app.open("quest", level=lid)
+    sc = app.top
+    if carry is not None:
+        sc.session = Session(load_level(lid)[0], carry)
+    probe = app.theme.probe = TextProbe()
+    sc.dirty = True
+    app.invalidate()
+    app.run_frames(1)
+    return app, sc, probe
+
+
+def _redraw(app, sc, probe):
+    probe.clear()
+    sc.dirty = True
+    app.invalidate()
+    app.run_frames(1)
+
+
+@pytest.mark.parametrize("kind", ["hex", "square"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_board_screen_fits(make_app, size, kind):
+    lid = _largest(kind)
+    app, sc, probe = _open(make_app, size, lid, CARRY)
+    screen = app.surface.get_rect()
+    for state in ("step", "spell"):
+        if state == "spell":
+            app.press(B.Y)                            # a spell chosen: its preview and line
+            app.run_frames(1)
+            sc.message = "fireball, hit, hit, death, xp, level"
+            _redraw(app, sc, probe)
+        assert probe.problems(screen) == [], f"{lid} {size} {state}: {probe.problems(screen)}"
+        assert probe.cut == [], f"{lid} {size} {state}: shortened {probe.cut}"
+        assert probe.drawn and all(screen.contains(d.rect) for d in probe.drawn)
+        _, board, side, bot = board_rect(app.surface, app.theme)
+        inner = sc.layout["board"]
+        assert screen.contains(board) and screen.contains(side) and board.contains(inner)
+        place = geometry(sc.game.g, inner)
+        cells = [place(c) for c in sc.game.g.cells]
+        assert all(inner.contains(r) for r in cells), f"{lid} {size}: a cell off the board"
+        for key in ("hp_bar", "xp_bar", "undo", "redo"):
+            assert side.contains(sc.layout[key]), (key, sc.layout[key], side)
+        assert sc.layout["dropped"] == 0 or size[1] <= 240   # all six items shown above 240 lines
+        assert not side.colliderect(bot) and not board.colliderect(side)
+
+
+def test_hex_cells_are_legible_on_the_smallest_screen(make_app):
+    lid = _largest("hex")
+    app, sc, _ = _open(make_app, (320, 240), lid)
+    r = geometry(sc.game.g, sc.layout["board"])(sc.game.player["cell"])
+    assert r.w >= MIN_HEX_W and r.h >= MIN_HEX_H, f"{lid}: hex cells {r.w}x{r.h} on 320x240"
+
+
+def test_gravity_arrow_points_the_way_and_no_gravity_says_so(make_app):
+    app, sc, probe = _open(make_app, (640, 360), "hex/07_gravity")     # gravity: S
+    assert sc.game.level.gravity == 3 and "gravity S" in [d.text for d in probe.drawn]
+    r = sc.layout["gravity"]
+    ys = [y for x in range(r.x, r.right) for y in range(r.y, r.bottom)
+          if app.surface.get_at((x, y))[:3] == GRAVITY_ARROW]
+    mid = r.y + r.h / 2
+    assert len(ys) >= 6 and sum(1 for y in ys if y > mid) > sum(1 for y in ys if y < mid)  # the head is below
+    app2, sc2, probe2 = _open(make_app, (640, 360), "hex/02_two_crates")
+    assert "no gravity" in [d.text for d in probe2.drawn] and "gravity" not in sc2.layout
+
+
+@pytest.mark.parametrize("name,hexmap", [("N", True), ("NE", True), ("SE", True), ("S", True), ("SW", True),
+                                          ("NW", True), ("E", False), ("W", False)])
+def test_arrow_heads_where_it_points(name, hexmap):
+    surf = pygame.Surface((40, 40))
+    surf.fill((0, 0, 0))
+    draw_arrow(surf, (20, 20), 30, name, hexmap, (255, 255, 255))
+    pts = [(x - 20, y - 20) for x in range(40) for y in range(40) if surf.get_at((x, y))[:3] == (255, 255, 255)]
+    # screen directions worked out by hand: flat-top hex neighbours lie at 90, 30, -30 ... degrees
+    vx, vy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0), "NE": (0.866, -0.5), "SE": (0.866, 0.5),
+              "SW": (-0.866, 0.5), "NW": (-0.866, -0.5)}[name]
+    # the head is the only part wider than the shaft: every pixel well off the axis is on the tip's side
+    wide = [(x, y) for x, y in pts if abs(x * vy - y * vx) / (vx * vx + vy * vy) ** 0.5 > 5]
+    assert len(wide) >= 10 and all(x * vx + y * vy > 0 for x, y in wide), (name, wide)
+
+
+def _badge_colour(app, rect):
+    return app.surface.get_at((rect.x + 1, rect.centery))[:3]
+
+
+def test_undo_redo_buttons_follow_the_session(make_app):
+    app, sc, probe = _open(make_app, (480, 320), "hex/02_two_crates")
+
+    def state():
+        hint = {d.text: d.colour for d in probe.drawn if d.text in ("undo", "redo") and d.rect.y > sc.layout["undo"].bottom}
+        return (_badge_colour(app, sc.layout["undo"]) == BADGE_COLOURS["B"],
+                _badge_colour(app, sc.layout["redo"]) == BADGE_COLOURS["X"],
+                hint.get("undo") == T.TEXT, hint.get("redo") == T.TEXT)
+    assert state() == (False, False, False, False)            # nothing to undo or redo: both dimmed
+    app.press(B.UP)
+    app.run_frames(1)
+    _redraw(app, sc, probe)
+    assert sc.game.moves == 1 and state() == (True, False, True, False)
+    app.press(B.B)
+    app.run_frames(1)
+    _redraw(app, sc, probe)
+    assert sc.game.moves == 0 and state() == (False, True, False, True)
+
+
+def test_hp_xp_bars_and_item_colours(make_app):
+    app, sc, probe = _open(make_app, (640, 360), "hex/02_two_crates", CARRY)
+    pl = sc.game.player
+    assert pl["hp"] == 37 and pl["max_hp"] == 100 and pl["xp"] == 700      # 700 XP: level 3, 188/256 on
+    surf = app.surface
+    hp, xp = sc.layout["hp_bar"], sc.layout["xp_bar"]
+    hp_fill = sum(1 for x in range(hp.x, hp.right) if surf.get_at((x, hp.centery))[:3] == T.hp_colour(0.37))
+    xp_fill = sum(1 for x in range(xp.x, xp.right) if surf.get_at((x, xp.centery))[:3] == XP_COLOUR)
+    assert abs(hp_fill - round(hp.w * 37 / 100)) <= 1 and abs(xp_fill - round(xp.w * 188 / 256)) <= 1
+    assert "XP 700  Lv 3" in [d.text for d in probe.drawn]
+    colours = {d.text: d.colour for d in probe.drawn}
+    # rarity bands by charges: 95 legendary, 70 epic, 50 mystic, 30 rare, 10 common, 85 legendary
+    assert colours["Staff"] == RARITY_COLOURS["legendary"] and colours["Mail"] == RARITY_COLOURS["epic"]
+    assert colours["Hat"] == RARITY_COLOURS["mystic"] and colours["Orb"] == RARITY_COLOURS["rare"]
+    assert colours["Hosen"] == RARITY_COLOURS["common"] and colours["Helmet"] == RARITY_COLOURS["legendary"]

@@ -1,0 +1,158 @@
+"""The board previews what A would do in the aim: a spell's cells (worked out by the engine on a
+throwaway copy, checked here against hand-worked cells on a small ring map), why a cast or step
+is illegal, and a step/push; the previewed cells are highlighted on screen (pixel checks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.modes.quest.catalog import load_level
+from game.modes.quest.game import CAST, MOVE
+from game.modes.quest.session import Session
+from game.modes.quest.spells import NAMES
+from game.modes.quest.textformat import parse_level
+from game.ui.scenes.quest.board_view import HIT, ILLEGAL, PREVIEW, geometry
+from game.ui.scenes.quest.preview import preview
+from game.ui.theme import TextProbe
+from hw.input.buttons import Button as B
+
+# a 3-ring hexagon: the player in the centre (1, 1), a sturdy imp that never moves two cells N (3, 1)
+TEXT = """title: Preview
+grid: hex
+map:
+~---~
+-----
+--@--
+-----
+~~-~~
+end
+npc 3,1: name=Imp hp=50 team=imps model=still
+"""
+N, NE, SE, S, SW, NW = range(6)
+
+
+def _session():
+    lv, problems = parse_level(TEXT)
+    assert not problems
+    return Session(lv, {"spells": {n: 1 for n in NAMES}})
+
+
+def _rings(g, cells):
+    return sorted(g.g.ring_address(c) for c in cells)
+
+
+def _cast(name, d):
+    return [CAST, NAMES.index(name), d]
+
+
+def test_spell_previews_match_hand_worked_cells():
+    s = _session()
+    g = s.game
+    before = g.snapshot_copy()
+    p = preview(g, _cast("missile", N))              # through the empty (2, 1) into the imp
+    assert p.legal and _rings(g, p.area) == [(2, 1), (3, 1)] and _rings(g, p.hits) == [(3, 1)]
+    p = preview(g, _cast("fireball", N))             # stops on the imp; radius 1 round (3, 1) on the map
+    assert _rings(g, p.area) == [(2, 1), (3, 1), (3, 2), (3, 12)] and _rings(g, p.hits) == [(3, 1)]
+    p = preview(g, _cast("fireball", S))             # nothing in the way: bursts on the edge cell (3, 7)
+    assert _rings(g, p.area) == [(2, 4), (3, 6), (3, 7), (3, 8)] and p.hits == [] and p.note == "hits nothing"
+    p = preview(g, _cast("ice", NE))                 # L*L = 1 cell: the one in front
+    assert _rings(g, p.area) == [(2, 2)]
+    p = preview(g, _cast("teleport", S))             # exactly L+1 = 2 cells S
+    assert _rings(g, p.area) == [(3, 7)] and g.g.ring_address(p.lands) == (3, 7)
+    p = preview(g, _cast("teleport", N))             # the imp stands on the landing cell
+    assert not p.legal and p.error == "the landing cell is not free" and g.g.ring_address(p.target) == (2, 1)
+    p = preview(g, _cast("lightning", N))            # the imp is 2 away, level 1 reaches 1
+    assert not p.legal and p.error == "no hostile creature within 1"
+    assert g.snapshot_copy() == before                # previews never change the game
+
+
+def test_preview_hits_are_what_the_cast_then_does():
+    s = _session()
+    g = s.game
+    p = preview(g, _cast("fireball", N))
+    imp = g.npcs[0]
+    hp, cell = imp["hp"], imp["cell"]
+    s.act(_cast("fireball", N))
+    assert p.hits == [cell] and g.npcs[0]["hp"] < hp
+
+
+def test_step_and_push_previews():
+    level, _, _ = load_level("hex/02_two_crates")
+    g = Session(level).game
+    assert g.g.ring_address(g.player["cell"]) == (1, 1)
+    p = preview(g, [MOVE, N])                         # a plain step onto (2, 1)
+    assert p.label == "step" and _rings(g, p.area) == [(2, 1)] and g.g.ring_address(p.lands) == (2, 1)
+    p = preview(g, [MOVE, SE])                        # the crate on (2, 3) goes on to (3, 5)
+    assert p.label == "push" and _rings(g, p.area) == [(2, 3), (3, 5)] and g.g.ring_address(p.lands) == (2, 3)
+    level, _, _ = load_level("hex/01_first_push")
+    g = Session(level).game
+    p = preview(g, [MOVE, N])                         # the crate is against a rock
+    assert not p.legal and "cannot be pushed" in p.error
+
+
+def _scene(make_app, size, session):
+    app = make_app(size=size)
+    app.open("quest")
+    sc = app.top
+    sc.session, sc.level_id, sc.aim, sc.mode = session, "test", 0, 0
+    sc.dirty = True
+    app.run_frames(1)
+    return app, sc
+
+
+def _centre(app, sc, cell):
+    place = geometry(sc.game.g, sc.layout["board"])
+    return app.surface.get_at(place(cell).center)[:3]
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
+def test_previewed_cells_are_highlighted(make_app, size):
+    app, sc = _scene(make_app, size, _session())
+    g = sc.game
+    # step mode, aim N: only (2, 1) is marked
+    assert [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW] == [g.g.cell_at_ring(2, 1)]
+    # Y: missile (the first known spell); aimed N it marks the ray and rings the imp in the hit colour
+    app.press(B.Y)
+    app.run_frames(1)
+    assert sc.layout["preview"].label == "missile 1"
+    marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
+    assert _rings(g, marked) == [(2, 1), (3, 1)]
+    r = geometry(g.g, sc.layout["board"])(g.g.cell_at_ring(3, 1))
+    dot = max(2, min(r.w, r.h) // 8)
+    assert app.surface.get_at((r.centerx + dot + 1, r.centery))[:3] == HIT
+    # Y again: fireball; the blast round the imp is marked, nothing else
+    app.press(B.Y)
+    app.run_frames(1)
+    marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
+    assert _rings(g, marked) == [(2, 1), (3, 1), (3, 2), (3, 12)]
+    # turn the aim: RIGHT is clockwise (NE): the blast moves with it
+    app.press(B.RIGHT)
+    app.run_frames(1)
+    assert sc.aim == NE and sc.game.moves == 0       # in spell mode a direction only aims
+    marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
+    assert _rings(g, marked) == _rings(g, preview(g, _cast("fireball", NE)).area) and len(marked) == 4
+
+
+def test_illegal_cast_is_crossed_and_explained(make_app):
+    app, sc = _scene(make_app, (640, 360), _session())
+    g = sc.game
+    for _ in range(NAMES.index("teleport") + 1):     # Y through the spells up to teleport
+        app.press(B.Y)
+    app.run_frames(1)
+    assert sc.spells()[sc.mode - 1] == "teleport" and sc.aim == N
+    assert not [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
+    r = geometry(g.g, sc.layout["board"])(g.g.cell_at_ring(2, 1))
+    k = max(2, min(r.w, r.h) // 4)
+    crossed = sum(1 for dx in range(-k, k + 1) if app.surface.get_at((r.centerx + dx, r.centery + dx))[:3] == ILLEGAL)
+    assert crossed >= k                               # the diagonal of the red cross
+    side = sc.layout["undo"].union(sc.layout["hp_bar"])
+    assert side.x > sc.layout["board"].right - 8      # (the panel is right of the board)
+    app.theme.probe = probe = TextProbe()
+    sc.dirty = True
+    app.invalidate()
+    app.run_frames(1)
+    assert "can't: the landing cell is not free" in [d.text for d in probe.drawn] or any(
+        t.startswith("can't: the landing") for t in probe.cut)
+    app.press(B.A)                                    # and A does nothing but say why
+    app.run_frames(1)
+    assert g.moves == 0 and g.turn == 0 and "landing cell is not free" in sc.message
