@@ -1,6 +1,8 @@
 """Hex quest benchmarks: a turn (player wait, 30 NPCs planning and acting, gravity) on a
-radius-12 hexagon (397 hexes; budget median <= 2 ms) and on a Supaplex-size square level
-(60x24, 200 falling/rolling objects, 20 wall followers; budget <= 5 ms).
+radius-12 hexagon (397 hexes; 12 of the NPCs cast spells, 10 orange disks, 6 yellow disks and 6
+bugs; budget median <= 2 ms) and on a Supaplex-size square level (60x24, 200 falling/rolling
+objects of which 20 are orange disks, 20 yellow disks, 10 bugs, 20 wall followers that explode;
+budget <= 5 ms).
 
 `run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_quest [--json]`.
 """
@@ -30,7 +32,12 @@ def hexlevel():
         obj[c] = T.MOVABLE
     for c in free[60:100]:
         obj[c] = T.ROCK
-    npcs = [NpcSpec(name="n", cell=c, hp=50, model=("chase", "wander", "wall_left")[i % 3]) for i, c in enumerate(free[100:130])]
+    for i, c in enumerate(free[130:152]):
+        obj[c] = (T.ORANGE_DISK, T.YELLOW_DISK, T.BUG)[0 if i < 10 else 1 if i < 16 else 2]
+    models = ("chase", "wander", "wall_left", "caster", "turret")
+    books = ({"fireball": 2, "missile": 1, "teleport": 1}, {"lightning": 2, "ice": 1, "jump": 1}, {"missile": 2})
+    npcs = [NpcSpec(name="n", cell=c, hp=50, model=models[i % 5], spells=books[i % 3] if i % 5 in (0, 3, 4) else {})
+            for i, c in enumerate(free[100:130])]
     return Level(name="b", grid=g, obj=obj, prop=prop, start=start, gravity=3, npcs=npcs, hp=100000)
 
 def sqlevel():
@@ -44,10 +51,13 @@ def sqlevel():
     free = [c for c in g.cells if obj[c] == 0 and c != g.cell_at(1, 22)]
     rng.shuffle(free)
     for i, c in enumerate(free[:200]):
-        obj[c] = T.BOULDER if i % 2 else T.GEM
+        obj[c] = T.ORANGE_DISK if i % 10 == 0 else T.BOULDER if i % 2 else T.GEM
     for c in free[200:600]:
         obj[c] = T.DESTRUCT
-    npcs = [NpcSpec(name="s", cell=c, hp=1, model="wall_left") for c in free[600:620]]
+    for i, c in enumerate(free[620:650]):
+        obj[c] = T.YELLOW_DISK if i < 20 else T.BUG
+    npcs = [NpcSpec(name="s", cell=c, hp=1, model="wall_left" if i % 2 else "wall_right", blast="gems" if i % 2 else "plain")
+            for i, c in enumerate(free[600:620])]
     return Level(name="s", grid=g, obj=obj, prop=prop, start=g.cell_at(1, 22), gravity=2, player_gravity=False, npcs=npcs, hp=100000)
 
 

@@ -16,7 +16,7 @@ OPEN_XSB = "#####\n#@$. \n#####\n"
 def supaplex_two_records() -> bytes:
     """Record 1 has no Murphy (an error); record 2 plays, with a terminal (a warning)."""
     return encode_record(sp_tiles({(5, 5): 7}), title="broken") + \
-        encode_record(sp_tiles({**BASIC, (7, 5): 19}), title="second")
+        encode_record(sp_tiles({**BASIC, (7, 5): 13}), title="second")
 
 
 def fill(folder: Path) -> Path:

@@ -35,12 +35,12 @@ def test_import_writes_quest_files_and_reports_problems(capsys, tmp_path):
     xsb = tmp_path / "set.xsb"
     xsb.write_text(MICRO1 + "Solution: dlUrrrdLullddrUluRuulDrddrruLdlUU\n\n#####\n#@$. \n#####\n")
     dat = tmp_path / "LEVELS.DAT"
-    dat.write_bytes(encode_record(sp_tiles({**BASIC, (7, 5): 19})))
+    dat.write_bytes(encode_record(sp_tiles({**BASIC, (7, 5): 13})))
     rc = main(["import", str(xsb), str(dat), "--out", str(tmp_path / "out"), "--json"])
     rep = json.loads(capsys.readouterr().out)
     assert rc == 1                                          # the open second level is an error
     assert any("is open" in e and e.startswith(f"{xsb}: 10: ") for e in rep["errors"])
-    assert any("terminal" in w for w in rep["warnings"])
+    assert any("gravity port" in w for w in rep["warnings"])
     assert [e["solution"] for e in rep["levels"]] == ["verified", "none"]
     assert (tmp_path / "out" / "set_001.replay.json").is_file()
     assert main(["replay", "--verify", str(tmp_path / "out" / "set_001.replay.json")]) == 0

@@ -52,7 +52,7 @@ def test_every_format_listed_and_broken_files_do_not_hide_the_others(tmp_path):
     assert [lv.title for lv in got["tiny.quest"].levels] == ["Tiny"]
     sp = got["LEVELS.DAT"]
     assert [(lv.title, lv.where, lv.note) for lv in sp.levels] == [("SECOND", "level 2", "turn-based adaptation")]
-    assert any("terminal" in w for w in sp.levels[0].warnings)
+    assert any("gravity port" in w for w in sp.levels[0].warnings)
     assert sp.errors and all(e.startswith("LEVELS.DAT: level 1: ") for e in sp.errors)
     # broken files: no level, an error naming file and line
     assert got["open.sok"].levels == () and got["open.sok"].errors[0].startswith("open.sok: 1: level 1 is open")
@@ -190,7 +190,7 @@ def test_import_copies_into_the_folder_the_screen_lists(tmp_path, monkeypatch, c
     screen_errors = [e.split(": ", 1)[1] for f in listing.files for e in f.errors]
     assert sorted(e.split(": ", 1)[1] for e in rep["errors"]) == sorted(
         screen_errors + ["1: level 1 is open: the player can reach the map's edge at 5,2"])
-    assert any("terminal" in w and w.startswith(f"{src / 'LEVELS.DAT'}#1 (level 2): ") for w in rep["warnings"])
+    assert any("gravity port" in w and w.startswith(f"{src / 'LEVELS.DAT'}#1 (level 2): ") for w in rep["warnings"])
     # importing again leaves the folder as it is; a changed file replaces the old one
     (src / "tiny.quest").write_text(GOOD_QUEST.replace("Tiny", "Tiny 2"))
     assert main(["import", str(src / "tiny.quest")]) == 0

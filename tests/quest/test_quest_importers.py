@@ -155,18 +155,88 @@ def test_supaplex_record_fields_and_turn_based_play():
     assert g.obj[lv.grid.cell_at(10, 5)] == T.BOULDER
 
 
-def test_supaplex_unsupported_tiles_are_named_in_warnings():
+def test_supaplex_objects_import_and_what_stays_unsupported_is_named():
     inner = dict(BASIC)
-    inner.update({(7, 5): 8, (8, 5): 18, (9, 5): 19, (11, 5): 20, (12, 5): 25, (13, 5): 13, (14, 5): 24, (15, 5): 17})
-    rec = encode_record(sp_tiles(inner), freeze=2, ports=[(13, 5, 1, 0, 0)])
+    inner.update({(7, 5): 8, (8, 5): 18, (9, 5): 19, (11, 5): 20, (12, 5): 25, (13, 5): 13, (16, 5): 14,
+                  (14, 5): 24, (15, 5): 17, (20, 9): 5})
+    rec = encode_record(sp_tiles(inner), freeze=2, ports=[(13, 5, 1, 2, 1)])
     levels, errs, warns = read_levels_dat(rec, "LEVELS.DAT")
     text = "\n".join(map(str, warns))
     assert errs == [] and len(levels) == 1
-    for name in ("orange disk", "yellow disk", "terminal", "red disk", "bug", "gravity port", "electron",
-                 "freeze zonks", "special port 1 at 14,6"):
-        assert name in text, name
+    lv = levels[0]
+    at = {xy: lv.obj[lv.grid.cell_at(*xy)] for xy in ((7, 5), (8, 5), (9, 5), (11, 5), (12, 5))}
+    assert at == {(7, 5): T.ORANGE_DISK, (8, 5): T.YELLOW_DISK, (9, 5): T.TERMINAL, (11, 5): T.RED_DISK, (12, 5): T.BUG}
+    assert lv.freeze_zonks and lv.specials == {lv.grid.cell_at(13, 5): [1, 1, 1]}
+    assert [(n.name, n.model, n.blast) for n in lv.npcs] == [("electron", "wall_right", "gems"),
+                                                             ("snik snak", "wall_left", "plain")]
+    # what is still not reproduced is named, with where it is
+    assert "1 x gravity port without a special-port record (a plain one-way port): at 17,6" in text
+    assert "1 x RAM chip (a wall here: explosions do not destroy it): at 21,10" in text
+    for gone in ("orange disk", "yellow disk", "terminal", "red disk", "bug", "electron", "freeze zonks", "special port 1"):
+        assert gone not in text, gone
     assert all(str(w).startswith("LEVELS.DAT: level 1: ") for w in warns)
-    assert [n.model for n in levels[0].npcs] == ["wall_right", "wall_left"]
+    odd = encode_record(sp_tiles({**BASIC, (13, 5): 13}), ports=[(13, 5, 7, 0, 0)])
+    assert "special port 1 at 14,6: gravity 7 read as off" in str(read_levels_dat(odd, "L.DAT")[2])
+
+
+def _murphy_level(inner, **kw):
+    levels, errs, _ = read_levels_dat(encode_record(sp_tiles({**inner}), **kw), "L.DAT")
+    assert errs == [], [str(e) for e in errs]
+    return QuestGame(levels[0])
+
+
+def test_supaplex_terminal_and_yellow_disk_play():
+    # Murphy (2,2) pushes the yellow disk up? no: he walks to the terminal (4,2) and uses it
+    g = _murphy_level({(2, 2): 3, (4, 2): 19, (2, 6): 18, (3, 6): 2, (30, 2): 7, (30, 10): 17})
+    g.apply([0, 1])                                # step E to (3,2)
+    ev = g.apply([0, 1])                           # into the terminal: the yellow disk at (2,6) explodes
+    blast = [lv for lv in ev if lv["ev"] == "explode"]
+    assert len(blast) == 1 and g.g.coords(blast[0]["at"]) == (2, 6)
+    assert g.obj[g.g.cell_at(3, 6)] == T.NONE and g.g.coords(g.player["cell"]) == (3, 2)
+
+
+def test_supaplex_electron_crushed_by_a_zonk_leaves_infotrons():
+    walls = {(9, 3): 6, (11, 3): 6, (9, 4): 6, (11, 4): 6, (10, 5): 6}
+    g = _murphy_level({(2, 2): 3, (5, 2): 7, (10, 2): 1, (10, 4): 24, **walls})
+    for _ in range(3):                             # up, back down (the zonk falls), crushed
+        ev = g.apply([2])
+    assert any(e["ev"] == "explode" and e["gems"] for e in ev)
+    assert [g.obj[g.g.cell_at(10, y)] for y in (2, 3, 4, 5)] == [T.NONE, T.GEM, T.GEM, T.ROCK]
+
+
+def test_supaplex_special_port_switches_gravity_and_freezes():
+    # Murphy (2,2) crosses the port (3,2) east; its record turns gravity on, freezes zonks and enemies
+    inner = {(2, 2): 3, (3, 2): 13, (5, 2): 7, (10, 2): 1, (20, 10): 17, (4, 3): 4}
+    g = _murphy_level(inner, ports=[(3, 2, 1, 2, 1)])
+    snik = g.npcs[0]["cell"]
+    assert g.npcs[0]["intent"][0] == 1 and not g.level.player_gravity
+    ev = g.apply([0, 1])
+    assert (g.pgrav, g.fz, g.fe) == (True, True, True)
+    assert {k: g.snapshot()[k] for k in ("pgrav", "fz", "fe")} == {"pgrav": True, "fz": True, "fe": True}
+    # the infotron below fell (infotrons are not frozen), then Murphy fell after it: gravity is on
+    assert g.g.coords(g.player["cell"]) == (4, 3) and {"ev": "fall", "who": "you"} in ev
+    assert g.obj[g.g.cell_at(10, 2)] == T.BOULDER and g.obj[g.g.cell_at(10, 3)] == T.NONE   # zonks frozen
+    assert g.npcs[0]["cell"] == snik and g.npcs[0]["intent"] == [0, -1, -1]           # enemies frozen
+    g.apply([2])
+    assert g.npcs[0]["cell"] == snik
+
+
+def test_supaplex_orange_disk_red_disk_and_bug_play():
+    from game.modes.quest import supaplex_objects as SX
+    g = _murphy_level({(2, 2): 3, (3, 2): 20, (10, 2): 8, (10, 4): 2, (20, 5): 25, (30, 2): 7})
+    bug = g.g.cell_at(20, 5)
+    assert g.obj[bug] == T.BUG and SX.BUG_SLEEP_MIN <= g.bugs[bug] <= SX.BUG_SLEEP_MAX
+    g.apply([0, 1])                                # Murphy takes the red disk; the orange disk falls
+    assert g.red == 1 and g.obj[g.g.cell_at(10, 3)] == T.ORANGE_DISK
+    ev = g.apply([6, 3])                           # drop it lit behind him; the orange disk lands on base
+    assert [g.g.coords(e["at"]) for e in ev if e["ev"] == "explode"] == [(10, 3)]
+    assert g.obj[g.g.cell_at(10, 4)] == T.NONE and g.obj[g.g.cell_at(2, 2)] == T.RED_LIT
+    g.apply([0, 1])
+    g.apply([0, 1])
+    g.apply([2])
+    ev = g.apply([2])                              # the 5th turn counting the drop
+    assert [g.g.coords(e["at"]) for e in ev if e["ev"] == "explode"] == [(2, 2)]
+    assert g.status == "play" and g.g.coords(g.player["cell"]) == (5, 2)
 
 
 def test_supaplex_gravity_byte_makes_murphy_fall():

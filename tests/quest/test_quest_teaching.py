@@ -131,7 +131,7 @@ def test_the_rules_doc_lists_every_campaign_level_with_its_turns_and_routes():
 
 
 def test_every_route_is_a_full_course():
-    """Alternate routes rejoin: every route from the start to a last level plays >= 9 levels and
+    """Alternate routes rejoin: every route from the start to a last level plays >= 10 levels and
     uses at least three quarters of the features (the docs give the poorest route's figure)."""
     routes: list[list[str]] = []
 
@@ -147,8 +147,17 @@ def test_every_route_is_a_full_course():
     poorest = len(cat)
     for r in routes:
         used = set().union(*(used_by(lid)[0] for lid in r))
-        assert len(r) >= 9 and 4 * len(used & set(cat)) >= 3 * len(cat), (r, len(used))
+        assert len(r) >= 10 and 4 * len(used & set(cat)) >= 3 * len(cat), (r, len(used))
         poorest = min(poorest, len(used & set(cat)))
     from pathlib import Path
     doc = " ".join((Path(__file__).resolve().parents[2] / "docs/rules/quest.md").read_text(encoding="utf-8").split())
     assert f"the poorest route still uses {poorest} of the {len(cat)} features" in doc
+
+
+def test_solution_text_drops_a_red_disk():
+    from game.modes.quest.game import DROP
+    from game.modes.quest.solution import SolutionError, parse_solution
+    names = ("N", "NE", "SE", "S", "SW", "NW")
+    assert [a for a, _, _ in parse_solution("N drop:SW\nwait", names)] == [[0, 0], [DROP, 4], [2]]
+    with pytest.raises(SolutionError, match="unknown move 'drop:X'"):
+        parse_solution("drop:X", names, "f.moves")

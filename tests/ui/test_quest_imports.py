@@ -22,7 +22,7 @@ def supaplex() -> bytes:
         t[x] = t[23 * 60 + x] = 6
     for y in range(24):
         t[y * 60] = t[y * 60 + 59] = 6
-    for (x, y), v in {(2, 2): 3, (3, 2): 2, (4, 2): 4, (5, 2): 7, (7, 5): 19}.items():
+    for (x, y), v in {(2, 2): 3, (3, 2): 2, (4, 2): 4, (5, 2): 7, (7, 5): 13}.items():
         t[y * 60 + x] = v
     return encode_record(bytes(t), title="murphy", needed=1)
 
@@ -71,7 +71,7 @@ def test_lists_by_file_shows_errors_in_red_and_the_others_play(make_app):
     assert (ERROR, T.TEXT_BAD) in texts
     assert ("broken.xsb  (0 levels, 1 error)", T.TEXT_BAD) in texts
     assert ("turn-based adaptation", T.ORANGE) in texts
-    assert any(t.startswith("1 x terminal") and c == T.ORANGE for t, c in texts)
+    assert any(t.startswith("1 x gravity port") and c == T.ORANGE for t, c in texts)
     # the error line really is red on screen
     app.theme.probe = TextProbe()
     sc.dirty = True

@@ -4,11 +4,13 @@ square 8 6 2 4 = N E S W. Expected cells are worked out by hand from the level m
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
-from ui_harness import menu_open, stack, tap
+from ui_harness import stack, tap
 
 from game.core.grid import DIR_NAMES, HEX, SQUARE4, SQUARE8
-from game.ui.scenes.quest.controls import board_command, keypad_direction
+from game.ui.scenes.quest.controls import board_command, hint_pairs, keypad_direction
 from hw.input.buttons import Button as B
 
 
@@ -23,14 +25,14 @@ def _app_with_hub(make_app, size=(480, 320)):
 
 def _board(app, lid):
     tap(app, "return")
-    menu_open(app, "Hex quest")
-    sc = app.top
-    assert stack(app)[-1] == "quest" and not app.hub.numpad_claimed   # the level list: keypad = d-pad
-    while sc.ids[sc.pick] != lid:
-        tap(app, "kp_2")                                   # kp_2 is DOWN in the list
-    tap(app, "kp_5")                                       # and kp_5 is A
+    assert stack(app) == ["menu"] and not app.hub.numpad_claimed     # menus: the keypad acts as the d-pad
+    tap(app, "kp_2")                                   # kp_2 is DOWN there
+    assert app.top.menu.current is not app.top.menu.items[0]
+    app.goto_menu()
+    sc = app.open("quest", level=lid)
+    app.step()
     assert sc.session is not None and sc.level_id == lid
-    assert app.hub.numpad_claimed
+    assert app.hub.numpad_claimed                      # the board claims it
     return sc
 
 
@@ -56,6 +58,9 @@ def test_keypad_digits_follow_the_hex_grid_directions():
     assert [board_command(b, names, 0, True) for b in (B.KP5, B.KP_ENTER, B.KP0, B.KP_PERIOD, B.KP_DIVIDE,
                                                         B.KP_MULTIPLY, B.KP_PLUS)] == [
         ("act",), ("act",), ("undo",), ("redo",), ("cycle",), ("wait",), ("back",)]
+    # the hint bar names the keys of the scheme in use
+    assert hint_pairs(True)[:3] == [("5", "act"), ("0", "undo"), (".", "redo")]
+    assert hint_pairs(False)[:3] == [("A", "act"), ("B", "undo"), ("X", "redo")]
 
 
 def test_hex_board_played_from_the_keypad(make_app):
@@ -85,10 +90,9 @@ def test_hex_board_played_from_the_keypad(make_app):
     assert _ring(sc) == (2, 2)
     app.run_frames(1)
     assert sc.keypad                                       # the hint bar names the keypad keys
-    tap(app, "kp_plus")                                    # + back to the list: the keypad is free again
-    assert sc.session is None and not app.hub.numpad_claimed
-    tap(app, "kp_2")
-    assert sc.ids[sc.pick] != "hex/01_first_push"          # kp_2 moved the list's cursor
+    tap(app, "kp_plus")                                    # + leaves the board: the keypad is free again
+    assert sc.session is None or stack(app)[-1] != "quest"
+    assert not app.hub.numpad_claimed
 
 
 def test_square_board_played_from_the_keypad(make_app):
@@ -115,3 +119,47 @@ def test_square_board_played_from_the_keypad(make_app):
     # the d-pad keys still work next to the keypad
     tap(app, "right")
     assert at() == (2, 1)
+
+
+# --- the documented tables are the ones the board uses ------------------------------------------
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "quest.md"
+TOKENS = {"Up": B.UP, "Down": B.DOWN, "Left": B.LEFT, "Right": B.RIGHT, "Enter": B.KP_ENTER, "`.`": B.KP_PERIOD,
+          "`/`": B.KP_DIVIDE, "`*`": B.KP_MULTIPLY, "`+`": B.KP_PLUS, **{str(d): getattr(B, f"KP{d}") for d in range(10)},
+          **{b.value: b for b in (B.A, B.B, B.X, B.Y, B.L, B.START)}}
+# row label -> (grid, the commands its keys give in order, aiming from N with "step" chosen
+#               [, the keypad's commands when they differ from the d-pad's])
+ROWS = {"step N / S (hex)": (HEX, [("move", 0), ("move", 3)]),
+        "step NE / SE / SW / NW (hex)": (HEX, [("move", 1), ("move", 2), ("move", 4), ("move", 5)]),
+        "turn the aim arrow (hex)": (HEX, [("aim", 5), ("aim", 1)]),
+        "step N E S W (square)": (SQUARE4, [("move", 0), ("move", 1), ("move", 2), ("move", 3)]),
+        "act in the aim (step, push, blow, or the chosen spell)": (HEX, [("act",)], [("act",), ("act",)]),
+        "undo / redo": (HEX, [("undo",), ("redo",)]),
+        "choose what A does (step, then each known spell)": (HEX, [("cycle",)]),
+        "wait a turn": (HEX, [("wait",)]),
+        "back to the level list": (HEX, [("back",)])}
+
+
+def _keys(cell: str) -> list:
+    cell = cell.split("(")[0].replace("Left = anticlockwise, Right = clockwise", "Left Right")
+    return [TOKENS[t] for t in cell.replace("/", " ").replace(" or ", " ").replace("` `", "`/`").split() if t in TOKENS] \
+        if cell.strip() != "`/`" else [B.KP_DIVIDE]
+
+
+def test_documented_key_tables_match_the_board():
+    text = DOC.read_text(encoding="utf-8")
+    table = text[text.index("## d-pad and keys"):text.index("## Decisions on the spec")]
+    rows = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0] in ROWS:
+            rows[cells[0]] = cells[1:]
+    assert set(rows) == set(ROWS), set(ROWS) ^ set(rows)
+    for label, (kind, want, *keypad_want) in ROWS.items():
+        dpad, keypad = rows[label]
+        for scheme, cell in (("keypad", keypad), ("d-pad", dpad)):
+            if keypad_want:
+                want = keypad_want[0] if scheme == "keypad" else ROWS[label][1]
+            if "then A" in cell:                      # the d-pad reaches the four slanted directions by aiming
+                continue
+            got = [board_command(b, DIR_NAMES[kind], 0, True) for b in _keys(cell)]
+            assert got == want, f"{label} ({scheme}: {cell!r}): {got}"

@@ -11,7 +11,7 @@ from game.modes.quest.catalog import load_level, shipped_ids
 from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.ui import theme as T
-from game.ui.scenes.quest.board_view import board_rect, geometry
+from game.ui.scenes.quest.board_view import LEGIBLE_HEX, LEGIBLE_SQUARE, board_rect
 from game.ui.scenes.quest.side_panel import GRAVITY_ARROW, RARITY_COLOURS, XP_COLOUR, draw_arrow
 from game.ui.theme import TextProbe
 from game.ui.widgets import BADGE_COLOURS
@@ -64,11 +64,16 @@ def test_board_screen_fits(make_app, size, kind):
     lid = _largest(kind)
     app, sc, probe = _open(make_app, size, lid, CARRY)
     screen = app.surface.get_rect()
-    for state in ("step", "spell"):
+    for state in ("step", "spell", "keypad"):
         if state == "spell":
             app.press(B.Y)                            # a spell chosen: its preview and line
             app.run_frames(1)
             sc.message = "fireball, hit, hit, death, xp, level"
+            _redraw(app, sc, probe)
+        if state == "keypad":
+            app.press(B.KP9)                          # the keypad's hint bar and button labels
+            app.run_frames(1)
+            assert sc.keypad
             _redraw(app, sc, probe)
         assert probe.problems(screen) == [], f"{lid} {size} {state}: {probe.problems(screen)}"
         assert probe.cut == [], f"{lid} {size} {state}: shortened {probe.cut}"
@@ -76,7 +81,7 @@ def test_board_screen_fits(make_app, size, kind):
         _, board, side, bot = board_rect(app.surface, app.theme)
         inner = sc.layout["board"]
         assert screen.contains(board) and screen.contains(side) and board.contains(inner)
-        place = geometry(sc.game.g, inner)
+        place = sc.layout["place"]
         cells = [place(c) for c in sc.game.g.cells]
         assert all(inner.contains(r) for r in cells), f"{lid} {size}: a cell off the board"
         for key in ("hp_bar", "xp_bar", "undo", "redo"):
@@ -88,7 +93,7 @@ def test_board_screen_fits(make_app, size, kind):
 def test_hex_cells_are_legible_on_the_smallest_screen(make_app):
     lid = _largest("hex")
     app, sc, _ = _open(make_app, (320, 240), lid)
-    r = geometry(sc.game.g, sc.layout["board"])(sc.game.player["cell"])
+    r = sc.layout["place"](sc.game.player["cell"])
     assert r.w >= MIN_HEX_W and r.h >= MIN_HEX_H, f"{lid}: hex cells {r.w}x{r.h} on 320x240"
 
 
@@ -157,3 +162,116 @@ def test_hp_xp_bars_and_item_colours(make_app):
     assert colours["Staff"] == RARITY_COLOURS["legendary"] and colours["Mail"] == RARITY_COLOURS["epic"]
     assert colours["Hat"] == RARITY_COLOURS["mystic"] and colours["Orb"] == RARITY_COLOURS["rare"]
     assert colours["Hosen"] == RARITY_COLOURS["common"] and colours["Helmet"] == RARITY_COLOURS["legendary"]
+
+
+def _big_square_text() -> str:
+    """A Supaplex-size 60x24 room: walls round it, the player at (2, 12), a crate and its goal."""
+    rows = ["#" * 60] + ["#" + "-" * 58 + "#" for _ in range(22)] + ["#" * 60]
+    rows[12] = "#-@" + "-" * 56 + "#"
+    rows[2] = "#---$-." + "-" * 52 + "#"
+    return "title: Big room\ngrid: square\nmap:\n" + "\n".join(rows) + "\nend\n"
+
+
+def _big_hex_text(rings: int) -> str:
+    """The largest hexagonal map a level may have: every cell floor, the player in the centre."""
+    from game.core.grid import Grid
+    g = Grid.hexagon(rings)
+    on = {g.offset_of(c) for c in g.cells}
+    rows = ["".join("-" if (col, row) in on else "~" for col in range(g.cols)) for row in range(g.rows)]
+    centre = g.offset_of(g.cell_at_ring(1, 1))
+    top = g.offset_of(g.cell_at_ring(2, 1))
+    rows[centre[1]] = rows[centre[1]][:centre[0]] + "@" + rows[centre[1]][centre[0] + 1:]
+    rows[top[1] - 1] = rows[top[1] - 1][:top[0]] + "." + rows[top[1] - 1][top[0] + 1:]
+    rows[top[1]] = rows[top[1]][:top[0]] + "$" + rows[top[1]][top[0] + 1:]
+    return "title: Big hex\ngrid: hex\nmap:\n" + "\n".join(rows) + "\nend\n"
+
+
+SENTINEL = (1, 2, 3)
+
+
+def _draw_alone(game, rect, size=(320, 240)):
+    from game.ui.scenes.quest.board_view import draw_board
+    surf = pygame.Surface(size)
+    surf.fill(SENTINEL)
+    place = draw_board(surf, rect, game, 0, None)
+    outside = [(x, y) for x in range(0, size[0], 2) for y in range(0, size[1], 2)
+               if not rect.collidepoint(x, y) and surf.get_at((x, y))[:3] != SENTINEL]
+    return place, outside
+
+
+@pytest.mark.parametrize("which", ["square", "hex"])
+def test_big_maps_scroll_with_the_player_at_a_legible_size(which):
+    from game.modes.quest.level import MAX_RINGS
+    from game.modes.quest.textformat import parse_level
+    text = _big_square_text() if which == "square" else _big_hex_text(MAX_RINGS)
+    level, problems = parse_level(text)
+    assert not problems, problems
+    s = Session(level)
+    g = s.game
+    rect = pygame.Rect(4, 26, 202, 180)                  # the board's room on 320x240
+    place, outside = _draw_alone(g, rect)
+    cell = place(g.player["cell"])
+    least = (LEGIBLE_SQUARE, LEGIBLE_SQUARE) if which == "square" else (LEGIBLE_HEX, LEGIBLE_HEX * 4 // 5)
+    assert (cell.w, cell.h) >= least and rect.contains(cell) and outside == []
+    assert not all(rect.contains(place(c)) for c in g.g.cells)     # too big to show whole: it scrolls
+    # walk right / south-east a long way: the player stays on the board, the map moves under it
+    d = 1 if which == "square" else 2
+    start_x, corner_x = cell.x, place(g.g.cells[0]).x
+    for _ in range(25):
+        if s.game.check([0, d]) is None:
+            s.act([0, d])
+    assert s.game.moves >= 10
+    place, outside = _draw_alone(s.game, rect)
+    now = place(s.game.player["cell"])
+    assert rect.contains(now) and outside == []
+    assert place(g.g.cells[0]).x < corner_x                       # the view scrolled
+    assert now.x - start_x < s.game.moves * now.w // 2            # ... so the player did not walk off
+
+
+def test_spell_bar_lights_the_chosen_spell(make_app):
+    app, sc, probe = _open(make_app, (320, 240), "hex/02_two_crates", CARRY)
+    chips = sc.layout["spells"]
+    assert list(chips) == list(NAMES)                          # all six known, in the book's order
+    assert {"Mi3", "Fi3", "Li3", "Ic3", "Ju3", "Te3"} <= {d.text for d in probe.drawn}
+
+    def lit():
+        return [n for n, r in sc.layout["spells"].items() if app.surface.get_at((r.x + 1, r.centery))[:3] == T.ACCENT]
+    assert lit() == []                                         # A steps: no spell lit
+    for name in NAMES:
+        app.press(B.Y)
+        app.run_frames(1)
+        assert lit() == [name]
+    app.press(B.Y)                                             # round to stepping again
+    app.run_frames(1)
+    assert lit() == [] and sc.mode == 0
+
+
+def test_jump_direction_is_shown_next_to_the_player(make_app):
+    from game.ui.scenes.quest.side_panel import arrow_vector
+    app, sc, _ = _open(make_app, (640, 360), "hex/02_two_crates", {"spells": {"jump": 1}})
+    g = sc.game
+    r = sc.layout["place"](g.player["cell"])
+    pts = [(x - r.centerx, y - r.centery) for x in range(r.x - r.w // 2, r.right + r.w // 2)
+           for y in range(r.y - r.h // 2, r.bottom + r.h // 2) if app.surface.get_at((x, y))[:3] == T.PURPLE]
+    vx, vy = arrow_vector(g.g.dir_names[g.jump_dir], True)
+    assert len(pts) >= 6 and all(x * vx + y * vy > 0 for x, y in pts), (g.jump_dir, pts[:5])
+
+
+@pytest.mark.parametrize("kind,w,h", [("hex", LEGIBLE_HEX, LEGIBLE_HEX * 4 // 5), ("square", LEGIBLE_SQUARE,
+                                                                                   LEGIBLE_SQUARE)])
+def test_every_object_looks_different_even_at_the_smallest_cell(kind, w, h):
+    from game.core.grid import Grid
+    from game.modes.quest import tiles as TL
+    from game.ui.scenes.quest.board_view import _object
+    grid = Grid.hexagon(2) if kind == "hex" else Grid.square(2, 2)
+    looks = {}
+    for o in (TL.NONE, TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER, TL.MOVABLE, TL.VICTORY_OBJ, TL.BOULDER, TL.GEM):
+        surf = pygame.Surface((w + 2, h + 2))
+        surf.fill((0, 0, 0))
+        _object(surf, grid, pygame.Rect(1, 1, w, h), o)
+        looks[o] = pygame.image.tobytes(surf, "RGB")
+        # compared in grey (shape and brightness, not hue): colour-blind players, dim screens
+        grey = bytes(sum(looks[o][i:i + 3]) // 3 for i in range(0, len(looks[o]), 3))
+        looks[o] = (looks[o], grey)
+    greys = [g for _, g in looks.values()]
+    assert len(set(greys)) == len(greys), "two objects look the same in grey"

@@ -11,7 +11,7 @@ from game.modes.quest.game import CAST, MOVE
 from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.modes.quest.textformat import parse_level
-from game.ui.scenes.quest.board_view import HIT, ILLEGAL, PREVIEW, geometry
+from game.ui.scenes.quest.board_view import HIT, ILLEGAL, PREVIEW
 from game.ui.scenes.quest.preview import preview
 from game.ui.theme import TextProbe
 from hw.input.buttons import Button as B
@@ -101,7 +101,7 @@ def _scene(make_app, size, session):
 
 
 def _centre(app, sc, cell):
-    place = geometry(sc.game.g, sc.layout["board"])
+    place = sc.layout["place"]
     return app.surface.get_at(place(cell).center)[:3]
 
 
@@ -117,7 +117,7 @@ def test_previewed_cells_are_highlighted(make_app, size):
     assert sc.layout["preview"].label == "missile 1"
     marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
     assert _rings(g, marked) == [(2, 1), (3, 1)]
-    r = geometry(g.g, sc.layout["board"])(g.g.cell_at_ring(3, 1))
+    r = sc.layout["place"](g.g.cell_at_ring(3, 1))
     dot = max(2, min(r.w, r.h) // 8)
     assert app.surface.get_at((r.centerx + dot + 1, r.centery))[:3] == HIT
     # Y again: fireball; the blast round the imp is marked, nothing else
@@ -141,7 +141,7 @@ def test_illegal_cast_is_crossed_and_explained(make_app):
     app.run_frames(1)
     assert sc.spells()[sc.mode - 1] == "teleport" and sc.aim == N
     assert not [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
-    r = geometry(g.g, sc.layout["board"])(g.g.cell_at_ring(2, 1))
+    r = sc.layout["place"](g.g.cell_at_ring(2, 1))
     k = max(2, min(r.w, r.h) // 4)
     crossed = sum(1 for dx in range(-k, k + 1) if app.surface.get_at((r.centerx + dx, r.centery + dx))[:3] == ILLEGAL)
     assert crossed >= k                               # the diagonal of the red cross
@@ -156,3 +156,37 @@ def test_illegal_cast_is_crossed_and_explained(make_app):
     app.press(B.A)                                    # and A does nothing but say why
     app.run_frames(1)
     assert g.moves == 0 and g.turn == 0 and "landing cell is not free" in sc.message
+
+
+def test_cast_from_the_board_wounds_the_imp_and_shows_its_hp(make_app):
+    from game.ui import theme as T
+    app, sc = _scene(make_app, (480, 320), _session())
+    g = sc.game
+    app.press(B.Y)
+    app.press(B.Y)                                    # fireball, aimed N at the imp
+    app.press(B.A)
+    app.run_frames(1)
+    imp = g.npcs[0]
+    assert g.turn == 1 and 0 < imp["hp"] < imp["max_hp"]
+    r = sc.layout["place"](imp["cell"])
+    colour = T.hp_colour(imp["hp"] / imp["max_hp"])
+    row = [app.surface.get_at((x, r.bottom - 3))[:3] for x in range(r.x, r.right)]
+    assert row.count(colour) == max(1, (r.w // 2) * imp["hp"] // imp["max_hp"])
+
+
+def test_step_preview_shows_what_a_tractor_pulls():
+    from game.modes.quest.game import TRACTOR
+    text = "title: Pull\ngrid: hex\nmap:\n~-.-~\n-----\n--@--\n--$--\n~~-~~\nend\n"
+    lv, problems = parse_level(text)
+    assert not problems
+    s = Session(lv, {"items": [["item", [["wand", 20], ["tractor", 9]]]]})
+    g = s.game
+    assert _rings(g, [c for c in g.g.cells if g.obj[c]]) == [(2, 4)]   # the crate S of the player
+    p = preview(g, [MOVE, N])
+    assert p.label == "step" and _rings(g, p.area) == [(2, 1)]          # tractor off: a plain step
+    s.act([TRACTOR])
+    p = preview(g, [MOVE, N])                                            # on: the crate follows into (1, 1)
+    assert p.label == "pull" and _rings(g, p.area) == [(1, 1), (2, 1), (2, 4)]
+    assert g.g.ring_address(p.lands) == (2, 1)
+    s.act([MOVE, N])
+    assert _rings(g, [c for c in g.g.cells if g.obj[c]]) == [(1, 1)]    # as previewed

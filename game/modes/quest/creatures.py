@@ -30,7 +30,7 @@ def new_player(level, carry: dict | None = None) -> dict:
 
 def new_npc(spec, level) -> dict:
     tough = spec.skills.get("tough", 0)
-    return {"name": spec.name, "team": spec.team, "cell": spec.cell, "hp": spec.hp + tough,
+    npc = {"name": spec.name, "team": spec.team, "cell": spec.cell, "hp": spec.hp + tough,
             "max_hp": spec.hp + tough, "model": spec.model, "speed": spec.speed,
             "melee": (level.melee if spec.melee < 0 else spec.melee) + spec.skills.get("bruiser", 0),
             "spell": level.spell + spec.skills.get("wizard", 0),
@@ -38,6 +38,9 @@ def new_npc(spec, level) -> dict:
             "coins": level.npc_coins if spec.coins < 0 else spec.coins,
             "spells": dict(spec.spells), "items": [[it[0], [list(p) for p in it[1]]] for it in spec.items],
             "burn": [0, 0], "slow": [0, 0], "heading": 0, "intent": [0, -1, -1]}
+    if spec.blast:   # only when set: older levels keep their snapshots
+        npc["blast"] = spec.blast
+    return npc
 
 
 def melee_of(level, cr: dict) -> int:

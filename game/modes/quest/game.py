@@ -7,26 +7,30 @@ Actions are short int lists:
     [3]           TRACTOR on/off (free)
     [4, k]        spend a skill point on skill k (0 Bruiser, 1 Wizard, 2 Tough) (free)
     [5, i]        EQUIP carried item i: it becomes the worn item of its slot (free)
+    [6, d]        DROP a carried red disk, lit, on the neighbouring cell in d (a turn)
 
 A turn: the player acts and pays the step cost; items act (Healing, Cursed); NPCs carry out their
-shown intents; burning ticks; gravity moves loose objects (and the player) one cell; victory and
-defeat are checked; NPCs show their next intents; `turn` increments.
+shown intents; burning ticks; lit red disks and bugs tick (supaplex_objects.py); gravity moves
+loose objects (and the player) one cell (gravity.py); victory and defeat are checked; NPCs show
+their next intents; `turn` increments. Explosions (explosions.py) resolve after each of these.
 """
 
 from __future__ import annotations
 
 from game.core.canon import canonical_hash
-from game.core.grid import HEX
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
+from game.modes.quest import explosions as X
+from game.modes.quest import gravity as G
 from game.modes.quest import items as I
 from game.modes.quest import npcs as N
+from game.modes.quest import supaplex_objects as SX
 from game.modes.quest import tiles as T
 from game.modes.quest.creatures import gain_xp, hit, hostile, melee_of, new_npc, new_player
 from game.modes.quest.level import Level
 from game.modes.quest.spells import CASTERS, NAMES
 
-MOVE, CAST, WAIT, TRACTOR, SKILL, EQUIP = range(6)
+MOVE, CAST, WAIT, TRACTOR, SKILL, EQUIP, DROP = range(7)
 SKILLS = ("bruiser", "wizard", "tough")
 FREE_ACTIONS = (TRACTOR, SKILL, EQUIP)
 
@@ -47,9 +51,10 @@ class QuestGame:
         self.status = "play"
         self.total_gems = sum(1 for c in self.g.cells if self.obj[c] == T.GEM)
         self.quota = level.quota or self.total_gems
-        self._order = self._gravity_order()
+        self._order = G.order(self)
         self.jump_dir = 0
         self.draw_jump_dir()
+        SX.init(self)
         self._reindex()
         N.plan_all(self)
 
@@ -130,6 +135,8 @@ class QuestGame:
     def on_death(self, cr: dict, events: list) -> None:
         events.append({"ev": "death", "who": cr["name"]})
         self.occ.pop(cr["cell"], None)
+        if cr.get("blast"):
+            X.queue(self, cr["cell"], cr["blast"] == "gems")
         if cr is self.player:
             self.status = "lost"
             return
@@ -161,14 +168,16 @@ class QuestGame:
             return f"the exit opens after {self.quota} gems ({self.gems} so far)"
         if o in (T.NONE, T.TRAP):
             return ("step", t, -1)
-        if o in T.DESTRUCTIBLE:
+        if o in T.DESTRUCTIBLE or o == T.BUG:
             return ("dig", t, -1)
-        if o == T.GEM:
-            return ("gem", t, -1)
+        if o in (T.GEM, T.RED_DISK):
+            return ("gem" if o == T.GEM else "red", t, -1)
+        if o == T.TERMINAL:
+            return ("terminal", t, -1)
         if o in T.PUSHABLE:
             grav = self.level.gravity
-            if o == T.BOULDER and grav >= 0 and d in (grav, self.opposite(grav)):
-                return "a boulder rolls only across gravity"
+            if o in T.ACROSS_GRAVITY and grav >= 0 and d in (grav, self.opposite(grav)):
+                return f"a{'n' if o == T.ORANGE_DISK else ''} {T.OBJECT_NAMES[o]} rolls only across gravity"
             b = g.step[t][d]
             if b < 0 or b in self.occ or self.obj[b] != T.NONE or self.level.prop[b] in (T.P_PORT, T.P_EXIT):
                 return "the object cannot be pushed there"
@@ -184,6 +193,8 @@ class QuestGame:
         k = action[0]
         if k == MOVE and len(action) == 2:
             r = self._move_plan(action[1])
+            if self.player["slow"][1] > 0 and not (isinstance(r, tuple) and r[0] == "attack"):
+                return f"you are frozen by Ice Spray ({self.player['slow'][1]} more turn(s))"
             return r if isinstance(r, str) else None
         if k == CAST and len(action) == 3:
             s, d = action[1], action[2]
@@ -194,6 +205,8 @@ class QuestGame:
             return CASTERS[NAMES[s]](self, self.player, self.player["spells"][NAMES[s]], d, [], True)
         if k == WAIT and len(action) == 1:
             return None
+        if k == DROP and len(action) == 2:
+            return SX.drop_check(self, action[1])
         if k == TRACTOR and len(action) == 1:
             return None if self.player["tractor"] or I.has(self.player["items"], "tractor") else "no Tractor item worn"
         if k == SKILL and len(action) == 2:
@@ -214,7 +227,7 @@ class QuestGame:
     def legal_actions(self) -> list[list[int]]:
         out = []
         nd = len(self.g.dirs)
-        cands = [[MOVE, d] for d in range(nd)] + [[WAIT]]
+        cands = [[MOVE, d] for d in range(nd)] + [[WAIT]] + ([[DROP, d] for d in range(nd)] if self.red else [])
         for s, name in enumerate(NAMES):
             if name in self.player["spells"]:
                 cands += [[CAST, s, d] for d in range(nd)]
@@ -251,6 +264,9 @@ class QuestGame:
         elif k == CAST:
             name = NAMES[action[1]]
             CASTERS[name](self, pl, pl["spells"][name], action[2], events, False)
+        elif k == DROP:
+            SX.drop(self, action[1], events)
+        X.resolve(self, events)
         self._end_turn(events)
         return events
 
@@ -263,14 +279,23 @@ class QuestGame:
             events.append({"ev": "attack", "who": "you", "at": t})
             hit(self, self.occ[t], raw, False, pl, events)
             return
+        if kind == "terminal":
+            SX.use_terminal(self, t, events)
+            return
         src = pl["cell"]
         if kind == "push":
             self.obj[b], self.obj[t] = self.obj[t], T.NONE
             self.falling.discard(t)
             self.pushes += 1
             events.append({"ev": "push", "from": t, "to": b})
+        elif kind == "dig" and self.obj[t] == T.BUG:
+            SX.dig_bug(self, t, events)
+            if pl["hp"] <= 0:
+                return
         elif kind == "dig":
             self.destroy(t, events)
+        elif kind == "red":
+            SX.pick_red(self, t, events)
         elif kind == "gem":
             self.obj[t] = T.NONE
             self.gems += 1
@@ -278,7 +303,9 @@ class QuestGame:
         dest = b if kind == "port" else t
         self.moves += 1
         self.place(pl, dest, events)
-        if kind in ("step", "dig", "gem") and pl["tractor"]:
+        if kind == "port":
+            SX.cross_port(self, t, events)
+        if kind in ("step", "dig", "gem", "red") and pl["tractor"]:
             back = self.g.step[src][self.opposite(d)]
             if back >= 0 and self.obj[back] in T.PUSHABLE and I.draw(pl["items"], "tractor"):
                 self.obj[src], self.obj[back] = self.obj[back], T.NONE
@@ -304,8 +331,14 @@ class QuestGame:
     def _end_turn(self, events: list) -> None:
         if self.status == "play":
             self._items_tick(events)
+        slow = self.player["slow"]
+        if slow[1] > 0:      # an NPC's Ice Spray: the player cannot step for that many turns
+            slow[1] -= 1
+            if slow[1] == 0:
+                slow[0] = 0
         if self.status == "play":
             N.run_npcs(self, events)
+            X.resolve(self, events)
         for cr in list(self.creatures()):
             if cr["burn"][1] > 0 and cr["hp"] > 0:
                 cr["burn"][1] -= 1
@@ -313,6 +346,9 @@ class QuestGame:
                 events.append({"ev": "burn", "who": cr["name"], "dmg": cr["burn"][0]})
                 if cr["hp"] <= 0:
                     self.on_death(cr, events)
+        X.resolve(self, events)
+        if self.fuses or self.bugs:
+            SX.tick(self, events)
         if self.level.gravity >= 0:
             self._gravity(events)
         self._check_end(events)
@@ -320,74 +356,13 @@ class QuestGame:
             N.plan_all(self)
         self.turn += 1
 
-    # --- gravity ------------------------------------------------------------------------------
-    def _gravity_order(self) -> list[int]:
-        """Cells, the most 'downward' first, so a column of objects falls together."""
-        gd = self.level.gravity
-        if gd < 0:
-            return []
-        g = self.g
-        dx, dy = g.dirs[gd]
-        if g.kind == HEX:   # cube dot product of the cell with the direction
-            def down(c):
-                q, r = g.xs[c], g.ys[c]
-                return q * dx + r * dy + (q + r) * (dx + dy)
-        else:
-            def down(c):
-                return g.xs[c] * dx + g.ys[c] * dy
-        return sorted(g.cells, key=lambda c: (-down(c), c))
-
+    # --- gravity (gravity.py) ------------------------------------------------------------------
     def _empty(self, c: int) -> bool:
         return (c >= 0 and self.obj[c] == T.NONE and c not in self.occ
                 and self.level.prop[c] not in (T.P_PORT, T.P_EXIT))
 
-    def _roll_target(self, c: int, gd: int) -> int:
-        """Where a rounded object on a rounded object rolls: first the side clockwise of
-        gravity (left as seen on screen with gravity S), then the other; -1 if neither."""
-        g = self.g
-        nd = len(g.dirs)
-        for turn in (1, -1):
-            s = g.step[c][(gd + turn) % nd]
-            if g.kind == HEX:   # the two hexes diagonally below are direct neighbours
-                if self._empty(s):
-                    return s
-            elif self._empty(s) and self._empty(g.step[s][gd]):
-                return s
-        return -1
-
     def _gravity(self, events: list) -> None:
-        g, obj, gd = self.g, self.obj, self.level.gravity
-        falling, moved = set(), set()
-        for c in self._order:
-            o = obj[c]
-            if o not in T.LOOSE or c in moved:
-                continue
-            below = g.step[c][gd]
-            if below < 0:
-                continue
-            cr = self.occ.get(below)
-            if obj[below] == T.NONE and cr is None and self._empty(below):
-                obj[below], obj[c] = o, T.NONE
-                falling.add(below)
-                moved.add(below)
-            elif cr is not None and obj[below] == T.NONE:
-                if c in self.falling:
-                    events.append({"ev": "crush", "who": cr["name"]})
-                    hit(self, cr, cr["hp"], False, None, events)
-            elif o in T.ROUNDED and obj[below] in T.ROUNDED:
-                s = self._roll_target(c, gd)
-                if s >= 0:
-                    obj[s], obj[c] = o, T.NONE
-                    falling.add(s)
-                    moved.add(s)
-                    events.append({"ev": "roll", "from": c, "to": s})
-        self.falling = falling
-        pl = self.player
-        if self.level.player_gravity and pl["hp"] > 0:
-            below = g.step[pl["cell"]][gd]
-            if self._empty(below) or (below >= 0 and self.obj[below] == T.TRAP and below not in self.occ):
-                events.append({"ev": "fall", "who": "you"})
-                self.place(pl, below, events)
+        G.fall(self, events)
 
     # --- end ----------------------------------------------------------------------------------
     def victory_met(self) -> bool:
@@ -424,10 +399,11 @@ class QuestGame:
 
     # --- data -----------------------------------------------------------------------------------
     def snapshot(self) -> dict:
-        return {"obj": self.obj.hex(), "player": self.player, "npcs": self.npcs, "rng": list(self.rng.get_state()),
-                "turn": self.turn, "moves": self.moves, "pushes": self.pushes, "gems": self.gems,
-                "granted": self.granted, "falling": sorted(self.falling), "status": self.status,
-                "jump_dir": self.jump_dir}
+        return SX.snapshot_extra(self, {
+            "obj": self.obj.hex(), "player": self.player, "npcs": self.npcs, "rng": list(self.rng.get_state()),
+            "turn": self.turn, "moves": self.moves, "pushes": self.pushes, "gems": self.gems,
+            "granted": self.granted, "falling": sorted(self.falling), "status": self.status,
+            "jump_dir": self.jump_dir})
 
     def snapshot_copy(self) -> dict:
         import copy
@@ -446,6 +422,7 @@ class QuestGame:
             setattr(self, k, snap[k])
         self.granted = list(snap["granted"])
         self.falling = set(snap["falling"])
+        SX.restore_extra(self, snap)
         self._reindex()
 
     def encode_action(self, action) -> list[int]:
@@ -464,6 +441,8 @@ class QuestGame:
                 return f"move {names[action[1]]}"
             if k == CAST:
                 return f"cast {NAMES[action[1]]} {names[action[2]]}"
+            if k == DROP:
+                return f"drop red disk {names[action[1]]}"
             return {WAIT: "wait", TRACTOR: "tractor", SKILL: f"skill {SKILLS[action[1]]}" if k == SKILL else "",
                     EQUIP: f"equip item {action[1] + 1}" if k == EQUIP else ""}[k]
         except (IndexError, KeyError, TypeError):

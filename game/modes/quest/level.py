@@ -16,7 +16,8 @@ from game.modes.quest.items import check_item
 from game.rules.schema import Problem
 
 SPELLS = ("missile", "fireball", "lightning", "ice", "jump", "teleport")
-MODELS = ("still", "chase", "wander", "wall_left", "wall_right", "turret")
+MODELS = ("still", "chase", "wander", "wall_left", "wall_right", "turret", "caster")
+BLASTS = ("", "plain", "gems")   # what an NPC leaves when it dies: nothing, an explosion, an explosion of gems
 NO_GRAVITY = -1
 MAX_NPCS = 100
 MAX_SIDE = 64
@@ -37,13 +38,17 @@ class NpcSpec:
     spells: dict = field(default_factory=dict)
     items: list = field(default_factory=list)
     skills: dict = field(default_factory=dict)   # bruiser / wizard / tough
+    blast: str = ""          # "plain" / "gems": explodes when it dies (Supaplex snik snak / electron)
     line: int = 0
 
     def to_data(self) -> dict:
-        return {"name": self.name, "cell": self.cell, "hp": self.hp, "team": self.team, "model": self.model,
-                "melee": self.melee, "speed": self.speed, "xp": self.xp, "coins": self.coins,
-                "spells": dict(sorted(self.spells.items())), "items": self.items,
-                "skills": dict(sorted(self.skills.items()))}
+        out = {"name": self.name, "cell": self.cell, "hp": self.hp, "team": self.team, "model": self.model,
+               "melee": self.melee, "speed": self.speed, "xp": self.xp, "coins": self.coins,
+               "spells": dict(sorted(self.spells.items())), "items": self.items,
+               "skills": dict(sorted(self.skills.items()))}
+        if self.blast:   # only when set, so the content hash of older levels stays the same
+            out["blast"] = self.blast
+        return out
 
 
 @dataclass
@@ -72,6 +77,8 @@ class Level:
     teleports: dict = field(default_factory=dict)   # cell -> target cell
     ports: dict = field(default_factory=dict)       # cell -> bitmask of directions allowed to enter
     npcs: list = field(default_factory=list)
+    freeze_zonks: bool = False      # Supaplex byte 1469: boulders do not fall
+    specials: dict = field(default_factory=dict)    # port cell -> [gravity, freeze zonks, freeze enemies] (0/1)
     warnings: list = field(default_factory=list)
     source: str = ""
 
@@ -84,7 +91,16 @@ class Level:
                 "trap_damage": self.trap_damage, "quota": self.quota, "seed": self.seed, "hp": self.hp,
                 "grants": [[c, v] for c, v in sorted(self.grants.items())],
                 "teleports": sorted(self.teleports.items()), "ports": sorted(self.ports.items()),
-                "npcs": [n.to_data() for n in self.npcs]}
+                "npcs": [n.to_data() for n in self.npcs], **self._extra_data()}
+
+    def _extra_data(self) -> dict:
+        """Supaplex fields, only when set (older levels keep their content hash)."""
+        out: dict = {}
+        if self.freeze_zonks:
+            out["freeze_zonks"] = True
+        if self.specials:
+            out["specials"] = [[c, list(v)] for c, v in sorted(self.specials.items())]
+        return out
 
     def content_hash(self) -> str:
         return canonical_hash(self.to_data())
@@ -158,6 +174,13 @@ def check_level(level: Level, file: str, line: int = 0) -> list[Problem]:
             msg = check_item(it[1])
             if msg:
                 bad(f"NPC {n.name!r}: {msg}", n.line)
+        if n.blast not in BLASTS:
+            bad(f"NPC {n.name!r}: blast {n.blast!r} (allowed: plain, gems)", n.line)
+    for c, sw in level.specials.items():
+        if not g.is_cell(c) or prop[c] != T.P_PORT:
+            bad(f"special port at {level.pos_text(c) if g.is_cell(c) else c} is not on a port")
+        elif len(sw) != 3 or any(v not in (0, 1) for v in sw):
+            bad(f"special port at {level.pos_text(c)}: switches must be three 0/1 values, got {sw!r}")
     for c, target in level.teleports.items():
         if not g.is_cell(target) or target == c:
             bad(f"teleport at {level.pos_text(c)} has no valid target")

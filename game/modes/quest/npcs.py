@@ -1,66 +1,68 @@
 """NPC behaviour: every NPC shows its intent for the next turn, then carries it out.
 
 An intent is `[kind, a, b]`: WAIT, MOVE to cell a, ATTACK cell a (whoever hostile stands there
-when it strikes: step away and it misses), CAST missile in direction a. Intents are planned at the
-end of each turn, after gravity, so the board always shows what every NPC will do next.
+when it strikes: step away and it misses), CAST spell b (-1: missile) in direction a (see
+npc_casting.py for which spell an NPC picks). Intents are planned at the end of each turn, after
+gravity, so the board always shows what every NPC will do next.
 
-Models: still (attacks an adjacent hostile), chase (attacks an adjacent hostile, else casts a
-known Missile along a clear line within 8, else steps to the free neighbour nearest the nearest
-hostile), wander (a free neighbour drawn from the game's PCG32 when the intent is planned),
-wall_left / wall_right (Supaplex snik snak / electron: attack an adjacent hostile, else follow the
-wall on that hand), turret (never moves; Missile along a clear line, else attack adjacent).
+Models (an NPC's "best attack spell" is npc_casting.best_attack: the known attack spell that deals
+the most damage now, without hitting an ally):
+still: attacks an adjacent hostile, else its best attack spell, else waits.
+chase: escapes by Jump/Teleport when at a third of its HP or less with a hostile adjacent, else
+  attacks an adjacent hostile, else its best attack spell, else closes in by Jump/Teleport when that
+  gains 2 cells or more, else steps to the free neighbour nearest the nearest hostile.
+caster: as chase, but its best attack spell comes before a melee blow.
+turret: never moves; adjacent blow, else its best attack spell, else waits.
+wander: adjacent blow, else its best attack spell, else a free neighbour drawn from the game's
+  PCG32 when the intent is planned.
+wall_left / wall_right (Supaplex snik snak / electron): attack an adjacent hostile, else follow the
+  wall on that hand; they never cast, and stand still while enemies are frozen (special ports).
 A fast NPC (speed 2-3) acts again after its shown intent, re-planning with the same model.
 """
 
 from __future__ import annotations
 
+from game.modes.quest import explosions as X
 from game.modes.quest import items as I
-from game.modes.quest import tiles as T
+from game.modes.quest import npc_casting as C
+from game.modes.quest import supaplex_objects as SX
 from game.modes.quest.creatures import hit, hostile, melee_of
-from game.modes.quest.spells import cast_missile
 
 WAIT, MOVE, ATTACK, CAST = 0, 1, 2, 3
-LINE_RANGE = 8
 
 
 def _foes(game, npc):
     return [cr for cr in game.creatures() if cr["hp"] > 0 and hostile(npc, cr)]
 
 
-def _line_dir(game, npc, foes):
-    if "missile" not in npc["spells"]:
-        return -1
-    g = game.g
-    for d in range(len(g.dirs)):
-        c = npc["cell"]
-        for _ in range(LINE_RANGE):
-            c = g.step[c][d]
-            if c < 0:
-                break
-            cr = game.creature_at(c)
-            if cr is not None:
-                if hostile(npc, cr):
-                    return d
-                break
-            if game.obj[c] not in (T.NONE, T.TRAP):
-                break
-    return -1
-
-
 def plan(game, npc) -> list[int]:
     g, cell, model = game.g, npc["cell"], npc["model"]
+    if SX.frozen(game, npc):
+        return [WAIT, -1, -1]
     foes = _foes(game, npc)
     adj = [cr["cell"] for cr in foes if cr["cell"] in g.neighbours[cell]]
+    casts = bool(npc["spells"]) and model not in SX.WALL_MODELS
+    if casts and model in ("chase", "caster") and adj and npc["hp"] * 3 <= npc["max_hp"]:
+        esc = C.movement(game, npc, foes, escape=True)
+        if esc:
+            return esc
+    if casts and model == "caster":
+        spell = C.best_attack(game, npc)
+        if spell:
+            return spell
     if adj:
         return [ATTACK, min(adj), -1]
-    if model == "still":
+    if casts and model != "caster":
+        spell = C.best_attack(game, npc)
+        if spell:
+            return spell
+    if model in ("still", "turret") or (model in ("chase", "caster") and not foes):
         return [WAIT, -1, -1]
-    if model in ("chase", "turret"):
-        d = _line_dir(game, npc, foes)
-        if d >= 0:
-            return [CAST, d, -1]
-        if model == "turret" or not foes:
-            return [WAIT, -1, -1]
+    if model in ("chase", "caster"):
+        if casts:
+            near = C.movement(game, npc, foes, escape=False)
+            if near:
+                return near
         best = None
         for d, n in enumerate(g.step[cell]):
             if n >= 0 and game.free_for_creature(n, walker=npc):
@@ -108,12 +110,12 @@ def act(game, npc, intent, events) -> None:
         else:
             events.append({"ev": "miss", "who": npc["name"], "at": a})
     elif kind == CAST:
-        cast_missile(game, npc, npc["spells"].get("missile", 1), a, events, dry=False)
+        C.carry_out(game, npc, intent, events)
 
 
 def run_npcs(game, events) -> None:
     for npc in list(game.npcs):
-        if npc["hp"] <= 0:
+        if npc["hp"] <= 0 or SX.frozen(game, npc):
             continue
         speed = max(0, npc["speed"] - (npc["slow"][0] if npc["slow"][1] > 0 else 0))
         for k in range(speed):
@@ -121,6 +123,7 @@ def run_npcs(game, events) -> None:
                 break
             intent = npc["intent"] if k == 0 else plan(game, npc)
             act(game, npc, intent, events)
+            X.resolve(game, events)
         if npc["slow"][1] > 0:
             npc["slow"][1] -= 1
             if npc["slow"][1] == 0:

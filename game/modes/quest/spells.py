@@ -16,10 +16,13 @@ unless `dry`, performs it) or a string saying why it is not. S below is the cast
 - jump: L steps against gravity (with no gravity: in d) while cells are free, then one step in the
   pre-drawn random direction shown to the player (`game.jump_dir`), if that cell is free.
 - teleport: to the cell exactly L+1 steps away in d, through anything; it must be free.
+A Missile stopped by an explosive object (a disk) and a Fireball whose radius holds one detonate it
+(explosions.py; the blast resolves once the cast is over).
 """
 
 from __future__ import annotations
 
+from game.modes.quest import explosions as X
 from game.modes.quest import items as I
 from game.modes.quest import tiles as T
 from game.modes.quest.creatures import hit, hostile, spell_of
@@ -37,6 +40,12 @@ def _ray(game, start, d):
     while c >= 0:
         yield c
         c = game.g.step[c][d]
+
+
+def _detonate(game, c) -> None:
+    game.obj[c] = T.NONE
+    game.fuses.pop(c, None)
+    X.queue(game, c)
 
 
 def cast_missile(game, caster, lv, d, events, dry):
@@ -57,6 +66,8 @@ def cast_missile(game, caster, lv, d, events, dry):
             game.destroy(c, events)
             left -= 1
         elif o not in (T.NONE, T.TRAP):
+            if o in T.EXPLOSIVE:
+                _detonate(game, c)
             break
         if left == 0:
             break
@@ -79,6 +90,8 @@ def cast_fireball(game, caster, lv, d, events, dry):
     for c in game.g.cells_in_range(impact, 0, lv):
         if game.obj[c] in T.DESTRUCTIBLE:
             game.destroy(c, events)
+        elif game.obj[c] in T.EXPLOSIVE:
+            _detonate(game, c)
     for cr in game.creatures():
         if cr is not caster and cr["hp"] > 0 and game.g.distance(cr["cell"], impact) <= lv:
             hit(game, cr, dmg, True, caster, events)
@@ -149,13 +162,13 @@ def jump_path(game, caster, lv, d) -> list[int]:
     path, c = [], caster["cell"]
     for _ in range(lv):
         n = g.step[c][up]
-        if n < 0 or not game.free_for_creature(n):
+        if n < 0 or not game.free_for_creature(n, walker=caster):
             break
         path.append(n)
         c = n
     if path:
         n = g.step[c][game.jump_dir]
-        if n >= 0 and game.free_for_creature(n):
+        if n >= 0 and game.free_for_creature(n, walker=caster):
             path.append(n)
     return path
 
@@ -176,7 +189,7 @@ def cast_teleport(game, caster, lv, d, events, dry):
     c = caster["cell"]
     for _ in range(lv + 1):
         c = game.g.step[c][d] if c >= 0 else -1
-    if c < 0 or not game.free_for_creature(c):
+    if c < 0 or not game.free_for_creature(c, walker=caster):
         return "the landing cell is not free"
     if dry:
         return None

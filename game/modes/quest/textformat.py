@@ -12,7 +12,13 @@
     grant 3,2: item axe=20 spyked=5; spell missile 1; xp 300; hp 10; coins 5
     teleport 2,1 -> 3,7
     port 4,5: E W
+    special 4,5: gravity=on freeze_zonks=off freeze_enemies=off
     npc 3,5: name=Goblin hp=10 team=orcs model=chase melee=3 xp=20 coins=2 speed=1 spells=missile:1 items=axe:10+spyked:5
+
+Supaplex objects have glyphs too (`O` orange disk, `Y` yellow disk, `T` terminal, `R` red disk,
+`B` bug); `freeze_zonks: yes` freezes boulders; a `special` line makes a port a Supaplex special
+port (crossing it sets player gravity, freeze zonks and freeze enemies); `blast=plain|gems` makes
+an NPC explode when it dies (snik snak / electron).
 
 Positions are `ring,angle` on hex maps and `x,y` (1-based) on square maps. On a hex map the text
 is the odd-q offset rectangle of the hexagon (odd columns are drawn half a row lower); cells off
@@ -72,7 +78,7 @@ def parse_level(text: str, file: str = "<level>", name: str = "") -> tuple[Level
             i += 1
             continue
         word = s.split(None, 1)[0]
-        if word in ("grant", "teleport", "port", "npc"):
+        if word in ("grant", "teleport", "port", "special", "npc"):
             entries.append((ln, s))
         elif ":" in s:
             k, v = s.split(":", 1)
@@ -81,7 +87,7 @@ def parse_level(text: str, file: str = "<level>", name: str = "") -> tuple[Level
                 p.bad(ln, f"{k}: given twice (first on line {head[k][0]})")
             head[k] = (ln, v.strip())
         else:
-            p.bad(ln, f"cannot read {s.strip()[:40]!r}: expected 'key: value', map:, grant, teleport, port or npc")
+            p.bad(ln, f"cannot read {s.strip()[:40]!r}: expected 'key: value', map:, grant, teleport, port, special or npc")
     if not map_line:
         p.bad(len(lines) or 1, "no map: section")
         return None, p.problems
@@ -174,17 +180,17 @@ def _read_header(p: LevelText, head, level: Level) -> None:
                 level.gravity = level.grid.dir_names.index(v)
             else:
                 p.bad(ln, f"gravity: {v!r} (allowed: none, {', '.join(level.grid.dir_names)})")
-        elif k == "player_gravity":
+        elif k in ("player_gravity", "freeze_zonks"):
             if v not in ("yes", "no"):
-                p.bad(ln, f"player_gravity: {v!r} (allowed: yes, no)")
-            level.player_gravity = v == "yes"
+                p.bad(ln, f"{k}: {v!r} (allowed: yes, no)")
+            setattr(level, k, v == "yes")
         elif k in INT_KEYS:
             try:
                 setattr(level, k, int(v))
             except ValueError:
                 p.bad(ln, f"{k}: expected an integer, got {v!r}")
         else:
-            p.bad(ln, f"unknown key {k!r} (allowed: title, author, label, grid, gravity, player_gravity, {', '.join(INT_KEYS)})")
+            p.bad(ln, f"unknown key {k!r} (allowed: title, author, label, grid, gravity, player_gravity, freeze_zonks, {', '.join(INT_KEYS)})")
 
 
 def parse_pos(level: Level, text: str) -> int:
@@ -261,10 +267,27 @@ def _read_entry(p: LevelText, level: Level, ln: int, s: str) -> None:
                     raise ValueError(f"port direction {d!r} (allowed: {', '.join(level.grid.dir_names)})")
                 mask |= 1 << level.grid.dir_names.index(d)
             level.prop[c], level.ports[c] = T.P_PORT, mask
+        elif word == "special":
+            level.specials[c] = _switches(body)
         else:
             level.npcs.append(_npc(body, c, ln))
     except ValueError as exc:
         p.bad(ln, str(exc))
+
+
+SWITCHES = ("gravity", "freeze_zonks", "freeze_enemies")
+
+
+def _switches(body: str) -> list[int]:
+    vals = {}
+    for tok in body.split():
+        k, sep, v = tok.partition("=")
+        if k not in SWITCHES or v not in ("on", "off") or k in vals:
+            raise ValueError(f"special port switch {tok!r}: expected each of {', '.join(SWITCHES)} once, =on or =off")
+        vals[k] = 1 if v == "on" else 0
+    if len(vals) != 3:
+        raise ValueError(f"special port: missing {', '.join(k for k in SWITCHES if k not in vals)}")
+    return [vals[k] for k in SWITCHES]
 
 
 def _free_prop(level: Level, c: int) -> None:
@@ -298,8 +321,12 @@ def _npc(body: str, cell: int, ln: int) -> NpcSpec:
                 n.spells[s] = int(lv)
         elif k == "items":
             n.items = [parse_item(it) for it in v.split(",")]
+        elif k == "blast":
+            if v not in ("plain", "gems"):
+                raise ValueError(f"npc blast {v!r} (allowed: plain, gems)")
+            n.blast = v
         else:
-            raise ValueError(f"unknown npc field {k!r} (allowed: name, team, model, hp, melee, speed, xp, coins, bruiser, wizard, tough, spells, items)")
+            raise ValueError(f"unknown npc field {k!r} (allowed: name, team, model, hp, melee, speed, xp, coins, bruiser, wizard, tough, spells, items, blast)")
     return n
 
 
@@ -314,6 +341,8 @@ def dump_level(level: Level) -> str:
     out.append(f"grid: {'hex' if g.kind == HEX else 'square'}")
     out.append(f"gravity: {'none' if level.gravity == NO_GRAVITY else g.dir_names[level.gravity]}")
     out.append(f"player_gravity: {'yes' if level.player_gravity else 'no'}")
+    if level.freeze_zonks:
+        out.append("freeze_zonks: yes")
     for k in INT_KEYS:
         out.append(f"{k}: {getattr(level, k)}")
     out.append("map:")
@@ -342,6 +371,8 @@ def dump_level(level: Level) -> str:
         out.append(f"teleport {level.pos_text(c)} -> {level.pos_text(t)}")
     for c, mask in sorted(level.ports.items()):
         out.append(f"port {level.pos_text(c)}: " + " ".join(d for i, d in enumerate(g.dir_names) if mask >> i & 1))
+    for c, sw in sorted(level.specials.items()):
+        out.append(f"special {level.pos_text(c)}: " + " ".join(f"{k}={'on' if v else 'off'}" for k, v in zip(SWITCHES, sw)))
     for n in level.npcs:
         f = [f"name={n.name}", f"hp={n.hp}", f"team={n.team}", f"model={n.model}", f"melee={n.melee}",
              f"speed={n.speed}", f"xp={n.xp}", f"coins={n.coins}"]
@@ -350,5 +381,7 @@ def dump_level(level: Level) -> str:
             f.append("spells=" + ",".join(f"{k}:{v}" for k, v in sorted(n.spells.items())))
         if n.items:
             f.append("items=" + ",".join("+".join(f"{k}:{v}" for k, v in it[1]) for it in n.items))
+        if n.blast:
+            f.append(f"blast={n.blast}")
         out.append(f"npc {level.pos_text(n.cell)}: " + " ".join(f))
     return "\n".join(out) + "\n"

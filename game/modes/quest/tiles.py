@@ -17,14 +17,26 @@ VICTORY_OBJ = 6   # a movable with victory magic (the Sokoban box)
 BOULDER = 7       # Supaplex zonk: falls and rolls; pushed only across gravity
 GEM = 8           # Supaplex infotron: falls and rolls; collected by stepping in
 VOID = 9          # outside a square map's walls: impassable, drawn as nothing
+# Supaplex objects (explosions.py, supaplex_objects.py)
+ORANGE_DISK = 10  # falls like a boulder (never rolls); explodes when it lands on something or is hit
+YELLOW_DISK = 11  # pushed in any direction, no gravity; explodes when a terminal is used
+TERMINAL = 12     # a wall; stepping into it detonates every yellow disk
+RED_DISK = 13     # picked up by stepping in; the player drops one to light it
+RED_LIT = 14      # a dropped red disk: explodes when its fuse (turns) runs out
+BUG = 15          # base that sparks now and then: a spark kills the creatures next to it
 
 OBJECT_NAMES = ("none", "rock", "trap", "destructable", "victory blocker", "movable",
-                "victory object", "boulder", "gem", "void")
-PUSHABLE = frozenset({MOVABLE, VICTORY_OBJ, BOULDER})
+                "victory object", "boulder", "gem", "void", "orange disk", "yellow disk", "terminal",
+                "red disk", "lit red disk", "bug")
+PUSHABLE = frozenset({MOVABLE, VICTORY_OBJ, BOULDER, ORANGE_DISK, YELLOW_DISK})
+ACROSS_GRAVITY = frozenset({BOULDER, ORANGE_DISK})        # pushed only across gravity
 DESTRUCTIBLE = frozenset({DESTRUCT, BLOCKER})
-LOOSE = frozenset({MOVABLE, VICTORY_OBJ, BOULDER, GEM})   # fall under gravity
+LOOSE = frozenset({MOVABLE, VICTORY_OBJ, BOULDER, GEM, ORANGE_DISK})   # fall under gravity
 ROUNDED = frozenset({BOULDER, GEM})                        # things roll off these
-SOLID = frozenset({ROCK, VOID, MOVABLE, VICTORY_OBJ, BOULDER, BLOCKER, DESTRUCT, GEM})
+SOLID = frozenset({ROCK, VOID, MOVABLE, VICTORY_OBJ, BOULDER, BLOCKER, DESTRUCT, GEM,
+                   ORANGE_DISK, YELLOW_DISK, TERMINAL, RED_DISK, RED_LIT, BUG})
+EXPLOSIVE = frozenset({ORANGE_DISK, YELLOW_DISK, RED_DISK, RED_LIT})   # chain-detonate in a blast
+BLAST_PROOF = frozenset({ROCK, VOID})                     # survive explosions
 
 # --- cell properties ----------------------------------------------------------------------
 P_NONE = 0
@@ -48,6 +60,8 @@ LEGEND: dict[str, tuple[int, int, bool]] = {
     "%": (DESTRUCT, P_NONE, False), "!": (BLOCKER, P_NONE, False),
     "o": (BOULDER, P_NONE, False), "i": (GEM, P_NONE, False),
     "E": (NONE, P_EXIT, False),
+    "O": (ORANGE_DISK, P_NONE, False), "Y": (YELLOW_DISK, P_NONE, False),
+    "T": (TERMINAL, P_NONE, False), "R": (RED_DISK, P_NONE, False), "B": (BUG, P_NONE, False),
 }
 VOID_CHARS = " ~"
 

@@ -10,11 +10,15 @@ Record layout (open-supaplex src/globals.h; elmerproductions.com/sp/filefmt.html
 
 What a turn-based engine reproduces (one cell per turn, fixed scan order): Murphy, base, zonks and
 infotrons falling (gravity S) and rolling off each other, pushing zonks sideways, the infotron
-quota and the exit, one-way ports (tiles 9-12, 21-23), hardware and RAM chips as walls, snik
-snaks and electrons as wall-following enemies that kill on contact, player gravity from byte 1444.
-Everything else is named in a warning, never dropped silently: disks (orange, yellow, red),
-terminals, bugs (plain base), gravity ports and special ports (plain ports), freeze zonks,
-electrons not leaving infotrons, SpeedFix data.
+quota and the exit, one-way ports (tiles 9-16, 21-23), hardware and RAM chips as walls, snik
+snaks and electrons as wall-following enemies that kill on contact and explode when they die
+(electrons into infotrons), player gravity from byte 1444, orange disks (fall, explode on landing),
+yellow disks and terminals, red disks (picked up, dropped lit, explode after a fuse of turns),
+bugs (base that sparks on a PCG32 schedule), the special-port records (crossing sets gravity,
+freeze zonks, freeze enemies) and freeze zonks (byte 1469). See supaplex_objects.py.
+Named in warnings, never dropped silently: RAM chips survive explosions (they are walls here),
+gravity ports without a special-port record (plain one-way ports), an odd freeze-zonks byte,
+SpeedFix demo data.
 """
 
 from __future__ import annotations
@@ -33,11 +37,9 @@ ENEMY_MELEE = 10000
 PORTS = {9: (1,), 10: (2,), 11: (3,), 12: (0,), 13: (1,), 14: (2,), 15: (3,), 16: (0,),
          21: (0, 2), 22: (1, 3), 23: (0, 1, 2, 3)}
 WALLS = {5, 6, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39}
-UNSUPPORTED = {8: ("orange disk", T.BOULDER, "falls like a zonk and does not explode"),
-               18: ("yellow disk", T.MOVABLE, "is a plain pushable object, terminals do not detonate it"),
-               19: ("terminal", T.ROCK, "is a wall"),
-               20: ("red disk", T.DESTRUCT, "is picked up like base, there are no bombs"),
-               25: ("bug", T.DESTRUCT, "is plain base without sparks")}
+RAM_CHIPS = {5, 26, 27, 38, 39}
+OBJECTS = {1: T.BOULDER, 2: T.DESTRUCT, 4: T.GEM, 8: T.ORANGE_DISK, 18: T.YELLOW_DISK, 19: T.TERMINAL,
+           20: T.RED_DISK, 25: T.BUG}
 
 
 def encode_record(tiles: bytes, title: str = "", gravity: int = 0, freeze: int = 0, needed: int = 0,
@@ -85,46 +87,41 @@ def read_record(rec: bytes, file: str, number: int, errs: list, warns: list) -> 
 
     grid = Grid.square(W, H)
     obj, prop = bytearray(grid.n), bytearray(grid.n)
-    start, npcs, ports = -1, [], {}
+    start, npcs, ports, specials = -1, [], {}, {}
     unsupported: dict[str, list[str]] = {}
+    chips: list[str] = []
+    gravity_ports: dict[int, str] = {}
     for c in range(W * H):
         t = rec[c]
         x, y = c % W, c // W
         if t == 0:
             continue
-        if t == 1:
-            obj[c] = T.BOULDER
-        elif t == 2:
-            obj[c] = T.DESTRUCT
+        if t in OBJECTS:
+            obj[c] = OBJECTS[t]
         elif t == 3:
             if start >= 0:
                 errs.append(Problem(file, where, f"a second Murphy at {x + 1},{y + 1}"))
             start = c
-        elif t == 4:
-            obj[c] = T.GEM
         elif t == 7:
             prop[c] = T.P_EXIT
         elif t in WALLS:
             obj[c] = T.ROCK
+            if t in RAM_CHIPS:
+                chips.append(f"{x + 1},{y + 1}")
         elif t in PORTS:
             prop[c] = T.P_PORT
             ports[c] = sum(1 << d for d in PORTS[t])
             if 13 <= t <= 16:
-                unsupported.setdefault("gravity port (acts as a plain one-way port)", []).append(f"{x + 1},{y + 1}")
+                gravity_ports[c] = f"{x + 1},{y + 1}"
         elif t in (17, 24):
             name = "snik snak" if t == 17 else "electron"
             npcs.append(NpcSpec(name=name, cell=c, hp=1, team="supaplex", model="wall_left" if t == 17 else "wall_right",
-                                melee=ENEMY_MELEE, xp=0, coins=0))
-            if t == 24:
-                unsupported.setdefault("electron (leaves no infotrons when it dies)", []).append(f"{x + 1},{y + 1}")
-        elif t in UNSUPPORTED:
-            name, o, what = UNSUPPORTED[t]
-            obj[c] = o
-            unsupported.setdefault(f"{name} ({what})", []).append(f"{x + 1},{y + 1}")
+                                melee=ENEMY_MELEE, xp=0, coins=0, blast="plain" if t == 17 else "gems"))
         else:
             errs.append(Problem(file, where, f"unknown tile {t} at {x + 1},{y + 1} (tiles are 0-39)"))
-    for what, at in sorted(unsupported.items()):
-        warn(f"{len(at)} x {what}: at {' '.join(at[:8])}{' ...' if len(at) > 8 else ''}")
+    explosive = any(o in T.EXPLOSIVE for o in obj) or any(t == 17 or t == 24 for t in rec[:W * H])
+    if chips and explosive:
+        unsupported["RAM chip (a wall here: explosions do not destroy it)"] = chips
     if start < 0:
         errs.append(Problem(file, where, "no Murphy (tile 3)"))
     gravity, speedfix, freeze, needed, nports = rec[1444], rec[1445], rec[1469], rec[1470], rec[1471]
@@ -133,8 +130,6 @@ def read_record(rec: bytes, file: str, number: int, errs: list, warns: list) -> 
         errs.append(Problem(file, where, f"byte 1444 (gravity) is {gravity}, expected 0 or 1"))
     if freeze not in (0, 2):
         warn(f"byte 1469 (freeze zonks) is {freeze}; only 2 means frozen")
-    if freeze == 2:
-        warn("freeze zonks is on: not supported, zonks still fall")
     if nports > 10:
         errs.append(Problem(file, where, f"byte 1471 says {nports} special ports, at most 10"))
     for k in range(min(nports, 10)):
@@ -147,8 +142,17 @@ def read_record(rec: bytes, file: str, number: int, errs: list, warns: list) -> 
         if prop[cell] != T.P_PORT:
             errs.append(Problem(file, where, f"special port {k + 1} at {cell % W + 1},{cell // W + 1} is not on a port tile"))
             continue
-        warn(f"special port {k + 1} at {cell % W + 1},{cell // W + 1} (gravity {rec[o + 2]}, freeze zonks {rec[o + 3]}, "
-             f"freeze enemies {rec[o + 4]}): switches are not supported, it is a plain port")
+        sw = [1 if rec[o + 2] == 1 else 0, 1 if rec[o + 3] == 2 else 0, 1 if rec[o + 4] == 1 else 0]
+        odd = [f"{name} {rec[o + i]}" for i, name, on in ((2, "gravity", 1), (3, "freeze zonks", 2), (4, "freeze enemies", 1))
+               if rec[o + i] not in (0, on)]
+        if odd:
+            warn(f"special port {k + 1} at {cell % W + 1},{cell // W + 1}: {', '.join(odd)} read as off")
+        specials[cell] = sw
+        gravity_ports.pop(cell, None)
+    if gravity_ports:
+        unsupported["gravity port without a special-port record (a plain one-way port)"] = list(gravity_ports.values())
+    for what, at in sorted(unsupported.items()):
+        warn(f"{len(at)} x {what}: at {' '.join(at[:8])}{' ...' if len(at) > 8 else ''}")
     if speedfix not in (0, 0x20) or any(rec[1532:1536]):
         warn("SpeedFix demo data ignored (real-time demos cannot replay in a turn engine)")
     if len(errs) > e0:
@@ -159,7 +163,7 @@ def read_record(rec: bytes, file: str, number: int, errs: list, warns: list) -> 
         needed = gems
     lv = Level(name=title, grid=grid, obj=obj, prop=prop, start=start, title=title, label=LABEL,
                gravity=2, player_gravity=gravity == 1, quota=needed, npcs=npcs, ports=ports,
-               trap_damage=0, source=f"{file}#{number}")
+               trap_damage=0, source=f"{file}#{number}", freeze_zonks=freeze == 2, specials=specials)
     if not any(prop[c] == T.P_EXIT for c in range(W * H)):
         errs.append(Problem(file, where, "no exit (tile 7)"))
         return None

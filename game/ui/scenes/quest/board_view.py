@@ -1,9 +1,14 @@
 """Drawing the Hex quest board screen: title, board, side panel, hint bar (no input, no flow).
 
 Objects are told apart by shape as well as colour (so they read on a small screen and for
-colour-blind players): rock a solid block, trap a red cell with spikes, destructable a hatched
+colour-blind players): rock a stone block with mortar lines, trap a red cell with spikes, destructable a hatched
 green cell, victory blocker a hatched orange one, movable a crate, victory object a gold crate,
-boulder a grey ball, gem a blue diamond. What A would do in the aim is previewed (preview.py).
+boulder a grey ball, gem a blue diamond; an orange disk a ring, a yellow disk a ball with a dark
+label bar, a red disk a small ball (lit: with a yellow fuse), a terminal a blue block with a dark
+screen, a bug a hatched green cell with a dark beetle; a bug's turns
+to its spark and a lit disk's turns to its blast are white pips (a yellow star while a bug
+sparks); an NPC's shown cast is a violet line towards its aim (a ring for Lightning).
+What A would do in the aim is previewed (preview.py).
 """
 
 from __future__ import annotations
@@ -12,17 +17,26 @@ import pygame
 
 from game.core.grid import HEX
 from game.modes.quest import tiles as TL
+from game.modes.quest.game import CAST
+from game.modes.quest.spells import NAMES
+from game.modes.quest.supaplex_objects import board_marks
 from game.ui import theme as T
 from game.ui.hexdraw import hex_points
 from game.ui.scenes.quest.controls import hint_pairs
 from game.ui.scenes.quest.preview import action_label, preview
-from game.ui.scenes.quest.side_panel import draw_side, side_width
+from game.ui.scenes.quest.side_panel import arrow_vector, draw_arrow, draw_side, side_width
 from game.ui.widgets import bottom_rect, hint_bar, title_bar
 
 FLOOR = (58, 54, 74)
 OBJ_COLOURS = {TL.NONE: FLOOR, TL.ROCK: (120, 110, 100), TL.TRAP: (170, 60, 60), TL.DESTRUCT: (60, 140, 70),
                TL.BLOCKER: (200, 120, 40), TL.MOVABLE: (150, 110, 60), TL.VICTORY_OBJ: (230, 190, 70),
-               TL.BOULDER: (150, 150, 160), TL.GEM: (90, 200, 230), TL.VOID: T.BG}
+               TL.BOULDER: (150, 150, 160), TL.GEM: (90, 200, 230), TL.VOID: T.BG,
+               TL.ORANGE_DISK: (245, 140, 30), TL.YELLOW_DISK: (235, 215, 40), TL.TERMINAL: (70, 160, 200),
+               TL.RED_DISK: (215, 40, 45), TL.RED_LIT: (255, 80, 60), TL.BUG: (60, 140, 70)}
+DISKS = (TL.ORANGE_DISK, TL.YELLOW_DISK, TL.RED_DISK, TL.RED_LIT)
+PIP = (255, 255, 255)          # a bug's turns to its spark, a lit disk's turns to its blast (one pip a turn)
+SPARK = (255, 250, 120)        # a bug sparking now
+CASTING = (200, 120, 255)      # an NPC's shown cast: a line one cell long in its direction
 GOAL = (250, 240, 120)
 EXIT = (120, 255, 160)
 PLAYER = (255, 255, 255)
@@ -31,30 +45,46 @@ ALLY = (60, 230, 190)
 PREVIEW = (110, 255, 250)      # a cell the action in the aim reaches (a dot in its centre, an outline)
 HIT = (255, 90, 60)            # ... where something is hit, destroyed or slowed (a ring round the dot)
 ILLEGAL = (255, 40, 40)        # the aimed cell when the action cannot be done there (a cross)
-MIN_CELL = 6                   # never smaller than this (the layout tests ask for more on shipped maps)
+LEGIBLE_HEX = 14               # hex cells are never narrower (a bigger map scrolls with the player)
+LEGIBLE_SQUARE = 10            # nor square cells smaller
 
 
-def geometry(g, rect):
-    """place(cell) -> the pygame.Rect of that cell when grid `g` is fitted and centred in `rect`."""
+def geometry(g, rect, focus: int = -1):
+    """place(cell) -> the pygame.Rect of that cell: grid `g` fitted and centred in `rect`. A map
+    too big to fit at a legible size (LEGIBLE_HEX / LEGIBLE_SQUARE) is drawn at that size instead
+    and scrolled so the cell `focus` (the player) is as near the middle as the map's edges allow;
+    the caller clips to `rect`."""
     if g.kind == HEX:
         # cell width w, height h = 0.8 w, column step 0.75 w
-        w = min(rect.w * 4 // (3 * g.cols + 1), rect.h * 5 // (4 * g.rows + 2))
-        w = max(MIN_CELL, w)
+        w = max(LEGIBLE_HEX, min(rect.w * 4 // (3 * g.cols + 1), rect.h * 5 // (4 * g.rows + 2)))
         h, step = w * 4 // 5, w * 3 // 4
-        ox = rect.x + (rect.w - (step * (g.cols - 1) + w)) // 2
-        oy = rect.y + (rect.h - (h * g.rows + h // 2)) // 2
+        full_w, full_h = step * (g.cols - 1) + w, h * g.rows + h // 2
 
-        def place(c):
+        def at(c):
             col, row = g.offset_of(c)
-            return pygame.Rect(ox + col * step, oy + row * h + (h // 2 if col & 1 else 0), w, h)
+            return col * step, row * h + (h // 2 if col & 1 else 0), w, h
     else:
-        s = max(MIN_CELL, min(rect.w // g.cols, rect.h // g.rows))
-        ox, oy = rect.x + (rect.w - s * g.cols) // 2, rect.y + (rect.h - s * g.rows) // 2
+        s = max(LEGIBLE_SQUARE, min(rect.w // g.cols, rect.h // g.rows))
+        full_w, full_h = s * g.cols, s * g.rows
 
-        def place(c):
+        def at(c):
             x, y = g.coords(c)
-            return pygame.Rect(ox + x * s, oy + y * s, s, s)
+            return x * s, y * s, s, s
+    fx, fy, fw, fh = at(focus) if focus >= 0 else (full_w // 2, full_h // 2, 0, 0)
+    ox = _origin(rect.x, rect.w, full_w, fx + fw // 2)
+    oy = _origin(rect.y, rect.h, full_h, fy + fh // 2)
+
+    def place(c):
+        x, y, cw, ch = at(c)
+        return pygame.Rect(ox + x, oy + y, cw, ch)
     return place
+
+
+def _origin(start: int, room: int, full: int, focus: int) -> int:
+    """Where the map's 0 goes on one axis: centred if it fits, else scrolled to the focus."""
+    if full <= room:
+        return start + (room - full) // 2
+    return max(start + room - full, min(start, start + room // 2 - focus))
 
 
 def board_rect(surf, th) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -83,13 +113,14 @@ def draw_play(surf, th, sc) -> dict:
     hint_bar(surf, th, bot, pairs, dims=dims)
     action = sc.aimed_action()
     pv = preview(g, action) if g.status == "play" else None
-    draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv)
+    place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv)
     act = action_label(g, action) + (f" ({pv.label})" if pv is not None and pv.legal and action[0] == 0
                                      and pv.label != "step" else "")
     why = (pv.error or pv.note) if pv is not None else None
     out = draw_side(surf, th, side, g, act, sc.message, error=why, legal=pv is None or pv.legal,
-                    keys=(pairs[1][0], pairs[2][0]), can_undo=sc.session.can_undo(), can_redo=sc.session.can_redo())
-    out["board"], out["preview"] = board.inflate(-8, -8), pv
+                    keys=(pairs[1][0], pairs[2][0]), chosen=NAMES[action[1]] if action[0] == CAST else "",
+                    can_undo=sc.session.can_undo(), can_redo=sc.session.can_redo())
+    out["board"], out["preview"], out["place"] = board.inflate(-8, -8), pv, place
     return out
 
 
@@ -97,25 +128,46 @@ def _object(surf, grid, r, o) -> None:
     """Cell `r` holding object `o`: floor or block colour, then the object's own shape."""
     hexmap = grid.kind == HEX
     col = OBJ_COLOURS.get(o, (80, 80, 80))
-    fill = col if o in (TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER) else FLOOR
+    fill = col if o in (TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER, TL.BUG, TL.TERMINAL) else FLOOR
     if hexmap:
-        pygame.draw.polygon(surf, fill, hex_points(r.x, r.y, r.w, r.h))
+        pts = hex_points(r.x, r.y, r.w, r.h)
+        pygame.draw.polygon(surf, fill, pts)
+        pygame.draw.polygon(surf, T.shade(fill, 0.7), pts, 1)     # the grid stays readable on big maps
     else:
         pygame.draw.rect(surf, fill, r.inflate(-1, -1))
+        pygame.draw.rect(surf, T.shade(fill, 0.7), r.inflate(-1, -1), 1)
     k = min(r.w, r.h)
     inner = pygame.Rect(0, 0, k * 3 // 5, k * 3 // 5)
     inner.center = r.center
-    if o == TL.ROCK:
-        pygame.draw.rect(surf, T.shade(col, 1.3), inner.inflate(-inner.w // 3, -inner.h // 3))
+    if o == TL.ROCK:                                      # stone courses: mortar lines, no box
+        mortar = T.shade(col, 0.65)
+        pygame.draw.line(surf, mortar, (inner.x, inner.centery), (inner.right, inner.centery), 1)
+        pygame.draw.line(surf, mortar, (inner.x + inner.w // 3, inner.y), (inner.x + inner.w // 3, inner.centery), 1)
+        pygame.draw.line(surf, mortar, (inner.x + inner.w * 2 // 3, inner.centery),
+                         (inner.x + inner.w * 2 // 3, inner.bottom), 1)
     elif o == TL.TRAP:
         for i in range(3):
             x = inner.x + i * inner.w // 3
             pygame.draw.polygon(surf, (240, 200, 200), [(x, inner.bottom), (x + inner.w // 6, inner.y + inner.h // 3),
                                                         (x + inner.w // 3, inner.bottom)])
-    elif o in (TL.DESTRUCT, TL.BLOCKER):
+    elif o in DISKS:                # a disk: a ring (orange), with a dark label bar (yellow), a small
+        big = o in (TL.ORANGE_DISK, TL.YELLOW_DISK)     # full one (red), with a lit fuse (lit red)
+        rad = max(2, k * 2 // 5) if big else max(2, k * 3 // 10)
+        pygame.draw.circle(surf, col, r.center, rad)
+        if o == TL.ORANGE_DISK:
+            pygame.draw.circle(surf, FLOOR, r.center, max(1, k // 10))
+        elif o == TL.YELLOW_DISK:
+            pygame.draw.rect(surf, (60, 50, 10), (r.centerx - rad + 1, r.centery - max(1, k // 12), 2 * rad - 1, max(2, k // 6)))
+        elif o == TL.RED_LIT:
+            pygame.draw.line(surf, SPARK, r.center, (r.centerx + rad + 1, r.centery - rad - 1), 2)
+    elif o == TL.TERMINAL:
+        pygame.draw.rect(surf, (20, 40, 60), inner.inflate(-inner.w // 4, -inner.h // 3))
+    elif o in (TL.DESTRUCT, TL.BLOCKER, TL.BUG):
         for i in range(0, inner.w + 1, max(3, inner.w // 3)):
             pygame.draw.line(surf, T.shade(col, 0.6), (inner.x + i, inner.bottom), (inner.x, inner.bottom - i), 1)
             pygame.draw.line(surf, T.shade(col, 0.6), (inner.right, inner.y + i), (inner.x + i, inner.y), 1)
+        if o == TL.BUG:             # base with a dark beetle on it
+            pygame.draw.ellipse(surf, (20, 30, 20), inner.inflate(-inner.w // 3, -inner.h // 5))
     elif o in (TL.MOVABLE, TL.VICTORY_OBJ):
         pygame.draw.rect(surf, col, inner)
         pygame.draw.rect(surf, T.shade(col, 0.55), inner, 1)
@@ -129,16 +181,30 @@ def _object(surf, grid, r, o) -> None:
         pygame.draw.polygon(surf, col, [(cx, cy - a), (cx + a * 3 // 4, cy), (cx, cy + a), (cx - a * 3 // 4, cy)])
 
 
-def draw_board(surf, rect, g, aim: int, pv=None) -> None:
+def draw_board(surf, rect, g, aim: int, pv=None):
     """The cells, objects, properties, NPCs with their intents, the player, the aim arrow and
-    the preview `pv` (a preview.Preview) of what A would do in the aim."""
+    the preview `pv` (a preview.Preview) of what A would do in the aim, clipped to `rect`.
+    Returns the place(cell) -> Rect it used."""
+    grid = g.g
+    place = geometry(grid, rect, g.player["cell"])
+    clip = surf.get_clip()
+    surf.set_clip(rect.clip(clip))
+    try:
+        _draw_cells(surf, place, g, aim, pv, rect)
+    finally:
+        surf.set_clip(clip)
+    return place
+
+
+def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
     grid, lv = g.g, g.level
-    place = geometry(grid, rect)
     for c in grid.cells:
         o = g.obj[c]
         if o == TL.VOID:
             continue
         r = place(c)
+        if not view.colliderect(r):                      # scrolled out of sight
+            continue
         _object(surf, grid, r, o)
         p = lv.prop[c]
         if p == TL.P_VICTORY:
@@ -148,13 +214,20 @@ def draw_board(surf, rect, g, aim: int, pv=None) -> None:
         elif p in (TL.P_GRANT, TL.P_TELEPORT, TL.P_PORT) and not (p == TL.P_GRANT and c in g.granted):
             colp = {TL.P_GRANT: T.ACCENT, TL.P_TELEPORT: T.PURPLE, TL.P_PORT: (200, 200, 255)}[p]
             pygame.draw.circle(surf, colp, r.center, max(2, r.h // 4), 1)
+    _marks(surf, place, g)
     for n in g.npcs:
         if n["hp"] <= 0:
             continue
         r = place(n["cell"])
-        kind, a, _ = n["intent"]
+        kind, a, b = n["intent"]
         if kind in (1, 2) and grid.is_cell(a):
             pygame.draw.line(surf, FOE if kind == 2 else T.TEXT_DIM, r.center, place(a).center, 2 if kind == 2 else 1)
+        elif kind == 3:             # a shown cast (npc_casting.describe_intent says which spell)
+            t = grid.step[n["cell"]][a] if b != NAMES.index("lightning") else -1
+            if t >= 0:
+                pygame.draw.line(surf, CASTING, r.center, place(t).center, 2)
+            else:
+                pygame.draw.circle(surf, CASTING, r.center, max(3, min(r.w, r.h) // 2), 1)
         colour = ALLY if n["team"] == "player" else FOE
         pygame.draw.polygon(surf, colour, [(r.centerx, r.y + 2), (r.right - 3, r.bottom - 3), (r.x + 3, r.bottom - 3)])
     pl = g.player
@@ -163,11 +236,36 @@ def draw_board(surf, rect, g, aim: int, pv=None) -> None:
     t = grid.step[pl["cell"]][aim]
     if t >= 0:
         pygame.draw.line(surf, T.ACCENT, r.center, place(t).center, 2)
-    j = grid.step[pl["cell"]][g.jump_dir]
-    if "jump" in pl["spells"] and j >= 0:
-        pygame.draw.circle(surf, T.PURPLE, place(j).center, 2)
+    if "jump" in pl["spells"]:                   # the pre-drawn random hex a Jump adds: a purple arrow
+        k = max(6, min(r.w, r.h) // 3)
+        name = grid.dir_names[g.jump_dir]
+        vx, vy = arrow_vector(name, grid.kind == HEX)
+        draw_arrow(surf, (r.centerx + round(vx * r.w * 0.42), r.centery + round(vy * r.h * 0.42)), k, name,
+                   grid.kind == HEX, T.PURPLE)
     if pv is not None:
         draw_preview(surf, grid, place, pv)
+    for n in g.npcs:                                      # a wounded NPC shows how much is left (on top)
+        if 0 < n["hp"] < n["max_hp"]:
+            r = place(n["cell"])
+            bar = pygame.Rect(r.x + r.w // 4, r.bottom - 3, r.w // 2, 2)
+            pygame.draw.rect(surf, (40, 30, 40), bar)
+            pygame.draw.rect(surf, T.hp_colour(n["hp"] / n["max_hp"]), (bar.x, bar.y, max(1, bar.w * n["hp"] // n["max_hp"]), 2))
+
+
+def _marks(surf, place, g) -> None:
+    """Timings seen in advance: one pip per turn left on bugs and lit disks, a star on a sparking bug."""
+    for c, mark in board_marks(g).items():
+        r = place(c)
+        if mark == "!":
+            a = max(2, min(r.w, r.h) // 3)
+            for dx, dy in ((a, 0), (0, a), (a, a), (a, -a)):
+                pygame.draw.line(surf, SPARK, (r.centerx - dx, r.centery - dy), (r.centerx + dx, r.centery + dy), 2)
+            continue
+        n = int(mark)
+        step = max(2, r.w // 8)
+        x0 = r.centerx - (n - 1) * step // 2
+        for i in range(n):
+            surf.fill(PIP, pygame.Rect(x0 + i * step, r.bottom - step - 1, 1 + step // 3, 1 + step // 3))
 
 
 def _outline(surf, grid, r, colour) -> None:

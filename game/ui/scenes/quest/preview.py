@@ -1,6 +1,7 @@
 """What A would do in the aim, worked out by the engine itself (no pygame, no rules copied here).
 
-A step/push/blow is previewed from the engine's own move plan; a spell is first checked with the
+A step/push/blow is previewed from the engine's own move plan, then the step is run on a throwaway
+copy (where a teleport pad lands the player, what a Tractor pulls); a spell is first checked with the
 engine (`QuestGame.check`, which calls the spell's `cast_*` with `dry=True`) and then, when it is
 legal, cast for real on a throwaway copy of the game: the events and the difference between the
 copy and the game say which cells it reaches. The game itself is never changed.
@@ -11,7 +12,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from game.modes.quest.game import CAST, MOVE
+from game.modes.quest.explosions import resolve as resolve_blasts
+from game.modes.quest.game import CAST, DROP, MOVE
 from game.modes.quest.spells import CASTERS, NAMES
 
 
@@ -43,6 +45,8 @@ def preview(game, action) -> Preview:
     target = g.step[cell][d] if 0 <= d < len(g.dirs) else -1
     if action[0] == MOVE:
         return _move(game, d, target)
+    if action[0] == DROP:
+        return Preview("drop red disk", game.check(list(action)), area=[target] if target >= 0 else [], target=target)
     name = NAMES[action[1]]
     lv = game.player["spells"].get(name, 0)
     p = Preview(f"{name} {lv}", target=target)
@@ -52,6 +56,7 @@ def preview(game, action) -> Preview:
     clone = _throwaway(game)
     events: list[dict] = []
     CASTERS[name](clone, clone.player, lv, d, events, False)
+    resolve_blasts(clone, events)              # disks the cast sets off explode (explosions.py)
     hits: list[int] = []
     area: list[int] = []
     for old, new in zip(game.npcs, clone.npcs):
@@ -68,6 +73,8 @@ def preview(game, action) -> Preview:
             area += e["path"]
         elif e["ev"] == "cast" and "to" in e:          # teleport
             area.append(e["to"])
+        elif e["ev"] == "explode":                     # a disk set off, and what it sets off
+            area += e["cells"]
     if name == "missile" and hits:
         far = max(hits, key=lambda c: g.distance(cell, c))
         area += _ray_to(g, cell, d, far)
@@ -77,6 +84,8 @@ def preview(game, action) -> Preview:
     p.area = sorted(set(area) | set(hits) | ({p.lands} if p.lands >= 0 else set()))
     if name in ("missile", "fireball", "lightning") and not p.hits:
         p.note = "hits nothing"
+    if clone.player["hp"] <= 0:
+        p.note = "you would not survive it"
     return p
 
 
@@ -94,19 +103,30 @@ def _ray_to(g, start: int, d: int, end: int) -> list[int]:
 def _move(game, d: int, target: int) -> Preview:
     if game.status != "play":
         return Preview("step", "the level is over", target=target)
-    plan = game._move_plan(d)            # the engine's own (kind, target, beyond) or why not
-    if isinstance(plan, str):
-        return Preview("step", plan, target=target)
-    kind, t, beyond = plan
+    why = game.check([MOVE, d])          # the engine's own word (a frozen player cannot step either)
+    if why is not None:
+        return Preview("step", why, target=target)
+    kind, t, beyond = game._move_plan(d)
     p = Preview(kind, area=[t] + ([beyond] if beyond >= 0 else []), target=t)
     if kind == "attack":
         p.hits = [t]
-    elif kind == "dig":
-        p.hits, p.lands = [t], t
-    elif kind == "port":
-        p.lands = beyond
-    else:
-        p.lands = t
+        return p
+    if kind == "dig":
+        p.hits = [t]
+    clone = _throwaway(game)             # the step itself on a copy: where the player ends up
+    events: list[dict] = []              # (a teleport pad), what a Tractor pulls along
+    clone._do_move(d, events)
+    resolve_blasts(clone, events)        # a terminal sets off the yellow disks (explosions.py)
+    p.lands = clone.player["cell"]
+    for e in events:
+        if e["ev"] == "pull":
+            p.area += [e["from"], e["to"]]
+            p.label = "pull" if kind == "step" else f"{kind}, pull"
+        elif e["ev"] == "explode":
+            p.area += e["cells"]
+    if kind == "terminal":
+        p.note = "detonates every yellow disk"
+    p.area = sorted(set(p.area) | {p.lands})
     return p
 
 
@@ -116,4 +136,6 @@ def action_label(game, action) -> str:
     if action[0] == CAST:
         name = NAMES[action[1]]
         return f"{name} {game.player['spells'].get(name, 0)} {names[action[2]]}"
+    if action[0] == DROP:
+        return f"drop red disk {names[action[1]]} ({game.red} left)"
     return f"step {names[action[1]]}"

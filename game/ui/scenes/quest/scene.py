@@ -24,7 +24,7 @@ from game.core.grid import HEX
 from game.modes.base import ActionError
 from game.modes.quest.campaign import load_campaign
 from game.modes.quest.catalog import ASSETS, load_level, shipped_ids
-from game.modes.quest.game import CAST, MOVE, WAIT
+from game.modes.quest.game import CAST, DROP, MOVE, WAIT
 from game.modes.quest.session import Bests, Session
 from game.modes.quest.spells import NAMES
 from game.ui import theme as T
@@ -72,7 +72,9 @@ class QuestScene(Scene):
         return self.session.game if self.session else None
 
     def spells(self) -> list[str]:
-        return [n for n in NAMES if n in self.game.player["spells"]]
+        """What Y cycles through after "step": the known spells, then dropping a red disk while
+        the player carries one (Supaplex)."""
+        return [n for n in NAMES if n in self.game.player["spells"]] + (["red disk"] if self.game.red else [])
 
     def act(self, action) -> None:
         try:
@@ -81,6 +83,8 @@ class QuestScene(Scene):
             self.message = str(exc).split(": ", 2)[-1]
             return
         g = self.game
+        if self.mode > len(self.spells()):      # the last red disk was dropped: back to stepping
+            self.mode = 0
         self.message = ", ".join(e["ev"] for e in events if e["ev"] not in ("move",))[:60]
         if g.status == "won":
             self.bests.offer(self.level_id, g.moves, g.pushes)
@@ -133,9 +137,12 @@ class QuestScene(Scene):
 
     def aimed_action(self) -> list[int]:
         """What A would do now: a step in the aim, or the chosen spell cast in the aim."""
-        if self.mode == 0:
+        known = self.spells()
+        if self.mode == 0 or self.mode > len(known):     # (the last red disk was just dropped)
             return [MOVE, self.aim]
-        return [CAST, NAMES.index(self.spells()[self.mode - 1]), self.aim]
+        if known[self.mode - 1] == "red disk":
+            return [DROP, self.aim]
+        return [CAST, NAMES.index(known[self.mode - 1]), self.aim]
 
     def _sync_keypad(self) -> None:
         """The keypad is claimed while the board is up and this screen is on top."""
@@ -180,4 +187,4 @@ class QuestScene(Scene):
                     (8, top + 4 + k * lh), col, "small")
 
     def geometry(self, rect):
-        return geometry(self.game.g, rect)
+        return geometry(self.game.g, rect, self.game.player["cell"])

@@ -34,9 +34,14 @@ def item_band(it) -> str:
     return TL.rarity(max(c for n, c in it[1] if I.SLOT_OF[n])) if I.slot_of(it) else "common"
 
 
+def arrow_vector(name: str, hexmap: bool) -> tuple[float, float]:
+    """The screen direction (x right, y down, length 1) of the grid direction called `name`."""
+    return _VECTORS.get(name) or (_HEX_VECTORS if hexmap else _SQUARE_DIAGONALS)[name]
+
+
 def draw_arrow(surf, centre, size: int, name: str, hexmap: bool, colour) -> pygame.Rect:
     """A filled arrow about `size` pixels long pointing in the direction named `name`."""
-    vx, vy = _VECTORS.get(name) or (_HEX_VECTORS if hexmap else _SQUARE_DIAGONALS)[name]
+    vx, vy = arrow_vector(name, hexmap)
     cx, cy = centre
     half = size / 2
     tip = (cx + vx * half, cy + vy * half)
@@ -51,10 +56,11 @@ def draw_arrow(surf, centre, size: int, name: str, hexmap: bool, colour) -> pyga
 
 
 def draw_side(surf, th, rect, g, act: str, message: str, *, error: str | None = None, legal: bool = True,
-              keys=("B", "X"),
+              keys=("B", "X"), chosen: str = "",
               can_undo: bool = False, can_redo: bool = False) -> dict:
-    """Draw the panel in `rect`; returns {"hp_bar", "xp_bar", "gravity", "undo", "redo": Rect}
-    (those drawn) and "dropped": how many item lines found no room."""
+    """Draw the panel in `rect`; returns {"hp_bar", "xp_bar", "gravity", "undo", "redo": Rect,
+    "spells": {name: Rect}} (those drawn) and "dropped": how many item lines found no room.
+    `chosen` is the spell A casts ("" for a step): its chip in the spell bar is lit."""
     pl = g.player
     lh = th.line_height("tiny") + 1
     x, w = rect.x + 4, rect.w - 8
@@ -103,6 +109,10 @@ def draw_side(surf, th, rect, g, act: str, message: str, *, error: str | None = 
     line(f"moves {g.moves} push {g.pushes}", T.TEXT_DIM)
     if g.quota:
         line(f"gems {g.gems}/{g.quota}", GEM_COLOUR)
+    if g.red:
+        line(f"red disks {g.red}", (215, 40, 45))
+    if g.fz or g.fe:
+        line("frozen: " + "+".join(w for w, on in (("zonks", g.fz), ("enemies", g.fe)) if on), T.TEXT_DIM)
     grav = gravity_of(g)
     if grav < 0:
         line("no gravity", T.TEXT_DIM)
@@ -115,6 +125,9 @@ def draw_side(surf, th, rect, g, act: str, message: str, *, error: str | None = 
     line(f"A: {act}", T.ACCENT)
     if error:
         line(f"can't: {error}" if not legal else error, ILLEGAL_TEXT if not legal else T.TEXT_DIM)
+    known = [(n, lv) for n, lv in pl["spells"].items() if lv > 0]
+    if known:
+        y = spell_bar(surf, th, x, y, w, limit, known, chosen, out)
     items = pl["items"]
     for k, it in enumerate(items):
         left = len(items) - k
@@ -130,6 +143,31 @@ def draw_side(surf, th, rect, g, act: str, message: str, *, error: str | None = 
     if g.level.label:
         line(g.level.label, T.TEXT_DIM)
     return out
+
+
+SPELL_ORDER = ("missile", "fireball", "lightning", "ice", "jump", "teleport")
+
+
+def spell_bar(surf, th, x: int, y: int, w: int, limit: int, known, chosen: str, out: dict) -> int:
+    """One chip per known spell ("Fi2": fireball at level 2), wrapping; the chosen one lit.
+    Returns the y below the bar."""
+    lh = th.line_height("tiny") + 1
+    cx, chips = x, {}
+    for name, lv in sorted(known, key=lambda k: SPELL_ORDER.index(k[0]) if k[0] in SPELL_ORDER else 99):
+        label = f"{name[:2].capitalize()}{lv}"
+        cw = th.text_width(label, "tiny") + 4
+        if cx > x and cx + cw > x + w:
+            cx, y = x, y + lh + 1
+        if y + lh > limit:
+            break
+        r = pygame.Rect(cx, y, cw, lh)
+        lit = name == chosen
+        pygame.draw.rect(surf, T.ACCENT if lit else T.PANEL_EDGE, r, 0 if lit else 1, border_radius=2)
+        th.text(surf, label, (r.x + 2, r.y), T.BG if lit else T.TEXT, "tiny")
+        chips[name] = r
+        cx = r.right + 2
+    out["spells"] = chips
+    return y + lh + 2
 
 
 def wrap(th, text: str, width: int, most: int) -> list[str]:
