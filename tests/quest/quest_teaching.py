@@ -17,6 +17,7 @@ from game.modes.quest import tiles as T
 from game.modes.quest.game import EQUIP, MOVE, SKILLS, TRACTOR, WAIT, QuestGame
 from game.modes.quest.level import MODELS
 from game.modes.quest.spells import NAMES
+from game.modes.quest.textformat import SWITCHES
 
 # objects that are no feature of a hex level: "none" is the empty cell, "void" only pads square maps
 NOT_OBJECTS = ("none", "void")
@@ -31,6 +32,7 @@ def catalogue() -> list[str]:
     out += [f"object:{o}" for o in T.OBJECT_NAMES if o not in NOT_OBJECTS]
     out += [f"item:{p}" for p in I.PROPERTIES]
     out += [f"spell:{s}" for s in NAMES]
+    out += [f"special port:{w}" for w in SWITCHES]        # a switch a special port turns
     out += [f"npc model:{m}" for m in MODELS]
     out += [f"npc intent:{k}" for k in NPC_INTENTS]
     out += [f"alliance:{a}" for a in ALLIANCES]
@@ -53,6 +55,7 @@ def trace(level, actions) -> tuple[set[str], QuestGame]:
     game = QuestGame(level)
     used: set[str] = set()
     g, prop = game.g, level.prop
+    switches = dict(zip(SWITCHES, (level.player_gravity, level.freeze_zonks, False)))
     for a in actions:
         pl = game.player
         src = pl["cell"]
@@ -68,6 +71,12 @@ def trace(level, actions) -> tuple[set[str], QuestGame]:
         _items(used, dropped, events, evs)
         _spells(used, events, evs, src, game)
         _npcs(used, game, intents, events, src)
+        for e in events:
+            if e["ev"] == "switch":
+                for w in SWITCHES:
+                    if bool(e[w]) != switches[w] and (w != "gravity" or level.gravity >= 0):
+                        used.add(f"special port:{w}")
+                        switches[w] = bool(e[w])
     return used, game
 
 
