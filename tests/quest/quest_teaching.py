@@ -15,7 +15,7 @@ from game.modes.quest import items as I
 from game.modes.quest import npcs as N
 from game.modes.quest import tiles as T
 from game.modes.quest.game import EQUIP, MOVE, SKILLS, TRACTOR, WAIT, QuestGame
-from game.modes.quest.level import MODELS
+from game.modes.quest.level import BLASTS, MODELS
 from game.modes.quest.spells import NAMES
 from game.modes.quest.textformat import SWITCHES
 
@@ -34,6 +34,7 @@ def catalogue() -> list[str]:
     out += [f"spell:{s}" for s in NAMES]
     out += [f"special port:{w}" for w in SWITCHES]        # a switch a special port turns
     out += [f"npc model:{m}" for m in MODELS]
+    out += [f"npc blast:{b}" for b in BLASTS if b]           # an NPC that explodes where it dies
     out += [f"npc intent:{k}" for k in NPC_INTENTS]
     out += [f"alliance:{a}" for a in ALLIANCES]
     out += [f"gravity:{g}" for g in GRAVITY]
@@ -71,6 +72,10 @@ def trace(level, actions) -> tuple[set[str], QuestGame]:
         _items(used, dropped, events, evs)
         _spells(used, events, evs, src, game)
         _npcs(used, game, intents, events, src)
+        booms = {e["at"]: e["gems"] for e in events if e["ev"] == "explode"}
+        for n in game.npcs:
+            if n.get("blast") and n["hp"] <= 0 and booms.get(n["cell"]) == (n["blast"] == "gems"):
+                used.add(f"npc blast:{n['blast']}")
         for e in events:
             if e["ev"] == "switch":
                 for w in SWITCHES:
