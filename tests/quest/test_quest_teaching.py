@@ -104,7 +104,7 @@ def test_stored_hex_replays_are_made_from_the_moves_files():
 
 @pytest.mark.parametrize("text,msg", [
     ("N N\nfly\n", ": 2: unknown move 'fly'"),
-    ("; only a comment\nN\n", "not won"),
+    ("; only a comment\nS\n", "not won"),
     ("N N N N N N N N N N N N N\n", ": 1: move "),
 ])
 def test_replaygen_names_the_file_and_line_of_bad_moves(tmp_path, text, msg):
