@@ -161,3 +161,30 @@ def test_solution_text_drops_a_red_disk():
     assert [a for a, _, _ in parse_solution("N drop:SW\nwait", names)] == [[0, 0], [DROP, 4], [2]]
     with pytest.raises(SolutionError, match="unknown move 'drop:X'"):
         parse_solution("drop:X", names, "f.moves")
+
+
+def test_every_route_can_be_played_with_the_campaign_carry():
+    """Along every route the stored solutions still win with what the player carries from the levels
+    before (items worn first, xp, coins): a stronger player may win a few turns sooner."""
+    from game.modes.quest.campaign import Progress
+    from game.modes.quest.game import QuestGame
+
+    def walk(lid, path, out):
+        if not CAMP.next[lid]:
+            out.append(path + [lid])
+        for nxt in CAMP.next[lid]:
+            walk(nxt, path + [lid], out)
+        return out
+
+    actions = {lid: load_replay(solution_path(lid)).actions for lid in ORDER}
+    levels = {lid: load_level(lid)[0] for lid in ORDER}
+    for route in walk(CAMP.start(), [], []):
+        prog = Progress()
+        for lid in route:
+            game = QuestGame(levels[lid], prog.start_carry(CAMP))
+            for a in actions[lid]:
+                if game.status != "play":
+                    break
+                game.apply(a)
+            assert game.status == "won", (route, lid, game.status)
+            prog.finish(CAMP, lid, game)
