@@ -97,9 +97,15 @@ def test_a_push_counts_the_rock_only_when_the_crate_comes_to_rest_against_it():
 
 
 def test_stored_hex_replays_are_made_from_the_moves_files():
-    from game.modes.quest.replaygen import moves_files, run
-    assert {p.stem for p in moves_files("hex")} >= {lid.removeprefix("hex/") for lid in ORDER if lid.startswith("hex/")}
-    assert run("hex", check=True) == []
+    from game.modes.quest.catalog import load_level, shipped_path, solution_path
+    from game.modes.quest.stored import moves_path, replay_of, solution_source
+    for lid in ORDER:
+        assert moves_path(lid).is_file(), f"{lid}: no .moves file"
+        level, _, _ = load_level(lid)
+        path = shipped_path(lid)
+        text, source = solution_source(lid, path.read_text(encoding="utf-8"), str(path))
+        assert source == str(moves_path(lid))
+        assert solution_path(lid).read_text(encoding="utf-8") == replay_of(level, lid, text, source).dumps(), lid
 
 
 @pytest.mark.parametrize("text,msg", [
@@ -107,12 +113,13 @@ def test_stored_hex_replays_are_made_from_the_moves_files():
     ("; only a comment\nS\n", "not won"),
     ("N N N N N N N N N N N N N\n", ": 1: move "),
 ])
-def test_replaygen_names_the_file_and_line_of_bad_moves(tmp_path, text, msg):
-    from game.modes.quest.replaygen import replay_text
+def test_bad_moves_text_names_the_file_and_line(tmp_path, text, msg):
+    from game.modes.quest.catalog import load_level
+    from game.modes.quest.solution import SolutionError
+    from game.modes.quest.stored import replay_of
     mp = tmp_path / "01_first_push.moves"
-    mp.write_text(text, encoding="utf-8")
-    with pytest.raises(ValueError) as exc:
-        replay_text("hex/01_first_push", mp)
+    with pytest.raises(SolutionError) as exc:
+        replay_of(load_level("hex/01_first_push")[0], "hex/01_first_push", text, str(mp))
     assert str(mp) in str(exc.value) and msg in str(exc.value)
 
 
