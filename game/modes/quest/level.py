@@ -62,6 +62,7 @@ class Level:
     author: str = ""
     label: str = ""                 # e.g. "turn-based adaptation"
     gravity: int = NO_GRAVITY       # a direction index of the grid, or -1
+    gravity_set: bool = False       # the level text sets gravity (else a campaign default applies)
     player_gravity: bool = True     # the player falls too when gravity is on
     melee: int = 5                  # base melee damage
     spell: int = 5                  # base spell damage

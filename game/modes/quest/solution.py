@@ -6,6 +6,7 @@ Tokens, separated by spaces or newlines (';' starts a comment line):
     lurdLURD...                Sokoban LURD on square maps (lower case move, capitals push,
                                run lengths like 3l2U allowed)
     wait  tractor  skill:bruiser|wizard|tough  equip:N  cast:SPELL:DIR
+    drop:DIR                   drop a carried red disk, lit, on the neighbouring cell in DIR
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 from game.modes.base import ActionError
-from game.modes.quest.game import CAST, EQUIP, MOVE, SKILL, SKILLS, TRACTOR, WAIT, QuestGame
+from game.modes.quest.game import CAST, DROP, EQUIP, MOVE, SKILL, SKILLS, TRACTOR, WAIT, QuestGame
 from game.modes.quest.spells import NAMES
 
 LURD = {"u": "N", "r": "E", "d": "S", "l": "W"}
@@ -65,6 +66,8 @@ def parse_solution(text: str, dir_names, file: str = "<solution>") -> list[tuple
                 out.append(([SKILL, SKILLS.index(tok[6:])], None, ln))
             elif tok.startswith("equip:") and tok[6:].isdigit() and len(tok) <= 9 and 1 <= int(tok[6:]) <= 255:
                 out.append(([EQUIP, int(tok[6:]) - 1], None, ln))
+            elif tok.startswith("drop:") and tok[5:] in dir_names:
+                out.append(([DROP, dir_names.index(tok[5:])], None, ln))
             elif tok.startswith("cast:"):
                 parts = tok.split(":")
                 if len(parts) != 3 or parts[1] not in NAMES or parts[2] not in dir_names:

@@ -176,6 +176,7 @@ def _read_header(p: LevelText, head, level: Level) -> None:
         if k in ("title", "author", "label"):
             setattr(level, k, v[:80])
         elif k == "gravity":
+            level.gravity_set = True
             if v == "none":
                 level.gravity = NO_GRAVITY
             elif v in level.grid.dir_names:
