@@ -224,3 +224,13 @@ def test_a_replay_cannot_bring_its_own_easier_version_of_a_shipped_level():
     stored = load_replay(Path("assets/quest/solutions") / f"{lid}.replay.json")
     honest = make_replay(shipped, stored.actions, lid, shipped_text or "")
     assert verify(honest).ok
+
+
+def test_encode_action_refuses_values_past_a_byte_instead_of_cutting_them():
+    from game.modes.base import ActionError
+    from game.modes.quest.catalog import load_level
+    from game.modes.quest.game import EQUIP, QuestGame
+    g = QuestGame(load_level("hex/01_first_push")[0])
+    assert g.decode_action(g.encode_action([EQUIP, 255])) == [EQUIP, 255]
+    with pytest.raises(ActionError, match="0-255"):
+        g.encode_action([EQUIP, 256])          # was silently recorded as [EQUIP, 0]

@@ -428,7 +428,11 @@ class QuestGame:
         self._reindex()
 
     def encode_action(self, action) -> list[int]:
-        return [a & 0xFF for a in action]
+        """Each value one byte; a value outside 0-255 (an item index past 255) is refused, never
+        cut to its low bits (which would record another action)."""
+        if not all(isinstance(v, int) and 0 <= v < 256 for v in action):
+            raise ActionError(f"quest action {list(action)!r} does not fit in bytes (values 0-255)")
+        return list(action)
 
     def decode_action(self, data: list[int]) -> list[int]:
         if not isinstance(data, list) or not data or not all(isinstance(v, int) and 0 <= v < 256 for v in data):
