@@ -358,3 +358,13 @@ def test_hexoban_huge_block_is_refused_before_it_is_built():
     wide = "".join(("# " * 200 if y % 2 == 0 else " #" * 200) + "\n" for y in range(3))
     got, probs = read_hsb(wide, "wide.hsb")
     assert got == [] and str(probs[0]).startswith("wide.hsb: 1: level 1 is too large")
+
+
+def test_xsb_solution_error_names_the_line_of_the_file(tmp_path, capsys):
+    from game.cli import main as cli_main
+    f = tmp_path / "two.xsb"
+    f.write_text("Title: two\n\n#####\n#@$.#\n#####\n\nSolution: R\nl\nrrr\n", encoding="utf-8")
+    # line 7 "Solution: R" pushes and wins; line 8's 'l' is the move after the win
+    assert cli_main(["import", "--check", str(f)]) == 1
+    err = capsys.readouterr()
+    assert f"{f}: 8: move 2:" in err.out + err.err

@@ -48,10 +48,12 @@ def expand_rle(token: str, where: str) -> str:
     return s
 
 
-def parse_solution(text: str, dir_names, file: str = "<solution>") -> list[tuple[list[int], int | None, int]]:
-    """[(action, push expected: True/False/None, line)] from solution text."""
+def parse_solution(text: str, dir_names, file: str = "<solution>",
+                   first_line: int = 1) -> list[tuple[list[int], int | None, int]]:
+    """[(action, push expected: True/False/None, line)] from solution text; `first_line` is the
+    line of `file` the text starts on (a solution inside a level collection)."""
     out = []
-    for ln, raw in enumerate(text.splitlines(), 1):
+    for ln, raw in enumerate(text.splitlines(), first_line):
         if raw.lstrip().startswith(";"):
             continue
         for tok in raw.split():

@@ -117,9 +117,11 @@ def read_collection(text: str, file: str) -> tuple[list[Imported], list[Problem]
         elif low.startswith("solution"):
             had = pending is not None
             flush()
+            # one text line per file line from the "Solution" line on, so a bad move is named
+            # by the line it stands on in the file
             body = s.split(":", 1)[1].strip() if ":" in s else ""
             while i < len(lines) and re.fullmatch(r"[0-9lurdLURD]+", lines[i].strip()):
-                body += lines[i].strip()
+                body += "\n" + lines[i].strip()
                 i += 1
             if not had or last[0] is None:
                 if not had:
