@@ -23,7 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "gdl": ("game.cli.gdl", "play an Xconq GDL module (PATH.g) with bots; --warnings lists what is not supported"),
     "contact-sheet": ("game.cli.contact_sheet", "pictures of every scene at every screen size in docs/contact-sheet/"),
     "import": ("game.cli.import_levels", "check Sokoban/Hexoban/Supaplex/quest level files, copy them into the Hex quest drop-in folder (--out DIR: convert to .quest)"),
-    "quest-solutions": ("game.cli.quest_solutions", "check/write the stored quest solutions from the levels' '; solution:' lines; --solve"),
+    "quest-solutions": ("game.cli.quest_solutions", "check/write the stored quest solutions from each level's .moves file or '; solution:' lines; --solve"),
     "link": ("game.cli.link", "play a linked game over a cable or TCP, this unit's side by a bot"),
 }
 

@@ -29,18 +29,20 @@ def run(args) -> int:
     return run_guarded(_run, args)
 
 
-def _verify(path: Path, i: int, lv, sol: str, report: dict):
+def _verify(path: Path, i: int, lv, sol: str, report: dict, sol_line: int = 0):
     """The replay actions of a stored solution that wins, or None (the reason goes to errors)."""
     from game.modes.quest.game import QuestGame
     from game.modes.quest.solution import SolutionError, parse_solution, play_solution
     g = QuestGame(lv)
+    # errors name the file's own line when the importer knows where the solution starts
+    where = str(path) if sol_line else f"{path}#{i}"
     try:
         if path.suffix.lower() == ".hsb":
             from game.modes.quest.importers.hsb import convert_moves
             steps = [([0, g.g.dir_names.index(d)], push, 0) for d, push in convert_moves(sol)]
         else:
-            steps = parse_solution(sol, g.g.dir_names, f"{path}#{i}")
-        acts = play_solution(g, steps, f"{path}#{i}")
+            steps = parse_solution(sol, g.g.dir_names, where, first_line=sol_line or 1)
+        acts = play_solution(g, steps, where)
         if g.status != "won":
             raise SolutionError(f"{path}#{i}: the solution ends with the boxes not all on goals")
         return acts
@@ -111,12 +113,12 @@ def _run(args) -> int:
         dest = _copy(path, folder, done, report) if folder is not None and info.levels else None
         if dest:
             report["copied"].append(dest)
-        for i, (lv, sol) in enumerate(got, 1):
+        for i, (lv, sol, sol_line) in enumerate(got, 1):
             entry = {"file": str(path), "number": i, "title": lv.title or lv.name, "label": lv.label,
                      "solution": "none"}
             if dest:
                 entry["ref"] = dest if path.suffix.lower() == ".quest" else f"{dest}#{i}"
-            acts = _verify(path, i, lv, sol, report) if sol else None
+            acts = _verify(path, i, lv, sol, report, sol_line) if sol else None
             if sol:
                 entry["solution"] = "verified" if acts is not None else "rejected"
             if args.out:

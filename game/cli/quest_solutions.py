@@ -1,8 +1,9 @@
 """`tactibox quest-solutions [ID...] [--write | --solve]`: the stored solutions of shipped quest
-levels, built from the `; solution:` lines of the level files (see game/modes/quest/stored.py).
+levels, built from each level's solution source: its `.moves` file or the `; solution:` lines of
+the level file (see game/modes/quest/stored.py).
 
     tactibox quest-solutions               check: every stored replay is exactly what its level's
-                                           `; solution:` line gives (exit 1 when one is not)
+                                           solution source gives (exit 1 when one is not)
     tactibox quest-solutions ID --write    (re)write the stored replays of those levels
     tactibox quest-solutions ID --solve    find an optimal solution of a square Sokoban level
                                            (--measure moves|pushes, --limit states) and print
@@ -34,7 +35,7 @@ def _run(args) -> int:
     from game.core.datafile import read_text
     from game.modes.quest.catalog import LevelError, load_level, shipped_ids, shipped_path, solution_path
     from game.modes.quest.solution import SolutionError
-    from game.modes.quest.stored import notes_of, replay_of
+    from game.modes.quest.stored import replay_of, solution_source
     ids = args.ids or shipped_ids()
     bad = 0
     for lid in ids:
@@ -43,18 +44,18 @@ def _run(args) -> int:
             raise CliError(f"{lid}: no shipped level of that id")
         try:
             level, lid, _ = load_level(lid)
-            notes = notes_of(read_text(path), str(path))
+            text, source = solution_source(lid, read_text(path), str(path))
         except (LevelError, SolutionError) as exc:
             raise CliError(str(exc)) from None
         if args.solve:
             bad += _solve(lid, level, args)
             continue
-        if not notes["solution"]:
+        if not text:
             if args.ids:
-                raise CliError(f"{path}: no '; solution:' line")
+                raise CliError(f"{path}: no '; solution:' line and no {lid}.moves file")
             continue
         try:
-            rep = replay_of(level, lid, notes["solution"], str(path))
+            rep = replay_of(level, lid, text, source)
         except SolutionError as exc:
             print(f"{lid}: {exc}")
             bad += 1
@@ -70,7 +71,7 @@ def _run(args) -> int:
                 raise CliError(f"{out}: cannot write ({exc.strerror or exc})") from None
             print(f"{lid}: wrote {out} ({what})")
         elif not out.is_file() or out.read_text(encoding="utf-8") != rep.dumps():
-            print(f"{lid}: {out} is not what the '; solution:' line gives ({what}); run with --write")
+            print(f"{lid}: {out} is not what its solution source gives ({what}); run with --write")
             bad += 1
         else:
             print(f"{lid}: ok ({what})")

@@ -294,3 +294,77 @@ def test_level_files_go_through_the_bounded_reader(tmp_path):
     broken.write_text("grid: hex\nmap:\n~-@-~\n-----\nend\nnpc 9,9: name=X\n")
     with pytest.raises(LevelError, match=r"b\.quest: 6: "):
         load_level(str(broken))
+
+
+def test_hexoban_bad_solution_is_a_file_line_problem():
+    # a solution with a letter Hexoban does not have is reported where it is, not later without a file
+    got, probs = read_hsb(HSB + "Title: One\nSolution: R3r\n", "h.hsb")
+    assert [str(p) for p in probs] == [
+        "h.hsb: 5: solution: unknown Hexoban move '3' (allowed: l r u n d s, capitals push)"]
+    assert len(got) == 1 and got[0][2] == ""         # the level stays, without the broken solution
+    got, probs = read_hsb(HSB + "Solution: R\n", "h.hsb")
+    assert probs == [] and got[0][2] == "R"
+
+
+def test_xsb_huge_run_lengths_are_clean_errors():
+    # int() of a 5000-digit run raised ValueError (Python's digit limit) out of the importer
+    got, probs = read_collection("#" + "9" * 5000 + "#\n", "huge.xsb")
+    assert got == [] and [str(p) for p in probs] == ["huge.xsb: 1: level 1 is 66x1; at most 64x64"]
+    got, probs = read_collection("#" + "9" * 9000 + "#\n", "huge.xsb")
+    assert got == [] and [str(p) for p in probs] == ["huge.xsb: 1: line longer than 8385 characters (no level is that wide)"]
+    got, probs = read_collection("#####|#@$.#|" + "0" * 40 + "5#\n", "zeros.xsb")
+    assert got == [] and "at most 64x64" in str(probs[0])
+
+
+def test_lurd_huge_run_length_is_a_solution_error():
+    with pytest.raises(SolutionError, match="s.txt: 1: run length 99999999"):
+        parse_solution("9" * 5000 + "l", ["N", "E", "S", "W"], "s.txt")
+    with pytest.raises(SolutionError, match="s.txt: 2: unknown move 'equip:99999999999999'"):
+        parse_solution("N\nequip:" + "9" * 5000, ["N", "E", "S", "W"], "s.txt")
+
+
+def test_xsb_rle_bomb_keeps_memory_bounded():
+    # a 4 MB file of RLE rows expanded into hundreds of MB before any size check
+    import tracemalloc
+    text = ("99#|" * 2000 + "\n") * 500
+    tracemalloc.start()
+    try:
+        got, probs = read_collection(text, "bomb.xsb")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == [] and "more than 64 rows tall" in str(probs[0])
+    assert peak < 10 * len(text), peak
+
+
+def test_hexoban_author_is_kept():
+    # the Author: line was read into a dict that nothing used
+    got, probs = read_hsb("Author: D. W. Skinner\n" + HSB + "Title: One\n", "h.hsb")
+    assert probs == [] and (got[0][0].title, got[0][0].author) == ("One", "D. W. Skinner")
+
+
+def test_hexoban_huge_block_is_refused_before_it_is_built():
+    # a 1 MB lattice of walls built dicts of half a million cells (over 300 MB) before the size check
+    import tracemalloc
+    text = "".join(("# " * 500 if y % 2 == 0 else " #" * 500) + "\n" for y in range(1000))
+    tracemalloc.start()
+    try:
+        got, probs = read_hsb(text, "big.hsb")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == [] and str(probs[0]).startswith("big.hsb: 1: level 1 is too large")
+    assert peak < 10 * len(text), peak
+    wide = "".join(("# " * 200 if y % 2 == 0 else " #" * 200) + "\n" for y in range(3))
+    got, probs = read_hsb(wide, "wide.hsb")
+    assert got == [] and str(probs[0]).startswith("wide.hsb: 1: level 1 is too large")
+
+
+def test_xsb_solution_error_names_the_line_of_the_file(tmp_path, capsys):
+    from game.cli import main as cli_main
+    f = tmp_path / "two.xsb"
+    f.write_text("Title: two\n\n#####\n#@$.#\n#####\n\nSolution: R\nl\nrrr\n", encoding="utf-8")
+    # line 7 "Solution: R" pushes and wins; line 8's 'l' is the move after the win
+    assert cli_main(["import", "--check", str(f)]) == 1
+    err = capsys.readouterr()
+    assert f"{f}: 8: move 2:" in err.out + err.err

@@ -193,3 +193,33 @@ def test_one_way_port_is_crossed_in_one_turn():
     h.apply([MOVE, E])
     assert h.g.coords(h.player["cell"]) == (3, 1) and h.turn == 1
     assert h.check([MOVE, W]) == "the port does not open this way"
+
+
+def test_tractor_never_pulls_an_object_onto_a_trap():
+    # the player leaves a trap with a movable behind: the movable cannot enter the trap's cell
+    # (one object per cell), so nothing follows, no charge is drawn and the trap stays
+    g = sq(["#######", "#m^@--#", "#######"], KEEP.replace("1,1", "6,2"), trap_damage=10)
+    g.player["items"] = [["item", [["axe", 5], ["tractor", 3]]]]
+    g.apply([MOVE, W])                       # onto the trap (tractor off)
+    assert g.player["hp"] == 90
+    g.apply([TRACTOR])
+    g.apply([MOVE, E])
+    trap, box = g.g.cell_at(2, 1), g.g.cell_at(1, 1)
+    assert (g.obj[trap], g.obj[box], g.pushes) == (2, 5, 0)
+    assert g.player["items"][0][1] == [["axe", 5], ["tractor", 3]]
+    g.apply([MOVE, W])                       # the trap still bites
+    assert g.player["hp"] == 80
+
+
+def test_a_fast_wanderer_draws_nothing_it_has_not_shown():
+    # a speed-2 wanderer at the top of a dead-end corridor: its shown intent is the step S; its
+    # second action used to draw a fresh random step (N or S) that no one had seen
+    rows = ["#####", "#-#@#", "#-#-#", "#-#-#", "#-#-#", "#####"]
+    fast = sq(rows, "npc 2,2: name=Cat hp=5 model=wander speed=2\n" + KEEP.replace("1,1", "2,5"))
+    slow = sq(rows, "npc 2,2: name=Cat hp=5 model=wander speed=1\n" + KEEP.replace("1,1", "2,5"))
+    assert fast.npcs[0]["intent"] == [1, fast.g.cell_at(1, 2), -1]
+    fast.apply([WAIT])
+    slow.apply([WAIT])
+    assert fast.rng.get_state() == slow.rng.get_state()
+    assert fast.g.coords(fast.npcs[0]["cell"]) == (1, 3)          # kept going S
+    assert slow.g.coords(slow.npcs[0]["cell"]) == (1, 2)

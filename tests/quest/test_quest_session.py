@@ -70,6 +70,20 @@ def test_replay_verifies_and_detects_tampering():
     assert not ok and "state hash differs" in probs[0]
 
 
+def test_replay_with_a_tampered_result_fails():
+    s = Session(LV)
+    for _ in range(3):
+        s.act([0, 1])
+    rep = s.to_replay("t")
+    assert rep.result["xp"] == 0 and verify_replay(LV, rep)[0]
+    rep.result["xp"] = 9999
+    ok, probs, _ = verify_replay(LV, rep)
+    assert not ok and probs == ["result.xp: the replay records 9999, replaying gives 0"]
+    rep.result["xp"], rep.result["state_hash"] = 0, "0" * 32
+    ok, probs, _ = verify_replay(LV, rep)
+    assert not ok and probs[0].startswith("result.state_hash:")
+
+
 def test_bests_fewest_moves_then_pushes():
     b = Bests()
     assert b.offer("a", 10, 3)
@@ -166,3 +180,57 @@ def test_hp_refill_policy_and_shop():
 def test_broken_campaigns(data, msg):
     camp, probs = parse_campaign(data, "c.toml")
     assert camp is None and msg in str(probs[0]) and str(probs[0]).startswith("c.toml: ")
+
+
+@pytest.mark.parametrize("bad", [
+    {"actions": [[0, "x"]]},
+    {"actions": [[1, 0, None]]},
+    {"actions": "0,1"},
+    {"actions": [[0, 1]], "pos": "1"},
+    {"actions": [[0, 1]], "pos": 5},
+    {"carry": {"items": 5}},
+    {"carry": {"skills": {"tough": "x"}}},
+    {"carry": [1, 2]},
+])
+def test_a_broken_save_is_a_clear_error(bad):
+    # a hand-edited or corrupted save raised TypeError/KeyError from deep inside the engine
+    data = {"level": LV.name, "level_hash": LV.content_hash(), "actions": [], "pos": 0, "carry": None, **bad}
+    with pytest.raises(ActionError, match="save"):
+        Session.from_save(LV, data)
+
+
+def test_game_check_refuses_non_integer_actions():
+    g = QuestGame(LV)
+    assert g.check([0, "x"]) == "malformed action" and g.check([1, 0, None]) == "malformed action"
+    assert g.check([0, 1.0]) == "malformed action"
+
+
+def test_a_replay_cannot_bring_its_own_easier_version_of_a_shipped_level():
+    # setup.level_text was trusted over the shipped level its map id names: a one-push square
+    # level labelled with a shipped hex level's id verified as a solution of the shipped level
+    from pathlib import Path
+
+    from game.core.replay import load_replay
+    from game.modes.quest.catalog import load_level, shipped_ids
+    from game.modes.quest.hooks import verify
+    from game.modes.quest.textformat import parse_level
+    lid = next(i for i in shipped_ids() if i.startswith("hex/"))
+    text = "title: Easy\ngrid: square\nmap:\n#####\n#@$.#\n#####\nend\n"
+    easy, _ = parse_level(text, "x", name=lid)
+    forged = make_replay(easy, [[0, 1]], lid, text)
+    v = verify(forged)
+    assert not v.ok and v.problems[0].startswith(f"setup.level_text is not the level {lid!r}")
+    shipped, _, shipped_text = load_level(lid)
+    stored = load_replay(Path("assets/quest/solutions") / f"{lid}.replay.json")
+    honest = make_replay(shipped, stored.actions, lid, shipped_text or "")
+    assert verify(honest).ok
+
+
+def test_encode_action_refuses_values_past_a_byte_instead_of_cutting_them():
+    from game.modes.base import ActionError
+    from game.modes.quest.catalog import load_level
+    from game.modes.quest.game import EQUIP, QuestGame
+    g = QuestGame(load_level("hex/01_first_push")[0])
+    assert g.decode_action(g.encode_action([EQUIP, 255])) == [EQUIP, 255]
+    with pytest.raises(ActionError, match="0-255"):
+        g.encode_action([EQUIP, 256])          # was silently recorded as [EQUIP, 0]

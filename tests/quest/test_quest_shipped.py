@@ -11,7 +11,7 @@ IDS = shipped_ids()
 
 
 def test_there_are_shipped_levels():
-    assert len([i for i in IDS if i.startswith("hex/")]) >= 12
+    assert len([i for i in IDS if i.startswith("hex/")]) >= 14
     assert len([i for i in IDS if i.startswith("square/")]) >= 20
 
 
@@ -29,4 +29,4 @@ def test_campaign_lists_only_shipped_levels():
     camp, probs = load_campaign(ASSETS / "campaign.toml")
     assert camp is not None, probs
     assert set(camp.order) <= set(IDS)
-    assert len(camp.order) >= 12
+    assert len(camp.order) >= 14

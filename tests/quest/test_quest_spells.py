@@ -166,3 +166,13 @@ def test_hex_gravity_gem_rolls_to_the_diagonal():
     assert g.obj[top] == 0
     moved = [c for c in g.g.cells if g.obj[c] == 8][0]
     assert moved == g.g.step[top][4]          # SW first (clockwise of S)
+
+
+def test_a_falling_object_crushes_through_armour():
+    # decision 26: a landing object kills; armour neither halves nor cuts it (and keeps its charges)
+    g = sq(GRAV, "npc 3,5: name=Knight hp=50 model=still items=staff:5+spyked:5", gravity="S", player_gravity="no")
+    for _ in range(3):
+        g.apply([WAIT])
+    knight = g.npcs[0]
+    assert knight["hp"] <= 0 and g.status == "won"
+    assert knight["items"] == [["item", [["staff", 5], ["spyked", 5]]]]

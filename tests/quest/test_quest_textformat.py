@@ -69,3 +69,27 @@ def test_level_text_bounds():
     assert lv is None and "larger than" in str(probs[0])
     lv, probs = parse_level("grid: hex\nmap:\n" + "-" * 40 + "\nend\n", "wide")
     assert lv is None and "at most 16 rings" in str(probs[0])
+
+
+NPC_BASE = "grid: square\nmap:\n#@-$.#\nend\nnpc 3,1: name=A model=still "
+
+
+@pytest.mark.parametrize("field,where", [
+    ("bruiser=lots", "t: 5: npc bruiser: expected a number 0..100, got 'lots'"),
+    ("tough=-3", "t: 5: npc tough: expected a number 0..100, got '-3'"),
+    ("wizard=101", "t: 5: npc wizard: expected a number 0..100, got '101'"),
+    pytest.param("hp=" + "9" * 5000, "t: 5: npc hp: expected an integer", id="hp-5000-digits"),
+    ("melee=20000", "t: 5: NPC 'A': melee, xp and coins must be -1..10000 (-1: the map's base)"),
+    ("xp=99999999", "t: 5: NPC 'A': melee, xp and coins must be -1..10000"),
+    ("coins=-7", "t: 5: NPC 'A': melee, xp and coins must be -1..10000"),
+])
+def test_npc_numbers_are_checked(field, where):
+    # a bad skill value was silently read as 0, huge numbers were accepted or gave Python's own error
+    lv, probs = parse_level(NPC_BASE + field + "\n", "t")
+    assert lv is None and any(str(p).startswith(where) for p in probs), [str(p)[:200] for p in probs]
+
+
+def test_problem_lines_stay_short_whatever_the_input():
+    lv, probs = parse_level("grid: square\nmelee: " + "x" * 100000 + "\nmap:\n#@$.#\nend\n", "t")
+    assert lv is None and str(probs[0]).startswith("t: 2: melee: expected an integer, got 'xxx")
+    assert all(len(str(p)) <= 300 for p in probs)

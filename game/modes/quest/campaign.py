@@ -5,7 +5,8 @@
     hp_refill = true            # health replenishes at the start of every level
     replay = "delta"            # "no" (a won level cannot be replayed), "keep" (keep each run's
                                 # gains), "delta" (keep only the gain over the best earlier run)
-    gravity = "none"            # default for levels that do not set it (they may, e.g. Supaplex)
+    gravity = "none"            # default for levels whose text has no `gravity:` line: none or a
+                                # direction (N NE SE S SW NW on hexes, N E S W on squares)
     shop = [{item = "staff=20", price = 30}, ...]   # offered between levels; [] = no shop
     icons = {rock = "#", ...}   # map-glyph overrides for the UI
     [[level]]  id = "hex/01_first_steps"  next = ["hex/02_push", "hex/03_dig"]
@@ -19,10 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.datafile import DataFileError, read_toml
-from game.modes.quest.textformat import parse_item
+from game.core.grid import DIR_NAMES
+from game.modes.quest.level import NO_GRAVITY, Level
+from game.modes.quest.textformat import dump_level, parse_item
 from game.rules.schema import Problem
 
 REPLAY_POLICIES = ("no", "keep", "delta")
+GRAVITY_NAMES = ("none",) + tuple(dict.fromkeys(d for names in DIR_NAMES.values() for d in names))
 MAX_LEVELS = 500
 
 
@@ -35,6 +39,7 @@ class Campaign:
     replay: str = "delta"
     shop: list = field(default_factory=list)
     icons: dict = field(default_factory=dict)
+    gravity: str = "none"
 
     def start(self) -> str:
         return self.order[0]
@@ -47,6 +52,33 @@ class Campaign:
                     if n not in out:
                         out.append(n)
         return [lid for lid in self.order if lid in out]
+
+    def apply_defaults(self, level: Level) -> bool:
+        """Give a level whose text does not set gravity the campaign's gravity; True if it changed.
+        ValueError when the campaign's direction does not exist on the level's grid."""
+        if level.gravity_set:
+            return False
+        if self.gravity == "none":
+            g = NO_GRAVITY
+        elif self.gravity in level.grid.dir_names:
+            g = level.grid.dir_names.index(self.gravity)
+        else:
+            raise ValueError(f"campaign gravity {self.gravity!r} is not a direction of level {level.name!r} "
+                             f"(allowed: none, {', '.join(level.grid.dir_names)})")
+        changed = g != level.gravity
+        level.gravity = g
+        return changed
+
+
+def load_campaign_level(camp: Campaign, level_id: str) -> tuple[Level, str, str]:
+    """(level, id, text) of a campaign level with the campaign's defaults applied. The text is the
+    effective level (gravity written out) when a default changed it, so replays made in the campaign
+    verify on their own; '' otherwise, as for any shipped level. LevelError / ValueError."""
+    from game.modes.quest.catalog import load_level
+    level, lid, text = load_level(level_id)
+    if camp.apply_defaults(level):
+        text = dump_level(level)
+    return level, lid, text
 
 
 def check_graph(order: list[str], nxt: dict[str, list[str]]) -> str | None:
@@ -130,13 +162,16 @@ def parse_campaign(data: dict, f: str) -> tuple[Campaign | None, list[Problem]]:
             shop.append({"item": parse_item(s["item"].replace(" ", "+")), "price": s["price"]})
         except (ValueError, KeyError, AttributeError) as exc:
             probs.append(Problem(f, f"shop[{i}]", str(exc)))
+    gravity = data.get("gravity", "none")
+    if gravity not in GRAVITY_NAMES:
+        probs.append(Problem(f, "gravity", f"{gravity!r} (allowed: {', '.join(GRAVITY_NAMES)})"))
     hp = data.get("hp_refill", True)
     if not isinstance(hp, bool):
         probs.append(Problem(f, "hp_refill", "expected true or false"))
     if probs:
         return None, probs
     return Campaign(title=str(data.get("title", "Campaign")), order=order, next=nxt, hp_refill=hp,
-                    replay=replay, shop=shop, icons=dict(data.get("icons", {}))), []
+                    replay=replay, shop=shop, icons=dict(data.get("icons", {})), gravity=gravity), []
 
 
 @dataclass

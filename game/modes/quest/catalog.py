@@ -95,24 +95,25 @@ def load_level(ref: str) -> tuple[Level, str, str]:
     return lv, "", dump_level(lv)
 
 
-def read_any(path: Path) -> tuple[list[tuple[Level, str]], list]:
-    """All levels of an importable file with their stored solutions ('' when none); errors."""
+def read_any(path: Path) -> tuple[list[tuple[Level, str, int]], list]:
+    """All levels of an importable file as (level, stored solution or '', the solution's first
+    line in the file or 0); errors."""
     suffix = path.suffix.lower()
     if suffix in (".xsb", ".sok", ".txt"):
         from game.modes.quest.importers.xsb import read_collection
         got, probs = read_collection(read_level_text(path), str(path))
-        return [(g.level, g.solution) for g in got], probs
+        return [(g.level, g.solution, g.solution_line) for g in got], probs
     if suffix == ".hsb":
         from game.modes.quest.importers.hsb import read_hsb
         got, probs = read_hsb(read_level_text(path), str(path))
-        return [(lv, sol) for lv, _, sol in got], probs
+        return [(lv, sol, 0) for lv, _, sol in got], probs
     if suffix == ".dat" or path.name.upper().startswith("LEVELS.D"):
         from game.modes.quest.importers.supaplex import read_levels_dat
         got, errs, _warns = read_levels_dat(_read(path, binary=True), str(path))
-        return [(lv, "") for lv in got], errs
+        return [(lv, "", 0) for lv in got], errs
     if suffix == ".quest":
         lv, probs = parse_level(_read(path), str(path), name=path.stem)
-        return ([(lv, "")] if lv else []), probs
+        return ([(lv, "", 0)] if lv else []), probs
     raise LevelError(f"{path}: unknown level format {suffix!r} (.quest, .xsb, .sok, .hsb, LEVELS.DAT)")
 
 

@@ -190,6 +190,8 @@ class QuestGame:
             return "the level is over"
         if not isinstance(action, (list, tuple)) or not action:
             return "empty action"
+        if not all(type(v) is int for v in action):
+            return "malformed action"
         k = action[0]
         if k == MOVE and len(action) == 2:
             r = self._move_plan(action[1])
@@ -305,7 +307,7 @@ class QuestGame:
         self.place(pl, dest, events)
         if kind == "port":
             SX.cross_port(self, t, events)
-        if kind in ("step", "dig", "gem", "red") and pl["tractor"]:
+        if kind in ("step", "dig", "gem", "red") and pl["tractor"] and self.obj[src] == T.NONE:
             back = self.g.step[src][self.opposite(d)]
             if back >= 0 and self.obj[back] in T.PUSHABLE and I.draw(pl["items"], "tractor"):
                 self.obj[src], self.obj[back] = self.obj[back], T.NONE
@@ -426,7 +428,11 @@ class QuestGame:
         self._reindex()
 
     def encode_action(self, action) -> list[int]:
-        return [a & 0xFF for a in action]
+        """Each value one byte; a value outside 0-255 (an item index past 255) is refused, never
+        cut to its low bits (which would record another action)."""
+        if not all(isinstance(v, int) and 0 <= v < 256 for v in action):
+            raise ActionError(f"quest action {list(action)!r} does not fit in bytes (values 0-255)")
+        return list(action)
 
     def decode_action(self, data: list[int]) -> list[int]:
         if not isinstance(data, list) or not data or not all(isinstance(v, int) and 0 <= v < 256 for v in data):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from game.core.grid import HEX
 from game.modes.quest import explosions as X
 from game.modes.quest import tiles as T
-from game.modes.quest.creatures import hit
 
 
 def order(game) -> list[int]:
@@ -69,8 +68,7 @@ def fall(game, events: list) -> None:
             X.queue(game, below)
         if cr is not None and obj[below] == T.NONE:
             if landed and o != T.ORANGE_DISK:
-                events.append({"ev": "crush", "who": cr["name"]})
-                hit(game, cr, cr["hp"], False, None, events)
+                X.kill(game, cr, "crush", events)      # no armour stops a landing object
         elif o in T.ROUNDED and obj[below] in T.ROUNDED:
             s = roll_target(game, c, gd)
             if s >= 0:

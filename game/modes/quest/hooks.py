@@ -66,6 +66,13 @@ def verify(replay, ruleset=None, log=None) -> Verdict:
         level, probs = parse_level(text, "setup.level_text", name=replay.map_id)
         if level is None:
             return Verdict(False, 0, [str(p) for p in probs])
+        try:
+            named, _, _ = load_level(replay.map_id)
+        except LevelError:
+            named = None          # a level this machine does not have: the replay's own text is the level
+        if named is not None and named.content_hash() != level.content_hash():
+            return Verdict(False, 0, [f"setup.level_text is not the level {replay.map_id!r} "
+                                      f"(hash {level.content_hash()[:12]}, the level is {named.content_hash()[:12]})"])
     else:
         try:
             level, _, _ = load_level(replay.map_id)

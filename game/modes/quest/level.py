@@ -62,6 +62,7 @@ class Level:
     author: str = ""
     label: str = ""                 # e.g. "turn-based adaptation"
     gravity: int = NO_GRAVITY       # a direction index of the grid, or -1
+    gravity_set: bool = False       # the level text sets gravity (else a campaign default applies)
     player_gravity: bool = True     # the player falls too when gravity is on
     melee: int = 5                  # base melee damage
     spell: int = 5                  # base spell damage
@@ -166,6 +167,10 @@ def check_level(level: Level, file: str, line: int = 0) -> list[Problem]:
             bad(f"NPC {n.name!r}: unknown model {n.model!r} (allowed: {', '.join(MODELS)})", n.line)
         if not 1 <= n.hp <= 10000 or not 0 <= n.speed <= 3:
             bad(f"NPC {n.name!r}: hp must be 1..10000 and speed 0..3", n.line)
+        if not all(-1 <= v <= 10000 for v in (n.melee, n.xp, n.coins)):
+            bad(f"NPC {n.name!r}: melee, xp and coins must be -1..10000 (-1: the map's base)", n.line)
+        if not all(isinstance(v, int) and 0 <= v <= 100 for v in n.skills.values()):
+            bad(f"NPC {n.name!r}: skills must be 0..100", n.line)
         for s, lv in n.spells.items():
             if s not in SPELLS or lv not in (1, 2, 3):
                 bad(f"NPC {n.name!r}: spell {s}:{lv} (spells {', '.join(SPELLS)} at level 1-3)", n.line)

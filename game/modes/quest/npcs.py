@@ -17,7 +17,9 @@ wander: adjacent blow, else its best attack spell, else a free neighbour drawn f
   PCG32 when the intent is planned.
 wall_left / wall_right (Supaplex snik snak / electron): attack an adjacent hostile, else follow the
   wall on that hand; they never cast, and stand still while enemies are frozen (special ports).
-A fast NPC (speed 2-3) acts again after its shown intent, re-planning with the same model.
+A fast NPC (speed 2-3) acts again after its shown intent, re-planning with the same model; a fast
+wanderer draws no new random step then: it keeps going the way it just stepped while it can (and
+waits otherwise), so all of its randomness was shown with its intent.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ def _foes(game, npc):
     return [cr for cr in game.creatures() if cr["hp"] > 0 and hostile(npc, cr)]
 
 
-def plan(game, npc) -> list[int]:
+def plan(game, npc, again: int = -2) -> list[int]:
+    """The NPC's next intent. `again` >= -1: a fast NPC's extra action this turn (the direction of
+    the step it just took, -1 if none): a wanderer then draws nothing it has not shown."""
     g, cell, model = game.g, npc["cell"], npc["model"]
     if SX.frozen(game, npc):
         return [WAIT, -1, -1]
@@ -73,6 +77,9 @@ def plan(game, npc) -> list[int]:
         if best is None or best[0][0] >= here:
             return [WAIT, -1, -1]
         return [MOVE, best[1], -1]
+    if model == "wander" and again >= -1:
+        n = g.step[cell][again] if again >= 0 else -1
+        return [MOVE, n, -1] if n >= 0 and game.free_for_creature(n, walker=npc) else [WAIT, -1, -1]
     if model == "wander":
         free = [n for n in g.step[cell] if n >= 0 and game.free_for_creature(n, walker=npc)]
         if not free:
@@ -113,16 +120,25 @@ def act(game, npc, intent, events) -> None:
         C.carry_out(game, npc, intent, events)
 
 
+def speed_next(npc) -> int:
+    """How many actions the NPC takes in the coming turn (its shown intent first); 0 while Ice
+    Spray slows it to a standstill, so the board must not promise its intent."""
+    return max(0, npc["speed"] - (npc["slow"][0] if npc["slow"][1] > 0 else 0))
+
+
 def run_npcs(game, events) -> None:
     for npc in list(game.npcs):
         if npc["hp"] <= 0 or SX.frozen(game, npc):
             continue
-        speed = max(0, npc["speed"] - (npc["slow"][0] if npc["slow"][1] > 0 else 0))
+        speed = speed_next(npc)
+        went = -1
         for k in range(speed):
             if npc["hp"] <= 0 or game.status != "play":
                 break
-            intent = npc["intent"] if k == 0 else plan(game, npc)
+            intent = npc["intent"] if k == 0 else plan(game, npc, again=went)
+            before = npc["cell"]
             act(game, npc, intent, events)
+            went = game.g.step[before].index(npc["cell"]) if npc["cell"] in game.g.step[before] else -1
             X.resolve(game, events)
         if npc["slow"][1] > 0:
             npc["slow"][1] -= 1

@@ -68,10 +68,21 @@ class Session:
     def from_save(cls, level: Level, data: dict) -> Session:
         if data.get("level_hash") != level.content_hash():
             raise ActionError(f"the save is for another version of level {data.get('level')!r}")
-        s = cls(level, data.get("carry"))
-        for a in data.get("actions", []):
-            s.act(a)
-        pos = data.get("pos", len(s.actions))
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise ActionError("the save's actions are not a list")
+        pos = data.get("pos", len(actions))
+        if type(pos) is not int or not 0 <= pos <= len(actions):
+            raise ActionError(f"the save's position {str(pos)[:20]!r} is not 0..{len(actions)}")
+        try:
+            s = cls(level, data.get("carry"))
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:
+            raise ActionError(f"the save's carried player data is broken ({type(exc).__name__}: {exc})") from None
+        for i, a in enumerate(actions, 1):
+            try:
+                s.act(a)
+            except ActionError as exc:
+                raise ActionError(f"the save's action {i}: {exc}") from None
         while s.pos > pos:
             s.undo()
         return s
@@ -124,6 +135,11 @@ def verify_replay(level: Level, rep: Replay) -> tuple[bool, list[str], QuestGame
             return False, problems, game
     if game.status != "won":
         problems.append(f"after {len(rep.actions)} actions the level is {game.status!r}, not won")
+    # the recorded summary must be what the replay produces (a hand-edited score is caught too)
+    got = result_of(game)
+    for k in sorted(rep.result):
+        if k in got and rep.result[k] != got[k]:
+            problems.append(f"result.{k}: the replay records {rep.result[k]!r}, replaying gives {got[k]!r}")
     return not problems, problems, game
 
 

@@ -6,6 +6,7 @@ Tokens, separated by spaces or newlines (';' starts a comment line):
     lurdLURD...                Sokoban LURD on square maps (lower case move, capitals push,
                                run lengths like 3l2U allowed)
     wait  tractor  skill:bruiser|wizard|tough  equip:N  cast:SPELL:DIR
+    drop:DIR                   drop a carried red disk, lit, on the neighbouring cell in DIR
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 from game.modes.base import ActionError
-from game.modes.quest.game import CAST, EQUIP, MOVE, SKILL, SKILLS, TRACTOR, WAIT, QuestGame
+from game.modes.quest.game import CAST, DROP, EQUIP, MOVE, SKILL, SKILLS, TRACTOR, WAIT, QuestGame
 from game.modes.quest.spells import NAMES
 
 LURD = {"u": "N", "r": "E", "d": "S", "l": "W"}
@@ -32,6 +33,8 @@ def expand_rle(token: str, where: str) -> str:
     for m in _RLE.finditer(token):
         if m.start() != pos:
             break
+        if len(m.group(1)) > 5:
+            raise SolutionError(f"{where}: run length {m.group(1)[:8]}... in {token[:20]!r}")
         n = int(m.group(1)) if m.group(1) else 1
         if n < 1 or n > 10000:
             raise SolutionError(f"{where}: run length {n} in {token[:20]!r}")
@@ -45,10 +48,12 @@ def expand_rle(token: str, where: str) -> str:
     return s
 
 
-def parse_solution(text: str, dir_names, file: str = "<solution>") -> list[tuple[list[int], int | None, int]]:
-    """[(action, push expected: True/False/None, line)] from solution text."""
+def parse_solution(text: str, dir_names, file: str = "<solution>",
+                   first_line: int = 1) -> list[tuple[list[int], int | None, int]]:
+    """[(action, push expected: True/False/None, line)] from solution text; `first_line` is the
+    line of `file` the text starts on (a solution inside a level collection)."""
     out = []
-    for ln, raw in enumerate(text.splitlines(), 1):
+    for ln, raw in enumerate(text.splitlines(), first_line):
         if raw.lstrip().startswith(";"):
             continue
         for tok in raw.split():
@@ -61,8 +66,10 @@ def parse_solution(text: str, dir_names, file: str = "<solution>") -> list[tuple
                 out.append(([TRACTOR], None, ln))
             elif tok.startswith("skill:") and tok[6:] in SKILLS:
                 out.append(([SKILL, SKILLS.index(tok[6:])], None, ln))
-            elif tok.startswith("equip:") and tok[6:].isdigit() and 1 <= int(tok[6:]) <= 255:
+            elif tok.startswith("equip:") and tok[6:].isdigit() and len(tok) <= 9 and 1 <= int(tok[6:]) <= 255:
                 out.append(([EQUIP, int(tok[6:]) - 1], None, ln))
+            elif tok.startswith("drop:") and tok[5:] in dir_names:
+                out.append(([DROP, dir_names.index(tok[5:])], None, ln))
             elif tok.startswith("cast:"):
                 parts = tok.split(":")
                 if len(parts) != 3 or parts[1] not in NAMES or parts[2] not in dir_names:

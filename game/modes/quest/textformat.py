@@ -35,6 +35,7 @@ from game.rules.schema import Problem
 
 MAX_BYTES = 256 * 1024
 MAX_LINES = 4096
+MAX_MESSAGE = 240
 INT_KEYS = ("melee", "spell", "step_cost", "npc_xp", "npc_coins", "trap_damage", "quota", "seed", "hp")
 
 
@@ -45,6 +46,8 @@ class LevelText:
         self.file, self.problems = file, []
 
     def bad(self, line: int, msg: str) -> None:
+        if len(msg) > MAX_MESSAGE:           # a value quoted from a hostile file stays readable
+            msg = msg[:MAX_MESSAGE - 3] + "..."
         self.problems.append(Problem(self.file, str(line), msg))
 
 
@@ -173,6 +176,7 @@ def _read_header(p: LevelText, head, level: Level) -> None:
         if k in ("title", "author", "label"):
             setattr(level, k, v[:80])
         elif k == "gravity":
+            level.gravity_set = True
             if v == "none":
                 level.gravity = NO_GRAVITY
             elif v in level.grid.dir_names:
@@ -307,11 +311,13 @@ def _npc(body: str, cell: int, ln: int) -> NpcSpec:
                 raise ValueError(f"npc model {v!r} (allowed: {', '.join(MODELS)})")
             n.model = v
         elif k in ("hp", "melee", "speed", "xp", "coins"):
-            if not v.lstrip("-").isdigit():
-                raise ValueError(f"npc {k}: expected an integer, got {v!r}")
+            if not v.lstrip("-").isdigit() or len(v) > 9:
+                raise ValueError(f"npc {k}: expected an integer, got {v[:20]!r}")
             setattr(n, k, int(v))
         elif k in ("bruiser", "wizard", "tough"):
-            n.skills[k] = int(v) if v.isdigit() else 0
+            if not v.isdigit() or len(v) > 3 or int(v) > 100:
+                raise ValueError(f"npc {k}: expected a number 0..100, got {v[:20]!r}")
+            n.skills[k] = int(v)
         elif k == "spells":
             for sp in v.split(","):
                 s, _, lv = sp.partition(":")

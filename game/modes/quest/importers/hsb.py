@@ -48,21 +48,36 @@ def read_hsb(text: str, file: str) -> tuple[list[tuple[Level, int, str]], list[P
         if block:
             lv = _build(block, file, len(out) + 1, probs)
             if lv is not None:
+                lv.author = meta.get("author", "")
                 out.append([lv, block[0][0], ""])
             block = []
         low = s.strip().lower()
         if low.startswith("title:") and out:
             out[-1][0].title = out[-1][0].name = s.split(":", 1)[1].strip()[:80]
         elif low.startswith("solution:") and out:
-            out[-1][2] = s.split(":", 1)[1].strip()
+            sol = s.split(":", 1)[1].strip()
+            try:
+                convert_moves(sol)
+                out[-1][2] = sol
+            except ValueError as exc:
+                probs.append(Problem(file, str(ln), f"solution: {exc}"))
         elif low.startswith("author:"):
-            meta["author"] = s.split(":", 1)[1].strip()
+            meta["author"] = s.split(":", 1)[1].strip()[:80]
+            if out:                                 # after a level (as Title: is): that level's author
+                out[-1][0].author = meta["author"]
     if not out and not probs:
         probs.append(Problem(file, "1", "no Hexoban level found"))
     return [tuple(o) for o in out], probs
 
 
 def _build(block, file, number, probs) -> Level | None:
+    # each text row is one hex column after the turn, and two characters are one hex: refuse a
+    # block that is far too large before building anything from it (memory stays bounded)
+    left = min(len(s) - len(s.lstrip()) for _, s in block)
+    if len(block) > MAX_SIDE or max(len(s) for _, s in block) - left > 6 * MAX_SIDE:
+        probs.append(Problem(file, str(block[0][0]), f"level {number} is too large "
+                                                     f"(more than {MAX_SIDE} hexes across)"))
+        return None
     parity = None
     cells = {}
     for y, (ln, s) in enumerate(block):

@@ -32,16 +32,25 @@ class Imported:
     solution_line: int = 0
 
 
+MAX_LINE = (MAX_SIDE * 2 + 1) * (MAX_SIDE + 1)   # the longest line that can hold a level (RLE or not)
+
+
+def _run(digits: str) -> int:
+    """A run length, capped just past what any level can use (int() of a huge digit string
+    would raise, and a huge run would build a huge string)."""
+    return MAX_SIDE + 1 if len(digits) > 3 else min(int(digits), MAX_SIDE + 1)
+
+
 def _expand(line: str) -> list[str]:
     """RLE-expanded board rows of one text line (several when it contains '|')."""
     if not any(ch.isdigit() for ch in line) and "|" not in line:
         return [line]
-    s = _RLE.sub(lambda m: m.group(2) * min(int(m.group(1)), MAX_SIDE + 1), line)
+    s = _RLE.sub(lambda m: m.group(2) * _run(m.group(1)), line)
     return s.split("|")
 
 
 def _is_board(line: str) -> bool:
-    if not line.strip() or "#" not in line:
+    if not line.strip() or "#" not in line or len(line) > MAX_LINE:
         return False
     rows = _expand(line.rstrip())
     return all(set(r) <= BOARD for r in rows) and all(len(r) <= MAX_SIDE * 2 for r in rows)
@@ -78,11 +87,15 @@ def read_collection(text: str, file: str) -> tuple[list[Imported], list[Problem]
             if raw.strip().lower().startswith("comment-end") or raw.strip().lower().startswith("comment_end"):
                 in_comment = False
             continue
+        if len(raw) > MAX_LINE and "#" in raw:
+            probs.append(Problem(file, str(ln), f"line longer than {MAX_LINE} characters (no level is that wide)"))
+            continue
         if _is_board(raw):
             rows = []
             start = ln
             while True:
-                rows.extend(_expand(raw.rstrip()))
+                if len(rows) <= MAX_SIDE:       # a taller level is refused anyway: keep memory bounded
+                    rows.extend(_expand(raw.rstrip()))
                 if i >= len(lines) or not _is_board(lines[i].rstrip("\r\n")):
                     break
                 raw = lines[i].rstrip("\r\n")
@@ -104,9 +117,11 @@ def read_collection(text: str, file: str) -> tuple[list[Imported], list[Problem]
         elif low.startswith("solution"):
             had = pending is not None
             flush()
+            # one text line per file line from the "Solution" line on, so a bad move is named
+            # by the line it stands on in the file
             body = s.split(":", 1)[1].strip() if ":" in s else ""
             while i < len(lines) and re.fullmatch(r"[0-9lurdLURD]+", lines[i].strip()):
-                body += lines[i].strip()
+                body += "\n" + lines[i].strip()
                 i += 1
             if not had or last[0] is None:
                 if not had:
@@ -126,7 +141,8 @@ def build(rows: list[str], file: str, line: int, meta: dict, number: int, probs:
     h = len(board)
     w = max(len(r) for r in board)
     if w > MAX_SIDE or h > MAX_SIDE:
-        probs.append(Problem(file, str(line), f"level {number} is {w}x{h}; at most {MAX_SIDE}x{MAX_SIDE}"))
+        size = f"{w}x{h}" if h <= MAX_SIDE else f"{w} wide and more than {MAX_SIDE} rows tall"
+        probs.append(Problem(file, str(line), f"level {number} is {size}; at most {MAX_SIDE}x{MAX_SIDE}"))
         return None
     board = [r.ljust(w) for r in board]
     grid = Grid.square(w, h)

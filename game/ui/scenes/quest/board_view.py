@@ -18,6 +18,7 @@ import pygame
 from game.core.grid import HEX
 from game.modes.quest import tiles as TL
 from game.modes.quest.game import CAST
+from game.modes.quest.npcs import speed_next
 from game.modes.quest.spells import NAMES
 from game.modes.quest.supaplex_objects import board_marks
 from game.ui import theme as T
@@ -44,6 +45,7 @@ FOE = (240, 70, 120)
 ALLY = (60, 230, 190)
 PREVIEW = (110, 255, 250)      # a cell the action in the aim reaches (a dot in its centre, an outline)
 HIT = (255, 90, 60)            # ... where something is hit, destroyed or slowed (a ring round the dot)
+FROZEN = (150, 210, 255)       # an NPC that Ice Spray keeps still next turn: a ring, no intent
 ILLEGAL = (255, 40, 40)        # the aimed cell when the action cannot be done there (a cross)
 LEGIBLE_HEX = 14               # hex cells are never narrower (a bigger map scrolls with the player)
 LEGIBLE_SQUARE = 10            # nor square cells smaller
@@ -220,7 +222,9 @@ def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
             continue
         r = place(n["cell"])
         kind, a, b = n["intent"]
-        if kind in (1, 2) and grid.is_cell(a):
+        if speed_next(n) == 0:      # slowed to a standstill: it will not carry out its intent
+            pygame.draw.circle(surf, FROZEN, r.center, max(3, min(r.w, r.h) // 2), 1)
+        elif kind in (1, 2) and grid.is_cell(a):
             pygame.draw.line(surf, FOE if kind == 2 else T.TEXT_DIM, r.center, place(a).center, 2 if kind == 2 else 1)
         elif kind == 3:             # a shown cast (npc_casting.describe_intent says which spell)
             t = grid.step[n["cell"]][a] if b != NAMES.index("lightning") else -1
