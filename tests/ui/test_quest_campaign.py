@@ -439,3 +439,18 @@ def test_every_move_is_saved_so_a_power_cut_loses_nothing(make_app, tmp_path):
     got, ctx, msg = st.load_session(lid, load_level(lid)[0])
     assert msg == "" and ctx == "free" and got.pos == 3 and got.actions == [list(a) for a in acts[:3]]
     assert st.last == {"level": lid, "context": "free"}
+
+
+def test_a_campaign_level_is_played_with_the_campaign_gravity_default(make_app, monkeypatch):
+    """Decision 26: the campaign's `gravity` reaches levels that do not set it when they are played
+    from the map (not only in the engine's loader); free play keeps the shipped level."""
+    start = camp().start()
+    assert not load_level(start)[0].gravity_set       # the first level has no gravity line
+    c = dataclasses.replace(camp(), gravity="S")
+    monkeypatch.setattr(flow, "_campaign", lambda: (c, ()))
+    app = make_app()
+    to_hub(app)
+    choose(app, "Campaign map")
+    press(app, B.A)
+    lv = app.top.game.level
+    assert app.top.level_id == start and lv.gravity == lv.grid.dir_names.index("S")

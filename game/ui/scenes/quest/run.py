@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 
 from game.modes.base import ActionError
+from game.modes.quest.campaign import load_campaign_level
 from game.modes.quest.catalog import LevelError, load_level
 from game.modes.quest.creatures import player_level
 from game.modes.quest.session import Session
@@ -51,12 +52,24 @@ class LevelRun:
         prev = [a for a in self.camp.order if self.lid in self.camp.next.get(a, [])]
         return "locked: win " + " or ".join(level_title(p) for p in prev) + " first"
 
+    def load(self):
+        """The level as this run plays it: through the campaign (its defaults, e.g. gravity, applied
+        to a level that does not set them) or as shipped. LevelError names the problem."""
+        if not self.in_campaign:
+            return load_level(self.lid)[0]
+        try:
+            return load_campaign_level(self.camp, self.lid)[0]
+        except LevelError:
+            raise
+        except ValueError as exc:           # a campaign default the level cannot take
+            raise LevelError(str(exc)) from None
+
     def carry(self) -> dict | None:
         return copy.deepcopy(self.store.progress.start_carry(self.camp)) if self.in_campaign else None
 
     def begin(self, resume: bool = True) -> tuple[Session, str]:
         """The session to play and a note for the player ('' when nothing to say)."""
-        level, _, _ = load_level(self.lid)
+        level = self.load()
         carry = self.carry()
         note, s = "", None
         if resume:
