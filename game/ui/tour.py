@@ -25,7 +25,8 @@ from hw.display import DisplayPlan, open_display
 from hw.input import InputHub
 from hw.input.buttons import Button as B
 
-LIVE = {"battle", "battle_book", "pause", "confirm_abandon", "results", "replays", "duel", "victory"}  # bots, dates
+LIVE = {"battle", "battle_book", "pause", "confirm_abandon", "results", "replays", "duel", "victory",  # bots, dates
+        "quest_imports"}                                                  # names the (temporary) data folder
 
 
 @dataclass
@@ -148,6 +149,28 @@ class Tour:
         app.open("duel_menu")
         self.press(B.A)                                 # against a bot
         yield self.shot("duel")
+        yield from self.quest()
+
+    def quest(self) -> Iterator[Shot]:
+        """The Hex quest: hub, campaign map, a campaign level on the board, a spell level with its
+        preview, the shop, the square puzzles and the (empty) Imported levels screen."""
+        app = self.app
+        app.goto_menu()
+        app.open("quest_hub")
+        yield self.shot("quest_hub")
+        for name, scene in (("quest_map", "quest_map"), ("quest_shop", "quest_shop"),
+                            ("quest_levels", "quest_levels"), ("quest_imports", "quest_imports")):
+            app.goto_menu()
+            app.open(scene)
+            yield self.shot(name)
+        app.goto_menu()
+        app.open("quest_map")
+        self.press(B.A)                                 # the first campaign level
+        yield self.shot("quest_board")
+        app.goto_menu()
+        app.open("quest", level="hex/06_missile")
+        self.press(B.RIGHT, B.RIGHT)                    # aim at the turret's side
+        yield self.shot("quest_board_aim")
 
 
 def tour(size: tuple[int, int], data: Path) -> Iterator[Shot]:
