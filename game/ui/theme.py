@@ -13,6 +13,7 @@ strings every frame).
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -43,7 +44,13 @@ def team_colour(seat: int) -> tuple[int, int, int]:
 
 
 def shade(rgb, factor: float) -> tuple[int, int, int]:
-    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour."""
+    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour (memoised:
+    boards shade the same few colours for every cell of every frame)."""
+    return _shade(tuple(rgb), factor)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shade(rgb: tuple, factor: float) -> tuple[int, int, int]:
     if factor <= 1:
         return tuple(max(0, int(c * factor)) for c in rgb)
     t = factor - 1

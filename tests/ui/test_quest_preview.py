@@ -190,3 +190,36 @@ def test_step_preview_shows_what_a_tractor_pulls():
     assert g.g.ring_address(p.lands) == (2, 1)
     s.act([MOVE, N])
     assert _rings(g, [c for c in g.g.cells if g.obj[c]]) == [(1, 1)]    # as previewed
+
+
+def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypatch):
+    """Redraws and turning the aim back reuse the preview; a move or an undo works it out anew."""
+    from game.ui.scenes.quest import board_view
+    calls = []
+    real = board_view.preview
+    monkeypatch.setattr(board_view, "preview", lambda g, a: calls.append(list(a)) or real(g, a))
+    app = make_app(size=(480, 320))
+    app.open("quest", level="hex/02_two_crates")
+    sc = app.top
+
+    def redraw():
+        sc.dirty = True
+        app.invalidate()
+        app.run_frames(1)
+    redraw()
+    redraw()
+    first = len(calls)
+    assert first >= 1
+    app.press(B.RIGHT)                       # a new aim: one new preview
+    redraw()
+    assert len(calls) == first + 1
+    app.press(B.LEFT)                        # back to the first aim: reused
+    redraw()
+    assert len(calls) == first + 1
+    app.press(B.UP)                          # a step: a new state
+    redraw()
+    assert len(calls) > first + 1
+    n = len(calls)
+    app.press(B.B)                           # undo: the earlier state, worked out again
+    redraw()
+    assert len(calls) == n + 1 and sc.session.pos == 0

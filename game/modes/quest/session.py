@@ -35,6 +35,11 @@ class Session:
         self._snaps.append(self.game.snapshot_copy())
         return events
 
+    def state_token(self) -> object:
+        """An object that stays the same exactly as long as the game state does (the snapshot of
+        the current position): screens key what they work out from the state on it."""
+        return self._snaps[self.pos]
+
     def can_undo(self) -> bool:
         return self.pos > 0
 

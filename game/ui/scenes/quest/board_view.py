@@ -103,6 +103,19 @@ def title_bar_height(th) -> int:
     return th.line_height("big") + th.pad      # as widgets.title_bar draws it
 
 
+def _preview_of(sc, action):
+    """The preview of `action` now, worked out once per game state and action (turning the aim
+    back and forth, or a redraw, costs no new throwaway game)."""
+    token = sc.session.state_token()
+    cache = getattr(sc, "_previews", None)
+    if cache is None or cache[0] is not token:
+        cache = sc._previews = (token, {})
+    key = tuple(action)
+    if key not in cache[1]:
+        cache[1][key] = preview(sc.game, action)
+    return cache[1][key]
+
+
 def draw_play(surf, th, sc) -> dict:
     """The whole board screen for scene `sc` (its game, aim, chosen action, message, keys).
     Returns the side panel's layout plus "board": the board rect and "preview": the Preview."""
@@ -114,7 +127,7 @@ def draw_play(surf, th, sc) -> dict:
     dims = ([pairs[1][0]] if not sc.session.can_undo() else []) + ([pairs[2][0]] if not sc.session.can_redo() else [])
     hint_bar(surf, th, bot, pairs, dims=dims)
     action = sc.aimed_action()
-    pv = preview(g, action) if g.status == "play" else None
+    pv = _preview_of(sc, action) if g.status == "play" else None
     place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv)
     act = action_label(g, action) + (f" ({pv.label})" if pv is not None and pv.legal and action[0] == 0
                                      and pv.label != "step" else "")
