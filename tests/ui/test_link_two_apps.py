@@ -127,12 +127,17 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
     hs, gs = host.top, guest.top
     assert (hs.human_side, gs.human_side) == (0, 1) and guest._toast[0].endswith("started: Steel bout")
     for game_no in (1, 2):
+        logged = set()
         for _ in range(8000):
             if stack(host)[-1] == stack(guest)[-1] == "link_over":
                 break
             bout_person(host)
             bout_person(guest)
             step(host, guest)
+            for app in (host, guest):
+                if app.top.scene_name == "link_bout":
+                    logged.update(app.top.log)
+        assert any("dice" in line for line in logged), logged      # the exchanges' own log lines
         assert stack(host)[-1] == stack(guest)[-1] == "link_over", (stack(host), stack(guest))
         a, b = host.top.run.game, guest.top.run.game
         assert a.game.is_over() and a.game.state_hash() == b.game.state_hash()

@@ -21,16 +21,14 @@ from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.commit import seal
 from game.modes.bout.link import encode_bout_setup
-from game.modes.bout.log import describe
 from game.modes.bout.scenarios import BoutOptions
 from game.ui import theme as T
-from game.ui.menu_scene import MenuScene
 from game.ui.scene import Scene
 from game.ui.scenes.bout.chooser import Chooser, Row
 from game.ui.scenes.bout.menu import SCENARIO_HINTS, SCENARIOS
-from game.ui.scenes.bout.scene import LOG_LINES, BoutScene, bout_rules
+from game.ui.scenes.bout.scene import BoutScene, bout_rules
+from game.ui.scenes.link.host_setup import LinkHostSetup
 from game.ui.scenes.link.played import LinkedPlay
-from game.ui.scenes.link.setup import open_run
 from game.ui.widgets import Item, ListMenu
 
 
@@ -44,14 +42,13 @@ def open_linked_bout(app, run) -> None:
     app.replace("link_bout", run=run)
 
 
-class BoutLinkSetup(MenuScene):
+class BoutLinkSetup(LinkHostSetup):
     heading = "Linked Steel bout"
+    link_title = "Linking (Steel bout)"
 
     def __init__(self, app, port: str, baud: int) -> None:
-        super().__init__(app)
-        self.port, self.baud = port, baud
+        super().__init__(app, port, baud)
         self.rules = bout_rules()
-        self.error = ""
         self.scenario = "duel"
         self.mine, self.theirs = BoutOptions().fighters
         ids = tuple(f.id for f in self.rules.fighters)
@@ -73,22 +70,10 @@ class BoutLinkSetup(MenuScene):
         return BoutOptions(scenario=self.scenario, fighters=[self.mine, self.theirs, *rest])
 
     def notes(self) -> list[tuple]:
-        if self.error:
-            return [(self.error, T.TEXT_BAD)]
-        return [(SCENARIO_HINTS[self.scenario], T.TEXT_DIM)]
+        return self.error_notes() or [(SCENARIO_HINTS[self.scenario], T.TEXT_DIM)]
 
-    def go(self) -> None:
-        try:
-            spec = host_spec("bout", setup=encode_bout_setup(self.rules, self.options()))
-        except (ValueError, KeyError) as exc:
-            self.error = str(exc)
-            return
-        open_run(self.app, port=self.port, role="host", baud=self.baud, spec=spec, title="Linking (Steel bout)",
-                 on_error=self._failed)
-
-    def _failed(self, text: str) -> None:
-        self.error = text
-        self.dirty = True
+    def make_spec(self):
+        return host_spec("bout", setup=encode_bout_setup(self.rules, self.options()))
 
 
 class ThrowChooser(Chooser):
@@ -174,15 +159,6 @@ class LinkedBout(LinkedPlay, BoutScene):
                 self.link_offer(self.reveals.pop(f))
                 return
             self._ensure_chooser()
-
-    def shown(self, events) -> None:
-        for ev in events:
-            line = describe(self.game, ev)
-            if line:
-                self.log.append(line)
-        del self.log[:-LOG_LINES]
-        self.chooser = None
-        self.dirty = True
 
     def resynced(self, game) -> None:
         self.game = game

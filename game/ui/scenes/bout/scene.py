@@ -80,7 +80,10 @@ class BoutScene(Scene):
         return next((i for i, f in enumerate(self.game.fighters) if f.side == self.viewer), 0)
 
     def _apply(self, action) -> None:
-        events = self.game.apply(action)
+        self.shown(self.game.apply(action))
+
+    def shown(self, events) -> None:
+        """Events that happened (here or, linked, on the other unit): into the log, redraw."""
         for ev in events:
             line = describe(self.game, ev)
             if line:

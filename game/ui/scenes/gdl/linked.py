@@ -16,16 +16,14 @@ from __future__ import annotations
 import pygame
 
 from game.link.modes import host_spec
-from game.modes.gdl.log import describe
 from game.modes.registry import Request
 from game.ui import theme as T
-from game.ui.menu_scene import MenuScene
 from game.ui.scene import Scene
 from game.ui.scenes.gdl.hexmap import HexMap
 from game.ui.scenes.gdl.picker import find_modules
-from game.ui.scenes.gdl.scene import LOG_LINES, GdlScene
+from game.ui.scenes.gdl.scene import GdlScene
+from game.ui.scenes.link.host_setup import LinkHostSetup
 from game.ui.scenes.link.played import LinkedPlay
-from game.ui.scenes.link.setup import open_run
 from game.ui.widgets import Item, ListMenu
 from hw.input.buttons import Button
 
@@ -42,16 +40,15 @@ def open_linked_gdl(app, run) -> None:
     app.replace("link_gdl", run=run)
 
 
-class GdlLinkSetup(MenuScene):
+class GdlLinkSetup(LinkHostSetup):
     heading = "Linked Xconq module"
+    link_title = "Linking (Xconq module)"
 
     def __init__(self, app, port: str, baud: int) -> None:
-        super().__init__(app)
-        self.port, self.baud = port, baud
+        super().__init__(app, port, baud)
         data = getattr(app, "data", None)
         self.modules = find_modules(getattr(data, "root", None))
         self.index = next((i for i, (_l, p) in enumerate(self.modules) if p.name == DEFAULT_MODULE), 0)
-        self.error = ""
         self.menu = ListMenu([
             Item("Link", self.go, enabled=lambda: bool(self.modules), hint="wait for the other unit, then play"),
             Item("Module", choices=tuple(range(len(self.modules))), get=lambda: self.index,
@@ -69,24 +66,13 @@ class GdlLinkSetup(MenuScene):
         return self.modules[self.index][1] if self.modules else None
 
     def notes(self) -> list[tuple]:
-        if self.error:
-            return [(self.error, T.TEXT_BAD)]
-        return [(self.path.name, T.TEXT_DIM)] if self.modules else [("no modules found", T.TEXT_BAD)]
+        return self.error_notes() or ([(self.path.name, T.TEXT_DIM)] if self.modules
+                                      else [("no modules found", T.TEXT_BAD)])
 
-    def go(self) -> None:
+    def make_spec(self):
         if self.path is None:
-            return
-        try:
-            spec = host_spec("gdl", req=Request(options={"module": str(self.path)}))
-        except ValueError as exc:
-            self.error = str(exc)
-            return
-        open_run(self.app, port=self.port, role="host", baud=self.baud, spec=spec,
-                 title="Linking (Xconq module)", on_error=self._failed)
-
-    def _failed(self, text: str) -> None:
-        self.error = text
-        self.dirty = True
+            raise ValueError("no module to link: put .g files in the data folder's gdl/")
+        return host_spec("gdl", req=Request(options={"module": str(self.path)}))
 
 
 class LinkedGdl(LinkedPlay, GdlScene):
@@ -130,13 +116,7 @@ class LinkedGdl(LinkedPlay, GdlScene):
         super().handle(ev)
 
     def shown(self, events) -> None:
-        for ev in events:
-            line = describe(self.game, ev)
-            if line:
-                self.log.append(line)
-        del self.log[:-LOG_LINES]
-        if self.selected is not None and not self.game.can_act(self.game.units[self.selected]):
-            self.selected = None
+        super().shown(events)
         if self.selected is not None and self.game.cell_of(self.game.units[self.selected]) >= 0:
             self.cursor = self.game.cell_of(self.game.units[self.selected])
         self.dirty = True

@@ -71,6 +71,11 @@ class GdlScene(Scene):
     def apply(self, action) -> None:
         events = self.game.apply(action)
         self.actions.append(list(action))
+        self.shown(events)
+
+    def shown(self, events) -> None:
+        """Events that happened (here or, linked, on the other unit): into the log; a picked unit
+        that can no longer act is let go."""
         for ev in events:
             line = describe(self.game, ev)
             if line:

@@ -85,7 +85,11 @@ class LinkedPlay:
         self.dirty = True
 
     def shown(self, events) -> None:
-        """Events of one applied action (the log lines); the screen overrides it."""
+        """Events of one applied action: handed on to the screen's own `shown` (its log lines),
+        which follows this mixin in the class order."""
+        screen_shown = getattr(super(), "shown", None)
+        if screen_shown is not None:
+            screen_shown(events)
         self.dirty = True
 
     def hand_over(self) -> None:
