@@ -275,3 +275,20 @@ def test_every_object_looks_different_even_at_the_smallest_cell(kind, w, h):
         looks[o] = (looks[o], grey)
     greys = [g for _, g in looks.values()]
     assert len(set(greys)) == len(greys), "two objects look the same in grey"
+
+
+@pytest.mark.parametrize("kind", ["hex", "square"])
+@pytest.mark.parametrize("size", [(200, 150), (320, 240), (640, 360)])
+def test_visible_cells_hold_every_cell_that_meets_the_view(kind, size):
+    """The board draws only place.visible(view): it must miss no cell that shows, wherever the
+    map is scrolled (the focus cell runs over the whole map)."""
+    from bench.bench_quest import hexlevel, sqlevel
+    from game.ui.scenes.quest.board_view import geometry
+    grid = (hexlevel() if kind == "hex" else sqlevel()).grid
+    view = pygame.Rect(7, 23, *size)
+    for focus in grid.cells[::37]:
+        place = geometry(grid, view, focus)
+        seen = set(place.visible(view))
+        assert {c for c in grid.cells if view.colliderect(place(c))} <= seen
+        if size == (200, 150):                      # the map scrolls: most cells are not drawn
+            assert len(seen) < len(grid.cells) // 2

@@ -223,3 +223,33 @@ def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypat
     app.press(B.B)                           # undo: the earlier state, worked out again
     redraw()
     assert len(calls) == n + 1 and sc.session.pos == 0
+
+
+def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_same_pixels(make_app, monkeypatch):
+    import pygame
+
+    from game.ui.scenes.quest import board_view
+    calls = []
+    real_cells, real_layers = board_view._cells, board_view._layers
+    monkeypatch.setattr(board_view, "_cells", lambda *a, **k: calls.append(1) or real_cells(*a, **k))
+    app = make_app(size=(480, 320))
+    app.open("quest", level="hex/07_gravity")
+    sc = app.top
+
+    def redraw():
+        sc.dirty = True
+        app.invalidate()
+        app.run_frames(1)
+        return pygame.image.tobytes(app.surface, "RGB")
+    redraw()
+    n = len(calls)
+    app.press(B.RIGHT)                       # a new aim and preview: the same cells
+    cached = redraw()
+    assert len(calls) == n
+    monkeypatch.setattr(board_view, "_layers", lambda sc: None)
+    assert redraw() == cached                # drawn from scratch: the very same picture
+    assert len(calls) == n + 1
+    monkeypatch.setattr(board_view, "_layers", real_layers)
+    app.press(B.A)                           # a step or push: a new state, the cells drawn anew
+    redraw()
+    assert sc.session.pos == 1 and len(calls) == n + 2

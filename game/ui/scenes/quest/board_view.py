@@ -13,6 +13,9 @@ What A would do in the aim is previewed (preview.py).
 
 from __future__ import annotations
 
+import functools
+from types import SimpleNamespace
+
 import pygame
 
 from game.core.grid import HEX
@@ -79,6 +82,15 @@ def geometry(g, rect, focus: int = -1):
     def place(c):
         x, y, cw, ch = at(c)
         return pygame.Rect(ox + x, oy + y, cw, ch)
+
+    col_w, row_h = (step, h) if g.kind == HEX else (s, s)
+
+    def visible(view) -> list[int]:
+        """The cells whose rect may meet `view` (a margin of one cell), in cell order."""
+        cols = range(max(0, (view.x - ox) // col_w - 1), min(g.cols, (view.right - ox) // col_w + 2))
+        rows = range(max(0, (view.y - oy) // row_h - 1), min(g.rows, (view.bottom - oy) // row_h + 2))
+        return sorted(c for col in cols for row in rows if (c := g.cell_at_offset(col, row)) >= 0)
+    place.visible = visible
     return place
 
 
@@ -128,7 +140,7 @@ def draw_play(surf, th, sc) -> dict:
     hint_bar(surf, th, bot, pairs, dims=dims)
     action = sc.aimed_action()
     pv = _preview_of(sc, action) if g.status == "play" else None
-    place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv)
+    place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv, layers=_layers(sc))
     act = action_label(g, action) + (f" ({pv.label})" if pv is not None and pv.legal and action[0] == 0
                                      and pv.label != "step" else "")
     why = (pv.error or pv.note) if pv is not None else None
@@ -196,31 +208,91 @@ def _object(surf, grid, r, o) -> None:
         pygame.draw.polygon(surf, col, [(cx, cy - a), (cx + a * 3 // 4, cy), (cx, cy + a), (cx - a * 3 // 4, cy)])
 
 
-def draw_board(surf, rect, g, aim: int, pv=None):
+class BoardLayers:
+    """The cells layer (floor, objects, cell properties) of the last state drawn, kept while the
+    game state, the board rect and the scroll stay the same: a redraw (a new aim, a preview, a
+    message) blits it instead of drawing every cell again. `token` is the session's state token."""
+
+    def __init__(self) -> None:
+        self.key = None
+        self.surface = None
+        self.token = None           # the state the layer shows
+        self.token_now = None       # the state to draw (set by the screen before each draw)
+
+    def cells(self, surf, place, g, view, token):
+        key = (view.topleft, view.size, g.player["cell"], surf.get_size())
+        if self.surface is None or self.key != key or self.token is not token:
+            layer = surf.subsurface(view).copy()          # what lies under the board (background)
+            _cells(layer, place, g, view, shift=view.topleft)
+            self.surface, self.key, self.token = layer, key, token
+        surf.blit(self.surface, view.topleft)
+
+
+def _layers(sc) -> BoardLayers | None:
+    if sc.session is None:
+        return None
+    if getattr(sc, "_board_layers", None) is None:
+        sc._board_layers = BoardLayers()
+    sc._board_layers.token_now = sc.session.state_token()
+    return sc._board_layers
+
+
+def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = None):
     """The cells, objects, properties, NPCs with their intents, the player, the aim arrow and
     the preview `pv` (a preview.Preview) of what A would do in the aim, clipped to `rect`.
+    With `layers` (a screen's BoardLayers) the cells layer is reused while the state is the same.
     Returns the place(cell) -> Rect it used."""
     grid = g.g
     place = geometry(grid, rect, g.player["cell"])
     clip = surf.get_clip()
-    surf.set_clip(rect.clip(clip))
+    view = rect.clip(clip)
+    surf.set_clip(view)
     try:
+        if layers is not None and view.w > 0 and view.h > 0:
+            layers.cells(surf, place, g, view, layers.token_now)
+        else:
+            _cells(surf, place, g, rect)
         _draw_cells(surf, place, g, aim, pv, rect)
     finally:
         surf.set_clip(clip)
     return place
 
 
-def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
+KEY = (255, 0, 255)      # the see-through colour of a cell picture (around a hex)
+
+
+@functools.lru_cache(maxsize=256)
+def _cell_picture(o: int, w: int, h: int, kind: str) -> pygame.Surface:
+    """A cell holding object `o`, drawn once per object and cell size (then blitted)."""
+    pic = pygame.Surface((w, h))
+    pic.fill(KEY)
+    pic.set_colorkey(KEY)
+    _object(pic, SimpleNamespace(kind=kind), pygame.Rect(0, 0, w, h), o)
+    return pic
+
+
+def _cells(surf, place, g, view, shift=(0, 0)) -> None:
+    """Floor and objects, then the cell properties (goal, exit, grant, pad, port), of the cells
+    in `view` (screen coordinates); drawn `shift` up and left (onto a layer of the view's size)."""
     grid, lv = g.g, g.level
-    for c in grid.cells:
+    cells = place.visible(view) if hasattr(place, "visible") else grid.cells
+    dx, dy = shift
+    shown, pictures = [], []
+    for c in cells:
         o = g.obj[c]
         if o == TL.VOID:
             continue
         r = place(c)
         if not view.colliderect(r):                      # scrolled out of sight
             continue
-        _object(surf, grid, r, o)
+        r.move_ip(-dx, -dy)
+        shown.append((c, r))
+        pictures.append((_cell_picture(o, r.w, r.h, grid.kind), r.topleft))
+    surf.blits(pictures, doreturn=False)
+    for c, r in shown:
+        if lv.prop[c] == TL.P_NONE:
+            continue
+        o = g.obj[c]
         p = lv.prop[c]
         if p == TL.P_VICTORY:
             pygame.draw.rect(surf, GOAL, r.inflate(-r.w * 2 // 3, -r.h * 2 // 3), 0 if o == TL.VICTORY_OBJ else 1)
@@ -229,6 +301,12 @@ def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
         elif p in (TL.P_GRANT, TL.P_TELEPORT, TL.P_PORT) and not (p == TL.P_GRANT and c in g.granted):
             colp = {TL.P_GRANT: T.ACCENT, TL.P_TELEPORT: T.PURPLE, TL.P_PORT: (200, 200, 255)}[p]
             pygame.draw.circle(surf, colp, r.center, max(2, r.h // 4), 1)
+
+
+def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
+    """What stands on the cells: timing marks, NPCs and their intents, the player and the aim,
+    the preview, wounded NPCs' bars."""
+    grid = g.g
     _marks(surf, place, g)
     for n in g.npcs:
         if n["hp"] <= 0:
