@@ -253,3 +253,22 @@ def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_sam
     app.press(B.A)                           # a step or push: a new state, the cells drawn anew
     redraw()
     assert sc.session.pos == 1 and len(calls) == n + 2
+
+
+@pytest.mark.parametrize("lid", ["hex/07_gravity", "hex/13_snik_snaks", "hex/14_disks_and_bugs", "square/22_vault"])
+def test_previews_never_touch_the_real_game(lid):
+    """Every legal and illegal action previewed along the stored solution: the game's state hash
+    is the one it had before each preview, and the solution still wins."""
+    from game.core.replay import load_replay
+    from game.modes.quest.catalog import solution_path
+    from game.modes.quest.game import QuestGame
+    game = QuestGame(load_level(lid)[0])
+    for a in load_replay(solution_path(lid)).actions:
+        before = game.state_hash()
+        from game.modes.quest.game import DROP
+        for b in game.legal_actions() + [[MOVE, d] for d in range(len(game.g.dir_names))]:
+            if b[0] in (MOVE, CAST, DROP):       # what A can do in the aim
+                preview(game, b)
+        assert game.state_hash() == before
+        game.apply(a)
+    assert game.status == "won"

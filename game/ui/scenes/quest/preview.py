@@ -33,8 +33,12 @@ class Preview:
 
 
 def _throwaway(game):
-    """A deep copy of the game that shares the (read-only) level and grid."""
-    return copy.deepcopy(game, {id(game.level): game.level, id(game.g): game.g})
+    """A copy of the game to try an action on: a shallow copy given the game's own state back
+    through `restore` (which copies every piece of mutable state: the map bytes, player, NPCs,
+    PRNG, timers), so it shares only the read-only level, grid and tables."""
+    other = copy.copy(game)
+    other.restore(game.snapshot())
+    return other
 
 
 def preview(game, action) -> Preview:
