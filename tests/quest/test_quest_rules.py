@@ -223,3 +223,25 @@ def test_a_fast_wanderer_draws_nothing_it_has_not_shown():
     assert fast.rng.get_state() == slow.rng.get_state()
     assert fast.g.coords(fast.npcs[0]["cell"]) == (1, 3)          # kept going S
     assert slow.g.coords(slow.npcs[0]["cell"]) == (1, 2)
+
+
+def test_tractor_pulls_a_boulder_only_across_gravity_and_not_after_death():
+    # decision 56: a pull is a push from behind, so the push rules hold: a boulder moves only
+    # across gravity (here S), and a player who dies on the step pulls nothing
+    up = sq(["#####", "#---#", "#-@-#", "#-o-#", "#####"], KEEP.replace("1,1", "2,2"), gravity="S")
+    up.player["items"] = [["item", [["axe", 5], ["tractor", 3]]]]
+    up.apply([TRACTOR])
+    up.apply([MOVE, N])                      # away from the boulder below: it would rise
+    assert up.obj[up.g.cell_at(2, 3)] == 7 and up.obj[up.g.cell_at(2, 2)] == 0 and up.pushes == 0
+    assert up.player["items"][0][1] == [["axe", 5], ["tractor", 3]]
+    side = sq(["#######", "#o@---#", "#######"], KEEP.replace("1,1", "6,2"), gravity="S")
+    side.player["items"] = [["item", [["axe", 5], ["tractor", 3]]]]
+    side.apply([TRACTOR])
+    side.apply([MOVE, E])                    # across gravity: the boulder follows
+    assert side.obj[side.g.cell_at(2, 1)] == 7 and side.pushes == 1
+    dies = sq(["#######", "#m@^--#", "#######"], KEEP.replace("1,1", "6,2"), trap_damage=10)
+    dies.player["items"] = [["item", [["axe", 5], ["tractor", 3]]]]
+    dies.player["hp"] = 5
+    dies.apply([TRACTOR])
+    dies.apply([MOVE, E])                    # onto the trap: 10 damage kills
+    assert dies.status == "lost" and dies.obj[dies.g.cell_at(1, 1)] == 5 and dies.pushes == 0

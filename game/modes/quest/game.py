@@ -309,7 +309,10 @@ class QuestGame:
             SX.cross_port(self, t, events)
         if kind in ("step", "dig", "gem", "red") and pl["tractor"] and self.obj[src] == T.NONE:
             back = self.g.step[src][self.opposite(d)]
-            if back >= 0 and self.obj[back] in T.PUSHABLE and I.draw(pl["items"], "tractor"):
+            grav = self.level.gravity
+            along = grav >= 0 and d in (grav, self.opposite(grav))     # a pull is a push from behind:
+            if (back >= 0 and self.obj[back] in T.PUSHABLE and pl["hp"] > 0    # same rules (decision 56)
+                    and not (self.obj[back] in T.ACROSS_GRAVITY and along) and I.draw(pl["items"], "tractor")):
                 self.obj[src], self.obj[back] = self.obj[back], T.NONE
                 self.pushes += 1
                 events.append({"ev": "pull", "from": back, "to": src})
