@@ -12,8 +12,6 @@ import sys
 
 import pytest
 
-from game.core.canon import canonical_hash
-from game.modes.base import ActionError
 from game.modes.registry import (
     ModeEntry,
     ModeError,
@@ -29,56 +27,14 @@ from game.modes.registry import (
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bridge"))
 from linkkit import FakeClock, lossy_pair, pump
+from take_away import TakeAway
 
 # --------------------------------------------------------------------------- the dummy mode: Nim
 
-class Nim:
+class Nim(TakeAway):
     """A pile of stones; players take 1-3 in turn; whoever takes the last stone wins."""
     mode = "nim"
-
-    def __init__(self, pile: int, seats: list[str], turn: int = 0, taken: list | None = None) -> None:
-        self.pile, self.seats, self.turn, self.taken = pile, list(seats), turn, list(taken or [])
-
-    def to_act(self) -> int:
-        return self.turn % len(self.seats)
-
-    def legal_actions(self) -> list[int]:
-        return [k for k in (1, 2, 3) if k <= self.pile]
-
-    def check(self, k) -> None:
-        if self.is_over() or k not in self.legal_actions():
-            raise ActionError(f"cannot take {k} from {self.pile}")
-
-    def apply(self, k: int) -> list:
-        self.check(k)
-        self.pile -= k
-        self.taken.append(k)
-        self.turn += 1
-        return [("took", (self.turn - 1) % len(self.seats), k, self.pile)]
-
-    def is_over(self) -> bool:
-        return self.pile == 0
-
-    def result(self) -> dict:
-        return {"winner": f"seat {(self.turn - 1) % len(self.seats)}" if self.is_over() else None}
-
-    def snapshot(self) -> dict:
-        return {"pile": self.pile, "seats": self.seats, "turn": self.turn, "taken": self.taken}
-
-    @classmethod
-    def restore(cls, rules, snap: dict) -> Nim:
-        return cls(int(snap["pile"]), snap["seats"], int(snap["turn"]), snap["taken"])
-
-    def state_hash(self) -> str:
-        return canonical_hash(self.snapshot())
-
-    def encode_action(self, k: int) -> list[int]:
-        return [k]
-
-    def decode_action(self, data: list[int]) -> int:
-        if len(data) != 1 or data[0] not in (1, 2, 3):
-            raise ActionError(f"a Nim action is one of 1, 2, 3, got {data!r}")
-        return data[0]
+    MOST = 3
 
 
 def new_game(rules, seed: int, options: dict, seats: list[str]) -> Nim:
@@ -94,14 +50,10 @@ class NimBot:
         return best if best and self.level == "hard" else 1
 
 
-def describe(game: Nim, events) -> list[str]:
-    return [f"seat {s} takes {k}, {left} left" for _, s, k, left in events]
-
-
 HERE = __name__
 NIM = ModeEntry(id="nim", title="Nim", blurb="take 1-3 stones; the last stone wins", order=99,
                 options=(Option("stones", 21, "nim: stones on the pile (plus seed % 5)", kind="int"),),
-                game=f"{HERE}:new_game", bot=f"{HERE}:NimBot", describe=f"{HERE}:describe")
+                game=f"{HERE}:new_game", bot=f"{HERE}:NimBot", describe="take_away:describe")
 
 
 @pytest.fixture
