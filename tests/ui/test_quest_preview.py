@@ -192,6 +192,15 @@ def test_step_preview_shows_what_a_tractor_pulls():
     assert _rings(g, [c for c in g.g.cells if g.obj[c]]) == [(1, 1)]    # as previewed
 
 
+def _redraw(app, sc) -> bytes:
+    """Draw the board again (as after any change) and return the screen's pixels."""
+    import pygame
+    sc.dirty = True
+    app.invalidate()
+    app.run_frames(1)
+    return pygame.image.tobytes(app.surface, "RGB")
+
+
 def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypatch):
     """Redraws and turning the aim back reuse the preview; a move or an undo works it out anew."""
     from game.ui.scenes.quest import board_view
@@ -203,9 +212,7 @@ def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypat
     sc = app.top
 
     def redraw():
-        sc.dirty = True
-        app.invalidate()
-        app.run_frames(1)
+        _redraw(app, sc)
     redraw()
     redraw()
     first = len(calls)
@@ -226,8 +233,6 @@ def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypat
 
 
 def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_same_pixels(make_app, monkeypatch):
-    import pygame
-
     from game.ui.scenes.quest import board_view
     calls = []
     real_cells, real_layers = board_view._cells, board_view._layers
@@ -237,10 +242,7 @@ def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_sam
     sc = app.top
 
     def redraw():
-        sc.dirty = True
-        app.invalidate()
-        app.run_frames(1)
-        return pygame.image.tobytes(app.surface, "RGB")
+        return _redraw(app, sc)
     redraw()
     n = len(calls)
     app.press(B.RIGHT)                       # a new aim and preview: the same cells
