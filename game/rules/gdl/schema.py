@@ -10,37 +10,12 @@ Defaults are Xconq 7.5's (kernel/utype.def, ttype.def, table.def).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from game.rules.gdl import schema_build, schema_capture, schema_combat, schema_end, schema_move, schema_supply
+from game.rules.gdl.schema_types import DISPLAY, IGNORED, PLAY, Global, Prop, Table
 
-PLAY, DISPLAY, IGNORED = "play", "display", "ignored"
+_AREAS = (schema_move, schema_supply, schema_build, schema_capture, schema_combat, schema_end)
 
-
-class Prop(NamedTuple):
-    name: str
-    of: str          # "u" unit type, "t" terrain type, "m" material type
-    kind: str        # "int", "type" (a unit type or nothing), "str", "bool"
-    default: object
-    status: str
-    doc: str
-
-
-class Table(NamedTuple):
-    name: str
-    index: str       # two letters: "uu", "ut"
-    dice: bool       # values may be dice (NdS+O)
-    default: int
-    status: str
-    doc: str
-
-
-class Global(NamedTuple):
-    name: str
-    default: object
-    status: str
-    doc: str
-
-
-PROPS: tuple[Prop, ...] = (
+_CORE_PROPS: tuple[Prop, ...] = (
     Prop("acp-per-turn", "u", "int", 0, PLAY, "action points a unit gets at the start of each turn"),
     Prop("acp-max", "u", "int", -1, PLAY, "most ACP a unit can save up; -1 means acp-per-turn"),
     Prop("acp-min", "u", "int", 0, PLAY, "an action may leave the unit's ACP down to this (debt = fatigue)"),
@@ -64,7 +39,7 @@ PROPS: tuple[Prop, ...] = (
     Prop("name", "m", "str", "", DISPLAY, "display name"),
 )
 
-TABLES: tuple[Table, ...] = (
+_CORE_TABLES: tuple[Table, ...] = (
     Table("hit-chance", "uu", False, 0, PLAY, "% chance an attack hits; 0 means the attack is not possible"),
     Table("damage", "uu", True, 0, PLAY, "hp a hit takes (dice allowed)"),
     Table("counterattack", "uu", False, 100, PLAY, "% of the defender's hit chance when it strikes back"),
@@ -96,13 +71,12 @@ TABLES: tuple[Table, ...] = (
     Table("detonate-on-hit", "uu", False, 0, PLAY, "% chance a unit detonates when hit"),
     Table("favored-terrain", "ut", False, 100, IGNORED, "placement weight for random setups"),
     Table("independent-density", "ut", False, 0, IGNORED, "random independent units"),
-    Table("zoc-range", "uu", False, 0, IGNORED, "zones of control (no module played here relies on them)"),
 )
 
-GLOBALS: tuple[Global, ...] = (
+_CORE_GLOBALS: tuple[Global, ...] = (
     Global("sides-min", 1, PLAY, "fewest sides a game may have"),
     Global("sides-max", 7, PLAY, "most sides a game may have"),
-    Global("last-turn", 0, PLAY, "the game ends after this turn (0: Tactibox's default turn limit)"),
+    Global("last-turn", 0, PLAY, "the game ends after this turn (0: none; Tactibox stops at its limit, a draw)"),
     Global("see-all", 1, IGNORED, "Tactibox always plays see-all"),
     Global("world-seen", 1, IGNORED, "Tactibox always plays see-all"),
     Global("terrain-seen", 1, IGNORED, "Tactibox always plays see-all"),
@@ -114,8 +88,15 @@ GLOBALS: tuple[Global, ...] = (
 )
 
 # Properties read but without effect on a fixed see-all game (presentation, synthesis, AI hints).
-IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "subtype", "auto-upgrade-to", "obsolete", "can-be-self", "cp", "cxp-max", "tech-max", "tech-to-build", "tech-per-turn-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "thickness", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
+IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "auto-upgrade-to", "obsolete", "can-be-self", "cxp-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "thickness", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
+IGNORED_TABLES: frozenset = frozenset()   # read, no effect on play (besides TABLES with status IGNORED)
 IGNORED_GLOBALS = frozenset(["country-radius-min", "country-radius-max", "country-separation-min", "country-separation-max", "alt-blob-density", "alt-blob-size", "alt-blob-height", "alt-smoothing", "wet-blob-density", "wet-blob-size", "wet-blob-height", "wet-smoothing", "edge-terrain", "backdrop-ignore-doctrine", "backdrop-model", "calendar", "initial-date", "initial-day-part", "season-names", "feature-types", "feature-namers", "feature-boundaries", "default-namer", "scorefile-name", "ai-may-resign", "indepside-has-ai", "side-library", "edge-road-density"])
+
+PROPS: tuple[Prop, ...] = _CORE_PROPS + sum((a.PROPS for a in _AREAS), ())
+TABLES: tuple[Table, ...] = _CORE_TABLES + sum((a.TABLES for a in _AREAS), ())
+GLOBALS: tuple[Global, ...] = _CORE_GLOBALS + sum((a.GLOBALS for a in _AREAS), ())
+# tables whose values are types ("u" unit, "t" terrain), -1 meaning none
+TYPE_VALUED: dict[str, str] = {k: v for a in _AREAS for k, v in getattr(a, "TYPE_VALUED", {}).items()}
 
 PROP_BY_KEY = {(p.of, p.name): p for p in PROPS}
 TABLE_BY_NAME = {t.name: t for t in TABLES}
