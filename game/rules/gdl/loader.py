@@ -295,4 +295,5 @@ def load_module(path: str | Path, cache: dict | None = None) -> Module:
     ld.file = p.name
     ld.finish_units()
     m.work = ld.work
+    m.type_names = dict(ld.ukind)
     return m

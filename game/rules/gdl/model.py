@@ -87,6 +87,7 @@ class Module:
     variants: list[dict] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
     work: int = 0                  # steps the load took (bounded by values.MAX_WORK)
+    type_names: dict[str, tuple[str, int]] = field(default_factory=dict)   # name or alias -> (kind, index)
 
     def uprop(self, name: str, u: int):
         return self.uprops[name][u]
