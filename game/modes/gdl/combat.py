@@ -20,7 +20,7 @@ Repair: can-repair, acp-to-repair (0 counts as 1), hp-per-repair .01 hp, within 
 
 from __future__ import annotations
 
-from game.modes.gdl import supply
+from game.modes.gdl import lineoffire, supply
 from game.modes.gdl.damage import cap_acp_for_damage, destroy, detonate, hurt, kill  # noqa: F401
 from game.modes.gdl.dice import chance, mean100, roll
 from game.modes.gdl.units import all_in_cell
@@ -53,7 +53,8 @@ def targets(g, u) -> list[tuple[int, int]]:
         for c in grid.cells_in_range(here, max(1, w.range_min[a]), w.range[a]):
             for tid in g.at.get(c, ()):
                 v = g.units[tid]
-                if g.hostile(u.side, v.side) and w.fire_hit[a][v.type] > 0 and supply.enough_ammo(g, u, v.type, True):
+                if (g.hostile(u.side, v.side) and w.fire_hit[a][v.type] > 0 and supply.enough_ammo(g, u, v.type, True)
+                        and not lineoffire.blocked(g, u, v)):
                     out.append((FIRE, tid))
     if any(w.can_repair[a]) and supply.has_materials(g, u, "material-to-repair"):
         for c in grid.cells_in_range(here, 0, max(1, max(w.T["repair-range"][a]))):

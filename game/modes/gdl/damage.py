@@ -138,8 +138,42 @@ def detonate(g, u, ev) -> None:
         if dmg > 0:
             hits.append((v, dmg))
     own = w.hp_per_det[a]
+    blast_terrain(g, u, here, ev)
     for v, dmg in hits:
         ev.append(("blast", u.id, v.id, dmg))
         hurt(g, v, dmg, ev, ("killed", a))
     if u.alive and u.type == a:
         hurt(g, u, own, ev)
+
+
+def blast_terrain(g, u, here: int, ev) -> None:
+    """Terrain within detonation-terrain-range may change (detonation-terrain-damage-chance %):
+    to a type drawn by the terrain-damaged-type weights among those blasts-into-ttype allows."""
+    from game.modes.gdl.dice import chance
+    from game.modes.gdl.movement import enterable
+    w = g.w
+    T = w.T
+    a = u.type
+    reach = max(T["detonation-terrain-range"][a]) if w.nt else 0
+    for c in w.grid.cells_in_range(here, 0, max(0, reach)):
+        t = w.terrain[c]
+        if w.grid.distance(here, c) > T["detonation-terrain-range"][a][t]:
+            continue
+        if not chance(g.rng, T["detonation-terrain-damage-chance"][a][t]):
+            continue
+        weights = [(t2, T["terrain-damaged-type"][t][t2]) for t2 in range(w.nt)
+                   if T["terrain-damaged-type"][t][t2] > 0 and T["blasts-into-ttype"][a][t2]]
+        total = sum(n for _, n in weights)
+        if total <= 0:
+            continue
+        pick = g.rng.below(total)
+        for t2, n in weights:
+            if pick < n:
+                g.set_terrain(c, t2)
+                ev.append(("terrain", c, t2))
+                for i in list(g.at.get(c, ())):
+                    v = g.units[i]
+                    if v.alive and not enterable(w, v.type, c):
+                        destroy(g, v, ev) if w.wrecks[v.type][t2] and not w.vanish[v.type][t2] else kill(g, v, ev)
+                break
+            pick -= n

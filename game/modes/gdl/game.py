@@ -19,11 +19,11 @@ from game.modes.gdl.units import Unit, all_in_cell, in_play, top_of
 from game.modes.gdl.world import World
 
 (END, MOVE, ATTACK, FIRE, REPAIR, DETONATE, CAPTURE, BUILD, CREATE, CREATE_IN, DISBAND,
- DEVELOP, CHANGE_SIDE, ENTER) = range(14)
+ DEVELOP, CHANGE_SIDE, ENTER, TOOLUP) = range(15)
 KIND_NAMES = ("end", "move", "attack", "fire", "repair", "detonate", "capture", "build", "create",
-              "create-in", "disband", "develop", "change-side", "enter")
+              "create-in", "disband", "develop", "change-side", "enter", "toolup")
 ARITY = {END: 1, MOVE: 3, ATTACK: 3, FIRE: 3, REPAIR: 3, DETONATE: 2, CAPTURE: 3, BUILD: 3,
-         CREATE: 4, CREATE_IN: 4, DISBAND: 3, DEVELOP: 3, CHANGE_SIDE: 3, ENTER: 3}
+         CREATE: 4, CREATE_IN: 4, DISBAND: 3, DEVELOP: 3, CHANGE_SIDE: 3, ENTER: 3, TOOLUP: 3}
 MAX_UNITS_IN_GAME = 5000        # created units included (a hostile module cannot grow past it)
 SNAPSHOT_VERSION = 2
 
@@ -32,7 +32,7 @@ class GdlGame:
     mode = "gdl"
 
     def __init__(self, world: World, seed: int):
-        self.w = world
+        self.w = world.for_game()
         self.seed = seed
         self.rng = Pcg32(seed, 0x6D6C)
         self.turn = 0
@@ -40,6 +40,7 @@ class GdlGame:
         self.at: dict[int, list[int]] = {}        # cell -> ids of top-level units there
         self.occ: dict[int, list[int]] = {}       # transport id -> occupant ids
         self.zoc_reach = zoc.max_range(world)
+        self.terrain_changes: dict[int, int] = {}
         self.over = False
         self.winner: int | None = None
         self.end_reason = ""
@@ -259,6 +260,11 @@ class GdlGame:
         u.cell = -1
         self.occ.setdefault(tr, []).append(u.id)
 
+    def set_terrain(self, cell: int, t: int) -> None:
+        """Terrain changes (detonations) live in this game's own copy of the terrain."""
+        self.w.terrain[cell] = t
+        self.terrain_changes[cell] = t
+
     def add_unit(self, ut: int, side: int) -> Unit | None:
         """A new unit (created by a unit); None past MAX_UNITS_IN_GAME."""
         if len(self.units) >= MAX_UNITS_IN_GAME:
@@ -297,8 +303,9 @@ class GdlGame:
         for u in self.units:
             u.moves = 0
             if u.alive and self.active(u) and w.can_act[u.type]:
-                gain = movement.new_acp_for_turn(w, u)
-                u.acp = min(u.acp + gain, w.acp_max[u.type]) if w.acp_max[u.type] >= 0 else u.acp + gain
+                gain = movement.new_acp_for_turn(self, u)      # Xconq's total_acp_for_turn
+                cap = w.up["acp-max"][u.type] if w.up["acp-max"][u.type] >= 0 else gain
+                u.acp = max(min(u.acp + gain, cap), w.acp_min[u.type])
         scoring.turn_start(self, ev)
 
     def _appearances(self, ev) -> None:
@@ -326,6 +333,7 @@ class GdlGame:
         return {"v": SNAPSHOT_VERSION, "turn": self.turn, "side": self.side, "rng": list(self.rng.get_state()),
                 "units": [u.data() for u in self.units], "over": int(self.over),
                 "winner": self.winner or 0, "status": [[s, self.status[s]] for s in self.sides],
+                "terrain": sorted([c, t] for c, t in self.terrain_changes.items()),
                 "scores": self.scores, "tech": [[s, self.tech[s], self.tech_start[s]] for s in self.sides]}
 
     def state_hash(self) -> str:

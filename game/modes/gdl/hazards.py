@@ -43,3 +43,23 @@ def on_entry(g, u, ev) -> None:
     if ch > 0 and chance10000(g.rng, ch):
         ev.append(("accident", u.id))
         detonate(g, u, ev)
+    if u.alive:
+        approach(g, u, ev)
+
+
+def approach(g, u, ev) -> None:
+    """detonate-on-approach-range: enemy units (mines) this close to the mover go off."""
+    w = g.w
+    table = w.T["detonate-on-approach-range"]
+    reach = getattr(w, "_approach_reach", None)
+    if reach is None:
+        reach = w._approach_reach = max((max(row) for row in table), default=-1)
+    if reach < 0:
+        return
+    here = g.cell_of(u)
+    for c in w.grid.cells_in_range(here, 0, reach):
+        for i in list(g.at.get(c, ())):
+            e = g.units[i]
+            if (e.alive and g.hostile(e.side, u.side) and e.id != u.id
+                    and w.grid.distance(here, c) <= table[e.type][u.type]):
+                detonate(g, e, ev)

@@ -21,18 +21,36 @@ from game.modes.gdl.world import interpolate
 OVER_NOTHING, OVER_OWN, OVER_BORDER, OVER_ALL = range(4)
 
 
-def new_acp_for_turn(w, u) -> int:
-    """ACP a complete unit gains at a turn's start (acp-damage-effect replaces acp-per-turn)."""
+def new_acp_for_turn(g, u) -> int:
+    """ACP a complete unit gains at a turn's start: acp-per-turn (or acp-damage-effect when
+    damaged), + occupant-adds-acp per occupant, + night-adds-acp at night; then x
+    occupant-multiplies-acp / 100 per occupant and x night-multiplies-acp / 100 at night; then
+    clipped to acp-per-turn-min/-max (Xconq's new_acp_for_turn)."""
+    from game.modes.gdl.daylight import night_at
+    w = g.w
     ut = u.type
     acp = w.acp_per_turn[ut]
     if w.acp_dmg[ut] is not None and u.hp < w.hp_max[ut]:
         v = interpolate(w.acp_dmg[ut], u.hp)
         if v is not None:
             acp = v
+    occs = [g.units[i] for i in g.occ.get(u.id, ()) if g.active(g.units[i])]
+    T = w.T
+    for o in occs:
+        acp += T["occupant-adds-acp"][ut][o.type]
+    cell = g.cell_of(u) if (u.cell >= 0 or u.transport >= 0) else -1
+    night = cell >= 0 and night_at(g, cell)
+    if night:
+        acp += T["night-adds-acp"][ut][w.terrain[cell]]
+    if acp <= 0:
+        return max(0, w.up["acp-per-turn-min"][ut])
+    for o in occs:
+        acp = acp * T["occupant-multiplies-acp"][ut][o.type] // 100
+    if night:
+        acp = acp * T["night-multiplies-acp"][ut][w.terrain[cell]] // 100
+    acp = max(acp, w.up["acp-per-turn-min"][ut])
     tmax = w.up["acp-per-turn-max"][ut]
-    if tmax >= 0:
-        acp = min(acp, tmax)
-    return max(acp, w.up["acp-per-turn-min"][ut])
+    return min(acp, tmax) if tmax >= 0 else acp
 
 
 def unit_speed(g, u) -> int:
@@ -64,7 +82,7 @@ def mp_available(g, u, speed: int) -> int:
 def can_ever_have_mp(g, u, speed: int, cost: int) -> bool:
     w = g.w
     ut = u.type
-    top = w.up["acp-max"][ut] if w.up["acp-max"][ut] > 0 else new_acp_for_turn(w, u)
+    top = w.up["acp-max"][ut] if w.up["acp-max"][ut] > 0 else new_acp_for_turn(g, u)
     return (top - w.acp_min[ut]) * speed // 100 + w.up["free-mp"][ut] >= cost
 
 

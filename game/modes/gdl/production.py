@@ -24,7 +24,7 @@ Action", "Repair Action", "Disband Action", "Develop Action", "Side Change Actio
 
 from __future__ import annotations
 
-from game.modes.gdl import capture, movement, supply
+from game.modes.gdl import capture, movement, supply, tooling
 from game.modes.gdl.damage import kill
 from game.modes.gdl.supply import prob_fraction
 from game.modes.gdl.units import all_in_cell, room_in_cell, room_in_unit
@@ -86,6 +86,8 @@ def can_create_type(g, u, b: int) -> bool:
     w = g.w
     if not could_create(w, u.type, b) or not _may_construct_here(g, u):
         return False
+    if not tooling.construction_possible(w, u.type, b) or not tooling.tooled(g, u, b):
+        return False
     acp, _, cp = create_cost(w, u.type, b)
     if acp > 0 and not g.afford(u, acp):
         return False
@@ -118,6 +120,7 @@ def actions(g, u) -> list[list[int]]:
             for i in all_in_cell(g, c):
                 v = g.units[i]
                 if (v.alive and v.cp < w.cp[v.type] and build_row[v.type] and w.T["cp-per-build"][a][v.type] > 0
+                        and tooling.construction_possible(w, a, v.type) and tooling.tooled(g, u, v.type)
                         and g.trusted(v.side, u.side) and grid.distance(here, c) <= w.T["build-range"][a][v.type]
                         and g.afford(u, w.T["acp-to-build"][a][v.type])
                         and (u.transport < 0 or u.transport == v.id or _may_construct_here(g, u))
@@ -131,6 +134,7 @@ def actions(g, u) -> list[list[int]]:
             cost = w.T["acp-to-develop"][a][b]
             if cost > 0 and g.afford(u, cost) and g.tech[u.side][b] < w.up["tech-max"][b]:
                 out.append([DEVELOP, u.id, b])
+    out.extend(tooling.actions(g, u))
     if w.up["acp-to-change-side"][a] > 0 and g.afford(u, w.up["acp-to-change-side"][a]):
         for s in g.sides:
             if s != u.side and g.status[s] == "in":
@@ -173,6 +177,8 @@ def act(g, a: list[int], u, ev) -> None:
         disband(g, u, ev)
     elif kind == DEVELOP:
         develop(g, u, a[2], ev)
+    elif kind == tooling.TOOLUP:
+        tooling.toolup(g, u, a[2], ev)
     elif kind == CHANGE_SIDE:
         g.use_acp(u, w.up["acp-to-change-side"][u.type])
         capture.change_side(g, u, a[2])
@@ -196,7 +202,7 @@ def complete(g, v, maker, ev) -> None:
     if maker is not None and maker.alive and w.T["constructor-absorbed-by"][maker.type][b]:
         capture.garrison(g, maker, v, ev)
     if w.can_act[b]:
-        v.acp = movement.new_acp_for_turn(w, v)
+        v.acp = movement.new_acp_for_turn(g, v)
 
 
 def disband(g, u, ev) -> None:
@@ -259,6 +265,7 @@ def turn_start(g, ev) -> None:
     w = g.w
     T = w.T
     g.tech_start = {s: list(t) for s, t in g.tech.items()}
+    tooling.turn_start(g)
     for v in g.units:
         if not g.active(v) or v.hp >= w.hp_max[v.type]:
             continue

@@ -26,9 +26,9 @@ def restore(g, snap: dict):
     n = len(rows)
     g.units, g.at, g.occ = [], {}, {}
     for i, row in enumerate(rows):
-        if not (isinstance(row, list) and len(row) == 14 and isinstance(row[13], list)):
+        if not (isinstance(row, list) and len(row) == 15 and isinstance(row[13], list) and isinstance(row[14], list)):
             raise ValueError(f"snapshot: unit {i} is malformed")
-        uid, ut, side, cell, hp, acp, tr, alive, cp, moves, orig, appear, appear_cell, sup = row
+        uid, ut, side, cell, hp, acp, tr, alive, cp, moves, orig, appear, appear_cell, sup, tools = row
         if _int(uid, "unit id") != i or not 0 <= _int(ut, "type") < w.nu:
             raise ValueError(f"snapshot: unit {i} is malformed")
         if len(sup) != w.nm:
@@ -38,6 +38,10 @@ def restore(g, snap: dict):
                  cp=_int(cp, "cp"), supply=[_int(v, "supply", 0) for v in sup], moves=_int(moves, "moves", 0),
                  origside=_int(orig, "side", 0, 64), appear=_int(appear, "appear", -1),
                  appear_cell=_int(appear_cell, "cell", -1, w.grid.n - 1))
+        for pair in tools:
+            if not (isinstance(pair, list) and len(pair) == 2 and 0 <= _int(pair[0], "type") < w.nu):
+                raise ValueError(f"snapshot: unit {i} has bad tooling")
+            u.tooling[pair[0]] = _int(pair[1], "tooling", 0)
         if i < len(g.w.m.units):
             u.name = g.w.m.units[i].name
             u.point_value = g.w.m.units[i].point_value
@@ -76,6 +80,16 @@ def restore(g, snap: dict):
     if not isinstance(status, list) or [s for s, _ in status] != g.sides or any(v not in _STATUS for _, v in status):
         raise ValueError("snapshot: bad side status")
     g.status = dict((s, v) for s, v in status)
+    changes = snap.get("terrain")
+    if not isinstance(changes, list):
+        raise ValueError("snapshot: bad terrain changes")
+    if changes and not any(any(row) for row in w.T["detonation-terrain-damage-chance"]):
+        raise ValueError("snapshot: terrain changes in a module whose terrain cannot change")
+    for pair in changes:
+        if not (isinstance(pair, list) and len(pair) == 2 and w.grid.is_cell(pair[0])
+                and 0 <= _int(pair[1], "terrain") < w.nt):
+            raise ValueError("snapshot: bad terrain change")
+        g.set_terrain(pair[0], pair[1])
     scores = snap.get("scores")
     if (not isinstance(scores, list) or len(scores) != len(g.scores)
             or any(not isinstance(r, list) or len(r) != len(g.sides) for r in scores)):

@@ -32,11 +32,12 @@ class Unit:
     appear: int = -1     # turn (0-based) an offstage reinforcement enters play; -1: none
     appear_cell: int = -1
     point_value: int = -1
+    tooling: dict = field(default_factory=dict)  # unit type -> tooling points
 
     def data(self) -> list:
         return [self.id, self.type, self.side, self.cell, self.hp, self.acp, self.transport,
                 int(self.alive), self.cp, self.moves, self.origside, self.appear, self.appear_cell,
-                list(self.supply)]
+                list(self.supply), sorted([t, p] for t, p in self.tooling.items() if p)]
 
 
 def top_of(g, u: Unit) -> Unit:

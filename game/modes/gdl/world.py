@@ -47,6 +47,7 @@ class World:
         w, h = m.width, m.height
         self.grid = Grid(HEX, w, h, 0, 0, lambda x, y: in_area(w, h, x, y), w, h)
         self.terrain = [max(t, 0) for t in (m.terrain or [0] * (w * h))]
+        self.m_terrain = tuple(self.terrain)
         self.edge = bytes(1 if self.grid.exists[c] and on_edge(w, h, c % w, c // w) else 0
                           for c in range(self.grid.n))
         self.nu, self.nt, self.nm = len(m.utypes), len(m.ttypes), len(m.mtypes)
@@ -136,6 +137,16 @@ class World:
         self.aux = m.aux_terrain
         # xdir[(dx, dy)] -> Xconq direction index, for aux masks
         self.xdir = {d: i for i, d in enumerate(XDIRS)}
+
+    def for_game(self) -> World:
+        """This world for one game: shared tables, but its own terrain list when the rules can
+        change terrain (detonations), so games never see each other's changes."""
+        if not any(any(row) for row in self.T["detonation-terrain-damage-chance"]):
+            return self
+        import copy
+        w = copy.copy(self)
+        w.terrain = list(self.m_terrain)
+        return w
 
     # --- queries ------------------------------------------------------------------------------
     def direction(self, a: int, b: int) -> int:

@@ -46,6 +46,10 @@ TABLES = (
     Table("mp-to-enter-own", "uu", False, -1, PLAY,
           "extra movement points to enter an enemy unit's own cell; -1: blocked"),
     Table("acp-for-retreat", "uu", False, 0, PLAY, "extra ACP a unit gets to retreat from an attacker type"),
+    Table("occupant-adds-acp", "uu", False, 0, PLAY, "ACP per turn an occupant of a type adds to its transport"),
+    Table("occupant-multiplies-acp", "uu", False, 100, PLAY, "% an occupant of a type multiplies its transport's ACP by"),
+    Table("night-adds-acp", "ut", False, 0, PLAY, "ACP per turn added at night in the terrain (daylight.py)"),
+    Table("night-multiplies-acp", "ut", False, 100, PLAY, "% of the ACP per turn a unit gets at night in the terrain"),
     Table("can-enter-independent", "uu", False, 0, PLAY, "true: the unit may board an independent unit of the type"),
 )
 
