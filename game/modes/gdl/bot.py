@@ -8,9 +8,8 @@ enter), so a whole Tokyo turn stays cheap. Deterministic: no randomness of its o
 
 from __future__ import annotations
 
-from game.modes.gdl import capture, combat
-from game.modes.gdl.game import END, MOVE, REPAIR
-from game.modes.gdl.movement import could_enter
+from game.modes.gdl import capture, combat, production
+from game.modes.gdl.game import BUILD, CREATE, CREATE_IN, END, MOVE, REPAIR, TOOLUP
 
 
 class Bot:
@@ -55,6 +54,9 @@ class Bot:
                 best, best_score = a, score
         if best is not None:
             return best
+        made = self.production(g, u)
+        if made is not None:
+            return made
         here = g.cell_of(u)
         field = self.field(g, u.type, u.side)
         if field is None:
@@ -67,6 +69,37 @@ class Bot:
                 step, step_d = c, d
         return [MOVE, u.id, step] if step is not None else None
 
+    def production(self, g, u):
+        """Finish what is started, else start the unit type that fights best for its cost
+        (tooling up for it first), inside the maker when it can."""
+        w = g.w
+        acts = production.actions(g, u)
+        builds = [a for a in acts if a[0] == BUILD]
+        if builds:
+            return max(builds, key=lambda a: (g.units[a[2]].cp, -a[2]))
+        wanted = self.wanted_types(g, u)
+        for b in wanted:
+            creates = [a for a in acts if a[0] in (CREATE, CREATE_IN) and a[2] == b]
+            if creates:
+                inside = [a for a in creates if a[0] == CREATE_IN and a[3] == u.id]
+                return (inside or creates)[0]
+            tools = [a for a in acts if a[0] == TOOLUP and a[2] == b]
+            if tools:
+                return tools[0]
+        return None
+
+    @staticmethod
+    def wanted_types(g, u) -> list[int]:
+        w = g.w
+        scored = []
+        for b in range(w.nu):
+            if not production.could_create(w, u.type, b):
+                continue
+            punch = sum(1 for d in range(w.nu) if w.hit[b][d] > 0 or w.fire_hit[b][d] > 0)
+            value = (punch + 1) * (w.speed[b] + 1) * (w.acp_per_turn[b] + 1) * 100 // max(1, w.cp[b])
+            scored.append((-value, b))
+        return [b for _, b in sorted(scored)]
+
     def field(self, g, ut: int, side: int):
         if ut in self.fields:
             return self.fields[ut]
@@ -78,6 +111,7 @@ class Bot:
         reach = max(1, max(w.attack_range[ut]) if w.nu else 1)
         fire_reach = w.range[ut] if w.acp_fire[ut] > 0 else 0
         takes = w.T["capture-chance"][ut]
+        ok = w.passable(ut)
         for v in g.units:
             if not v.alive or (v.cell < 0 and v.transport < 0):
                 continue
@@ -88,7 +122,7 @@ class Bot:
                 continue
             r = max(reach, fire_reach) if hostile else 1
             for c in grid.cells_in_range(g.cell_of(v), 1 if hostile else 0, r):
-                if dist[c] and could_enter(w, ut, c):
+                if dist[c] and ok[c]:
                     dist[c] = 0
                     frontier.append(c)
         if not frontier:
@@ -99,7 +133,7 @@ class Bot:
             for c in frontier:
                 d = dist[c] + 1
                 for n in grid.neighbours[c]:
-                    if dist[n] > d and could_enter(w, ut, n):
+                    if dist[n] > d and ok[n]:
                         dist[n] = d
                         nxt.append(n)
             frontier = nxt

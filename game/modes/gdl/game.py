@@ -211,6 +211,7 @@ class GdlGame:
         if a not in self.unit_actions(u):
             raise ActionError(f"unit {u.id} cannot {KIND_NAMES[kind]} {a[2:]}")
         ev: list[tuple] = []
+        acp_before = u.acp
         if kind == MOVE:
             cost, into = self.move_target(u, a[2])
             self._move(u, a[2], into, cost, ev)
@@ -226,6 +227,8 @@ class GdlGame:
             capture.act(self, u, self.units[a[2]], ev)
         else:
             production.act(self, a, u, ev)
+        if u.alive and u.acp == acp_before:     # "A unit action must always consume at least one
+            self.use_acp(u, 1)                  # action point" (refman, Actions)
         scoring.after_action(self, ev)
         return ev
 
@@ -264,6 +267,7 @@ class GdlGame:
         """Terrain changes (detonations) live in this game's own copy of the terrain."""
         self.w.terrain[cell] = t
         self.terrain_changes[cell] = t
+        self.w._passable.clear()
 
     def add_unit(self, ut: int, side: int) -> Unit | None:
         """A new unit (created by a unit); None past MAX_UNITS_IN_GAME."""
@@ -276,22 +280,27 @@ class GdlGame:
     # --- turns --------------------------------------------------------------------------------
     def _end_side(self) -> list[tuple]:
         ev: list[tuple] = [("end", self.side)]
-        self.side_index += 1
-        if self.side_index >= len(self.sides):
-            self.side_index = 0
-            self._end_turn(ev)
-            self.turn += 1                 # turns played (also when the game ended with this one)
-            if not self.over:
-                self._start_turn(ev)
-        if not self.over:
-            self._skip_idle_sides()
+        self._next_side(ev)
         return ev
 
-    def _skip_idle_sides(self) -> None:
-        for _ in range(len(self.sides)):
-            if self.status[self.side] == "in":
+    def _next_side(self, ev) -> None:
+        """Pass the turn to the next side still in the game, ending the turn after the last."""
+        for _ in range(2 * len(self.sides) + 1):
+            self.side_index += 1
+            if self.side_index >= len(self.sides):
+                self.side_index = 0
+                self._end_turn(ev)
+                self.turn += 1             # turns played (also when the game ended with this one)
+                if self.over:
+                    return
+                self._start_turn(ev)
+            if self.over or self.status[self.side] == "in":
                 return
-            self.side_index = (self.side_index + 1) % len(self.sides)
+
+    def _skip_idle_sides(self) -> None:
+        if not self.over and self.status[self.side] != "in":
+            self.side_index -= 1
+            self._next_side([])
 
     def _start_turn(self, ev) -> None:
         supply.turn_start(self, ev)

@@ -191,16 +191,22 @@ def finish(g, winner, why: str) -> None:
 
 
 # --- hooks from the game ----------------------------------------------------------------------
+# events after which a side's points may have changed
+_CHANGES = frozenset(["destroyed", "wrecked", "capture", "change-side", "revolt", "surrender", "create",
+                      "complete", "appear", "garrison", "disband", "scuttle"])
+
+
 def after_action(g, ev) -> None:
     if g.over:
         return
     keepers = g.w.m.scorekeepers
-    if any(isinstance(sk.body, str) and sk.body.startswith("last-") for sk in keepers):
+    changed = any(e[0] in _CHANGES for e in ev)
+    if changed and any(isinstance(sk.body, str) and sk.body.startswith("last-") for sk in keepers):
         for k, sk in enumerate(keepers):
             if isinstance(sk.body, str) and sk.body.startswith("last-") and _when_ok(g, sk, None, k):
                 last_side_wins(g, k, alliances=sk.body == "last-alliance-wins")
     run_keepers(g, ("after-action", "after-event"), [])
-    if not keepers:
+    if not keepers and changed:
         _no_end_rule(g)
     if g.over:
         ev.append(("over", g.winner or 0, g.end_reason))

@@ -98,20 +98,24 @@ def turn_start(g, ev) -> None:
     if not w.nm:
         return
     produce(g)
-    live = [u for u in g.units if g.active(u)]
-    for m in range(w.nm):
-        store = [w.T["unit-storage-x"][u.type][m] for u in live]
-        for u, cap in zip(live, store):
-            if u.supply[m] > cap and u.side != 0:
-                _give_excess(g, u, m, live)
-    for u in g.units:
-        if u.alive:
-            store = w.T["unit-storage-x"][u.type]
-            u.supply = [max(0, min(v, store[m])) for m, v in enumerate(u.supply)]
+    live = [u for u in g.units if g.active(u) and u.side != 0]
+    where = {u.id: g.cell_of(u) for u in live}
+    store = w.T["unit-storage-x"]
     for m in range(w.nm):
         for u in live:
-            if u.side != 0 and u.supply[m] < w.T["unit-storage-x"][u.type][m]:
-                _share(g, u, m, live)
+            if u.supply[m] > store[u.type][m]:
+                _give_excess(g, u, m, _partners(g, u, m, live, where, giving=True))
+    for u in g.units:
+        if u.alive:
+            cap = store[u.type]
+            u.supply = [max(0, min(v, cap[m])) for m, v in enumerate(u.supply)]
+    for m in range(w.nm):
+        givers = [v for v in live if v.supply[m] > 0 and (w.T["out-length"][v.type][m] >= 0 or g.occ.get(v.id))]
+        if not givers:
+            continue
+        for u in live:
+            if u.supply[m] < store[u.type][m] and w.T["in-length"][u.type][m] >= 0:
+                _share(g, u, m, _partners(g, u, m, givers, where, giving=False))
 
 
 def produce(g) -> None:
@@ -139,34 +143,36 @@ def produce(g) -> None:
             u.supply[m] = min(u.supply[m] + amount, 1 << 30)
 
 
-def _reach(g, giver, taker, m: int) -> bool:
+def _partners(g, u, m: int, pool, where: dict, giving: bool) -> list:
+    """Units of `pool` (friendly, not independent) within supply-line reach of u, nearest
+    first (then by id): u gives to them (`giving`) or takes from them."""
     w = g.w
-    if taker.transport == giver.id:
-        return True
-    out_len = w.T["out-length"][giver.type][m]
-    in_len = w.T["in-length"][taker.type][m]
-    if out_len < 0 or in_len < 0:
-        return False
-    return w.grid.distance(g.cell_of(giver), g.cell_of(taker)) <= min(out_len, in_len)
-
-
-def _partners(g, u, m: int, live, giving: bool) -> list:
-    w = g.w
-    here = g.cell_of(u)
-    out = []
-    for v in live:
-        if v is u or not g.trusted(v.side, u.side) or v.side == 0:
+    xs, ys = w.grid.xs, w.grid.ys
+    here = where[u.id]
+    hx, hy = xs[here], ys[here]
+    out_len, in_len = w.T["out-length"], w.T["in-length"]
+    mine = (out_len if giving else in_len)[u.type][m]
+    theirs_t = in_len if giving else out_len
+    side = u.side
+    trust = w.trust
+    found = []
+    for v in pool:
+        if v is u or (v.side != side and (v.side, side) not in trust):
             continue
-        ok = _reach(g, u, v, m) if giving else _reach(g, v, u, m)
-        if ok:
-            out.append((w.grid.distance(here, g.cell_of(v)), v.id, v))
-    out.sort(key=lambda e: (e[0], e[1]))
-    return [v for _, _, v in out]
+        c = where[v.id]
+        dx, dy = xs[c] - hx, ys[c] - hy
+        d = (abs(dx) + abs(dy) + abs(dx + dy)) // 2
+        theirs = theirs_t[v.type][m]
+        if (mine >= 0 and theirs >= 0 and d <= mine and d <= theirs) or \
+                (v.transport == u.id if giving else u.transport == v.id):
+            found.append((d, v.id, v))
+    found.sort(key=lambda e: (e[0], e[1]))
+    return [v for _, _, v in found]
 
 
-def _give_excess(g, u, m: int, live) -> None:
+def _give_excess(g, u, m: int, partners) -> None:
     w = g.w
-    for v in _partners(g, u, m, live, giving=True):
+    for v in partners:
         excess = u.supply[m] - w.T["unit-storage-x"][u.type][m]
         if excess <= 0:
             return
@@ -187,11 +193,11 @@ def never_moves(g, u) -> bool:
     return w.speed[u.type] <= 0 or not w.can_act[u.type]
 
 
-def _share(g, u, m: int, live) -> None:
+def _share(g, u, m: int, partners) -> None:
     w = g.w
     if never_moves(g, u) and not needs(w, u.type, m):
         return
-    for v in _partners(g, u, m, live, giving=False):
+    for v in partners:
         need = w.T["unit-storage-x"][u.type][m] - u.supply[m]
         if need <= 0:
             return

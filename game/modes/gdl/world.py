@@ -64,6 +64,7 @@ class World:
         self.letters = unit_letters(m)
         self.trust = _trust(m)
         self.cell_of_xy = self.grid.cell_at
+        self._passable: dict[int, bytes] = {}
 
     # --- per-type arrays ----------------------------------------------------------------------
     def _unit_arrays(self, up) -> None:
@@ -146,6 +147,7 @@ class World:
         import copy
         w = copy.copy(self)
         w.terrain = list(self.m_terrain)
+        w._passable = {}
         return w
 
     # --- queries ------------------------------------------------------------------------------
@@ -157,7 +159,16 @@ class World:
 
     def aux_at(self, t: int, cell: int) -> int:
         layer = self.aux.get(t)
-        return layer[cell] if layer is not None and 0 <= cell < len(layer) else 0
+        return layer[cell] if layer is not None else 0
+
+    def passable(self, ut: int) -> bytes:
+        """Static map of the cells a unit of the type could ever step into (route planning)."""
+        cache = self._passable
+        got = cache.get(ut)
+        if got is None:
+            from game.modes.gdl.movement import could_enter
+            got = cache[ut] = bytes(1 if could_enter(self, ut, c) else 0 for c in range(self.grid.n))
+        return got
 
     def hit_chance(self, a: int, d: int, ta: int, td: int, fire: bool = False) -> int:
         base = (self.fire_hit if fire else self.hit)[a][d]
