@@ -43,6 +43,30 @@ def playable_problems(m: Module) -> list[str]:
     return out
 
 
+def placement_report(g: GdlGame) -> dict:
+    """Where the module's units are at the start: per side on the map (or in a transport),
+    reinforcements still to appear, those written outside the area or with hp 0 (Xconq does not
+    place them either), and `units_dropped`: units the module places that this game does not."""
+    m = g.w.m
+    out = {"units": {}, "appear_later": {}, "outside_area": 0, "removed": 0, "units_dropped": 0}
+    for spec, u in zip(m.units, g.units):
+        key = str(u.side)
+        if u.alive and (u.cell >= 0 or u.transport >= 0):
+            out["units"][key] = out["units"].get(key, 0) + 1
+        elif u.alive and u.appear >= 0:
+            out["appear_later"][key] = out["appear_later"].get(key, 0) + 1
+        elif spec.hp is not None and spec.hp <= 0:
+            out["removed"] += 1
+        elif spec.x is None or g.w.cell_of_xy(spec.x, spec.y) < 0 or not g.w.grid.exists[g.w.cell_of_xy(spec.x, spec.y)]:
+            if spec.appear < 0 and spec.transport is None:
+                out["outside_area"] += 1
+            else:
+                out["units_dropped"] += 1
+        else:
+            out["units_dropped"] += 1
+    return out
+
+
 def open_world(path: str | Path) -> World:
     return World(load_module(path))
 

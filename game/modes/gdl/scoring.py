@@ -125,8 +125,17 @@ def run_keepers(g, when: tuple[str, ...], ev) -> None:
                         sklang.run(sk.body, Context(g, k, side))
                     except RecursionError:
                         pass
+    _lone_side(g)
     if g.over:
         ev.append(("over", g.winner or 0, g.end_reason))
+
+
+def _lone_side(g) -> None:
+    """A side left alone after the others lost wins only when a scorekeeper says so; otherwise
+    the game stops there, a draw (Xconq would let it play on by itself)."""
+    left = in_game(g)
+    if not g.over and len(g.sides) > 1 and len(left) <= 1:
+        finish(g, None, "only one side is left and no scorekeeper names a winner (a draw)")
 
 
 def _when_ok(g, sk, side, k) -> bool:
@@ -206,6 +215,7 @@ def after_action(g, ev) -> None:
             if isinstance(sk.body, str) and sk.body.startswith("last-") and _when_ok(g, sk, None, k):
                 last_side_wins(g, k, alliances=sk.body == "last-alliance-wins")
     run_keepers(g, ("after-action", "after-event"), [])
+    _lone_side(g)
     if not keepers and changed:
         _no_end_rule(g)
     if g.over:

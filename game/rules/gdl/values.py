@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from game.rules.gdl.reader import Dice, GdlError, Lst, Sym
 
-MAX_WORK = 20_000_000     # steps (list elements built or visited, table cells written) per load
+MAX_WORK = 12_000_000     # steps (list elements built or visited, table cells written) per load
+MAX_BUILT = 200_000       # list elements evaluated values may hold in all (the library needs 5,300)
 MAX_NEST = 64            # depth of nested lists walked
 _ARITH = ("+", "-", "*", "/")
 _CONSTANTS = {"over-nothing": 0, "over-own": 1, "over-border": 2, "over-all": 3,
@@ -21,12 +22,20 @@ _CONSTANTS = {"over-nothing": 0, "over-own": 1, "over-border": 2, "over-all": 3,
 
 class ValueForms:
     work = 0
+    built = 0
 
     def spend(self, n: int, line: int = 0) -> None:
         self.work += n
         if self.work > MAX_WORK:
             raise GdlError(f"{self.file}:{line}: the module needs more than {MAX_WORK:,} steps to load "
                            "(lists or table clauses too large); refused")
+
+    def build(self, n: int, line: int) -> None:
+        """Account for n list elements a value is about to hold."""
+        self.spend(n, line)
+        self.built += n
+        if self.built > MAX_BUILT:
+            raise GdlError(f"{self.file}:{line}: the module's lists hold more than {MAX_BUILT:,} elements; refused")
 
     # --- expressions --------------------------------------------------------------------------
     def value(self, x, line: int = 0, depth: int = 0):
@@ -49,17 +58,17 @@ class ValueForms:
             return self.quoted(x[1], line, depth + 1)
         args = x[1:]
         if head == "list":
-            self.spend(len(args), line)
+            self.build(len(args), line)
             return [self.value(v, line, depth + 1) for v in args]
         if head == "append":
             out = []
             for v in args:
                 v = self.value(v, line, depth + 1)
                 if isinstance(v, list):
-                    self.spend(len(v), line)
+                    self.build(len(v), line)
                     out.extend(v)
                 else:
-                    self.spend(1, line)
+                    self.build(1, line)
                     out.append(v)
             return out
         if head in ("remove", "remove-list") and len(args) == 2:
@@ -69,10 +78,11 @@ class ValueForms:
                 return lst
             drop = items if head == "remove-list" and isinstance(items, list) else [items]
             self.spend(len(lst) * max(1, len(drop)), line)
+            self.build(len(lst), line)
             return [v for v in lst if v not in drop]
         if head in _ARITH:
             return self.arithmetic(head, [self.value(v, line, depth + 1) for v in args], line)
-        self.spend(len(x), line)
+        self.build(len(x), line)
         return [self.value(v, line, depth + 1) for v in x]
 
     def quoted(self, q, line: int, depth: int):
@@ -80,7 +90,7 @@ class ValueForms:
         if depth > MAX_NEST:
             return 0
         if isinstance(q, Lst):
-            self.spend(len(q), line)
+            self.build(len(q), line)
             return [self.quoted(v, line, depth + 1) for v in q]
         return q
 
