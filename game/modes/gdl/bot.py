@@ -72,7 +72,6 @@ class Bot:
     def production(self, g, u):
         """Finish what is started, else start the unit type that fights best for its cost
         (tooling up for it first), inside the maker when it can."""
-        w = g.w
         acts = production.actions(g, u)
         builds = [a for a in acts if a[0] == BUILD]
         if builds:
