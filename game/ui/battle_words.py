@@ -5,7 +5,7 @@ piece ids and cells). Same renderer, another voice."""
 from __future__ import annotations
 
 from game.modes.skirmish.log import render
-from game.rules.skirmish_schema import SEAT_NAMES
+from game.rules.skirmish.schema import SEAT_NAMES
 
 SPEECH_VOICE = {
     "walk": "{who} moves",

@@ -16,7 +16,7 @@ T0 = datetime(2026, 5, 22, 14, 30, 5, tzinfo=UTC)
 
 @pytest.fixture(scope="module")
 def default_rs():
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, problems = find_ruleset("default")
     assert rs is not None and not problems
     return rs

@@ -60,7 +60,7 @@ def contrast(a, b) -> float:
 
 
 def tile_colours():
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     base = {t.name: hex_colour(t.colour) for t in rs.tiles[1:]}
     # the minimap lightens raised tiles (up to 4 steps of 12 %); the board's texture does the same

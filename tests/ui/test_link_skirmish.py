@@ -124,7 +124,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     from game.modes.skirmish.link import HOST, LinkedSeat, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
-    from game.rules.loader import load_ruleset
+    from game.rules.skirmish.loader import load_ruleset
     # the guest installs only a ruleset that passes validation and the playability check: mini
     # with armies of at most 3 (its 17-cell duel map cannot hold two armies of 9)
     folder = shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini", tmp_path / "mini")

@@ -11,7 +11,7 @@ from ui_harness import B, menu_open, press, stack
 
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
-from game.rules.catalog import find_ruleset
+from game.rules.skirmish.catalog import find_ruleset
 from game.ui.camera import Camera
 
 

@@ -97,7 +97,7 @@ def limited_ruleset(tmp_path):
     """The default ruleset with at most two knights per army."""
     import shutil
 
-    from game.rules.catalog import ASSETS
+    from game.rules.skirmish.catalog import ASSETS
     folder = tmp_path / "limited"
     shutil.copytree(ASSETS / "rulesets" / "default", folder)
     pieces = folder / "pieces.toml"

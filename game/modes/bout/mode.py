@@ -15,7 +15,7 @@ MODE = ModeEntry(
     verify="game.modes.bout.hooks:verify",
     link="game.modes.bout.hooks:LINK",
     balance="game.modes.bout.hooks:balance",
-    schema="game.rules.bout_schema:bout_markdown",
+    schema="game.rules.bout.schema:bout_markdown",
     scenes={
         "bout_menu": "game.ui.scenes.bout.menu:BoutMenu",
         "bout": "game.ui.scenes.bout.scene:BoutScene",

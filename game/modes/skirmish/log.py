@@ -8,7 +8,7 @@ not name is not worth a line.
 
 from __future__ import annotations
 
-from game.rules.skirmish_schema import SEAT_NAMES
+from game.rules.skirmish.schema import SEAT_NAMES
 
 LOG_VOICE = {
     "turn": "-- turn {turn}: {seat} ({player}) to play",

@@ -20,7 +20,7 @@ from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.log import describe
 from game.modes.bout.scenarios import BoutOptions, new_bout
-from game.rules.bout_loader import load_bout_ruleset
+from game.rules.bout.loader import load_bout_ruleset
 from game.ui import theme as T
 from game.ui.scene import Scene
 from game.ui.scenes.bout.chooser import Chooser

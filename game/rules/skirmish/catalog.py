@@ -15,9 +15,9 @@ import os
 from pathlib import Path
 
 from game.core.datafile import ASSETS
-from game.rules.loader import load_ruleset
-from game.rules.model import Ruleset
 from game.rules.schema import ProblemList
+from game.rules.skirmish.loader import load_ruleset
+from game.rules.skirmish.model import Ruleset
 
 DEFAULT_RULESET = "default"
 _data_dir: Path | None = None

@@ -106,7 +106,7 @@ class GameMap:
 
     @property
     def seats(self) -> list[str]:
-        from game.rules.skirmish_schema import SEAT_NAMES
+        from game.rules.skirmish.schema import SEAT_NAMES
         return [s for s in SEAT_NAMES if s in self.starts]
 
 

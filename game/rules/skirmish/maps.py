@@ -31,10 +31,10 @@ from pathlib import Path
 from game.core.canon import canonical_hash
 from game.core.grid import Grid
 from game.core.prng import Pcg32
-from game.rules.map_images import read_indexed_image
-from game.rules.model import GameMap, Ruleset
 from game.rules.schema import ProblemList, check_refs, check_section, read_toml, suggest
-from game.rules.skirmish_schema import MAP, SEAT_NAMES, START_CHARS, VOID_CHARS
+from game.rules.skirmish.map_images import read_indexed_image
+from game.rules.skirmish.model import GameMap, Ruleset
+from game.rules.skirmish.schema import MAP, SEAT_NAMES, START_CHARS, VOID_CHARS
 
 MAX_MAP_SIDE = 128
 START_PALETTE = {249: "red", 250: "green", 251: "yellow", 252: "blue"}

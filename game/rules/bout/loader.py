@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.datafile import ASSETS
-from game.rules.bout_schema import (
+from game.rules.bout.schema import (
     ARMOURS,
     BOUT_FILES,
     BOUT_SECTIONS,
@@ -32,8 +32,8 @@ from game.rules.bout_schema import (
     WOUNDS,
     ZONES,
 )
-from game.rules.loader import content_hash
 from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
+from game.rules.skirmish.loader import content_hash
 
 SHIPPED = ASSETS / "bout" / "default"
 

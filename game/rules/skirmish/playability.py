@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from game.core.bitset import bits_list
 from game.core.reach import MoveField
-from game.rules.model import GameMap, PieceType, Ruleset, Tile
 from game.rules.schema import ProblemList
+from game.rules.skirmish.model import GameMap, PieceType, Ruleset, Tile
 
 __all__ = ["enter_cost", "playability_problems", "playability_warnings", "map_playability_problems"]
 

@@ -13,9 +13,9 @@ import hashlib
 from pathlib import Path
 
 from game.core import datafile
-from game.rules.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
 from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
-from game.rules.skirmish_schema import (
+from game.rules.skirmish.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
+from game.rules.skirmish.schema import (
     ARMY,
     CLASSES,
     PIECES,
@@ -122,7 +122,7 @@ def load_ruleset(path: str | Path, *, with_maps: bool = True) -> tuple[Ruleset |
         content_hash=content_hash(folder),
     )
     if with_maps:
-        from game.rules.maps import load_map  # maps need the tiles above
+        from game.rules.skirmish.maps import load_map  # maps need the tiles above
         maps_dir = folder / "maps"
         files = sorted(p for p in maps_dir.iterdir() if p.suffix.lower() in MAP_SUFFIXES) if maps_dir.is_dir() else []
         stems_with_toml = {p.stem for p in files if p.suffix == ".toml"}

@@ -1,6 +1,6 @@
 """The one schema of a Skirmish ruleset (a folder of TOML files) and of its maps.
 
-Loader checks (`game.rules.loader`), defaults and `docs/ruleset-schema.md` (`tactibox schema`)
+Loader checks (`game.rules.skirmish.loader`), defaults and `docs/ruleset-schema.md` (`tactibox schema`)
 all come from these declarations.
 """
 
