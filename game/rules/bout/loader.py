@@ -32,8 +32,8 @@ from game.rules.bout.schema import (
     WOUNDS,
     ZONES,
 )
+from game.rules.folder_hash import content_hash
 from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
-from game.rules.skirmish.loader import content_hash
 
 SHIPPED = ASSETS / "bout" / "default"
 

@@ -9,10 +9,9 @@ broken are left out of `ruleset.maps` and their problems listed. Each problem re
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
-from game.core import datafile
+from game.rules.folder_hash import content_hash
 from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
 from game.rules.skirmish.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
 from game.rules.skirmish.schema import (
@@ -28,23 +27,8 @@ from game.rules.skirmish.schema import (
     WEAPONS,
 )
 
-MAX_HASHED_BYTES = 16 * 1024 * 1024    # per file of the content hash (sprites, sounds)
 MAP_SUFFIXES = (".toml", ".png", ".bmp")
 RESERVED_PALETTE = (0, 249, 250, 251, 252)
-
-
-def content_hash(folder: Path) -> str:
-    """Hash of every data file in the ruleset folder (relative path + bytes), for link handshakes."""
-    h = hashlib.blake2b(digest_size=16)
-    files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
-    for p in files:
-        rel = p.relative_to(folder).as_posix().encode()
-        try:
-            data = datafile.read_bytes(p, max_bytes=MAX_HASHED_BYTES)
-        except datafile.DataFileError:
-            data = b"<unreadable>"
-        h.update(len(rel).to_bytes(4, "big") + rel + len(data).to_bytes(8, "big") + data)
-    return h.hexdigest()
 
 
 def load_ruleset(path: str | Path, *, with_maps: bool = True) -> tuple[Ruleset | None, ProblemList]:
