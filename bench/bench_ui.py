@@ -40,7 +40,7 @@ def _battle_app(size, data_root):
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     from game.store import open_data_dir
-    from game.ui.session import BattleSession
+    from game.ui.modes.skirmish.session import BattleSession
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
     app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)

@@ -16,7 +16,7 @@ from game.ui.scene import MenuEntry, SceneTable
 SCENE_TABLE = {
     # the app
     "title": "game.ui.scenes.title:Title",
-    "demo": "game.ui.scenes.demo:AttractDemo",
+    "demo": "game.ui.modes.skirmish.demo:AttractDemo",
     "menu": "game.ui.scenes.menu:MainMenu",
     "confirm": "game.ui.scenes.dialog:Confirm",
     "choice": "game.ui.scenes.dialog:Choice",

@@ -12,9 +12,9 @@ from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
 from game.ui import theme as T
 from game.ui.art.tiles import hex_colour
-from game.ui.scenes.battle.board import RIM_DARK, RIM_LIGHT
-from game.ui.scenes.battle.layout import MAX_OVERLAY_SHARE
-from game.ui.session import BattleSession
+from game.ui.modes.skirmish.board import RIM_DARK, RIM_LIGHT
+from game.ui.modes.skirmish.layout import MAX_OVERLAY_SHARE
+from game.ui.modes.skirmish.session import BattleSession
 from hw.display import SUPPORTED_SIZES
 
 # --- colour science (sRGB -> CIE Lab, dE76; Machado et al. 2009 colour-blindness matrices) ----------
@@ -157,7 +157,7 @@ def test_you_are_announced_and_the_turn_order_shown(make_app):
     g = sc.game
     you = sc.humans[0]
     assert sc.banner.startswith(f"You are {g.seat_name(you).title()}")
-    from game.ui.scenes.battle.hud import turn_order
+    from game.ui.modes.skirmish.hud import turn_order
     assert turn_order(g)[0] == g.current and sorted(turn_order(g)) == sorted(g.seats())
 
 

@@ -14,7 +14,7 @@ from test_ui_duel_keys import (
 )
 from ui_harness import B, press, stack
 
-from game.ui.scenes.duel.setup_menu import host_options
+from game.ui.modes.duel.setup_menu import host_options
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
@@ -49,7 +49,7 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     assert verify_replay(parse_replay(doc)).state_hash() == g.state_hash()
     assert app.stats.recent_games(1)[0]["mode"] == "duel"
     # and it plays back from the Replays scene to the same final state
-    from game.ui.scenes.duel.replay_match import ReplayDuelMatch
+    from game.ui.modes.duel.replay_match import ReplayDuelMatch
     watch = ReplayDuelMatch(parse_replay(doc))
     while not watch.game.is_over():
         watch.apply(watch.next_action())

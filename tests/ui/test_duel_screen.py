@@ -15,9 +15,9 @@ from ui_harness import B, menu_open, press, stack
 from game.modes.duel import DuelGame, DuelOptions
 from game.modes.duel.layout import Layout
 from game.modes.duel.setup import custom_state
-from game.ui.scenes.duel import colours as C
-from game.ui.scenes.duel.layout import DuelLayout
-from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
+from game.ui.modes.duel import colours as C
+from game.ui.modes.duel.layout import DuelLayout
+from game.ui.modes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from hw.display import SUPPORTED_SIZES
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py

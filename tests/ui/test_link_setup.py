@@ -95,7 +95,7 @@ def pump(app, peer, stop, frames=3000):
 
 def test_duel_over_tcp_hosted_from_the_menus(make_app, monkeypatch):
     import game.ui.scenes.link.setup as setup_module
-    from game.ui.scenes.duel.setup_menu import host_options
+    from game.ui.modes.duel.setup_menu import host_options
     port = free_port()
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
     monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{port}")

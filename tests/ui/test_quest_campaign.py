@@ -14,9 +14,9 @@ from game.modes.quest.campaign import Progress
 from game.modes.quest.catalog import load_level, solution_path
 from game.modes.quest.textformat import parse_item
 from game.store.quest_progress import QuestStore
-from game.ui.scenes.quest import campaign_map as CM
-from game.ui.scenes.quest import flow
-from game.ui.scenes.quest.shop import RARITY_COLOURS
+from game.ui.modes.quest import campaign_map as CM
+from game.ui.modes.quest import flow
+from game.ui.modes.quest.shop import RARITY_COLOURS
 
 
 def to_hub(app):

@@ -10,7 +10,7 @@ import pygame
 from ui_harness import stack, tap
 
 from game.core.grid import DIR_NAMES, HEX, SQUARE4, SQUARE8
-from game.ui.scenes.quest.controls import board_command, hint_pairs, keypad_direction
+from game.ui.modes.quest.controls import board_command, hint_pairs, keypad_direction
 from hw.input.buttons import Button as B
 
 

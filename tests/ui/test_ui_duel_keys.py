@@ -12,7 +12,7 @@ from ui_harness import B, menu_open, press, stack, tap
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
-from game.ui.scenes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
+from game.ui.modes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
 from hw.input.buttons import Button, EventKind, InputEvent
 
 KP_STEP = {0: B.KP8, 1: B.KP6, 2: B.KP2, 3: B.KP4, 4: B.KP9, 5: B.KP3, 6: B.KP1, 7: B.KP7}
@@ -92,7 +92,7 @@ def pad_enter(app, action, diagonal_scheme: str = "chord") -> None:
         return
     press(app, B.A)
     if k == "cast":
-        from game.ui.scenes.duel.panels import SPELL_KEYS
+        from game.ui.modes.duel.panels import SPELL_KEYS
         pick(app, SPELL_KEYS[action.arg] + " Cast")
     elif k == "drink_ground":
         pick(app, "5 Drink")
@@ -143,7 +143,7 @@ def set_level_size(app, size: int) -> None:
     opts = app.top
     assert opts.scene_name == "duel_options"
     press(app, B.DOWN)
-    from game.ui.scenes.duel.setup_menu import host_options
+    from game.ui.modes.duel.setup_menu import host_options
     while host_options().options.level_size > size:
         press(app, B.LEFT)
     press(app, B.B)
@@ -240,7 +240,7 @@ def test_start_up_does_not_load_the_duel_engine_or_the_link():
             "app.step()\n"
             "assert SCENES.loaded() == ['title'], SCENES.loaded()\n"
             "print(sorted(m for m in sys.modules if m.startswith(('game.modes.duel', 'firmware_bridge',\n"
-            "                                                     'game.ui.scenes.battle', 'game.link'))\n"
+            "                                                     'game.ui.modes.skirmish', 'game.link'))\n"
             "             and m not in ('game.modes.duel', 'game.modes.duel.mode')))\n")   # its registry entry only
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

@@ -17,12 +17,12 @@ MODE = ModeEntry(
     balance="game.modes.bout.hooks:balance",
     schema="game.rules.bout.schema:bout_markdown",
     scenes={
-        "bout_menu": "game.ui.scenes.bout.menu:BoutMenu",
-        "bout": "game.ui.scenes.bout.scene:BoutScene",
-        "bout_link_setup": "game.ui.scenes.bout.linked:BoutLinkSetup",
-        "link_bout": "game.ui.scenes.bout.linked:LinkedBout",
+        "bout_menu": "game.ui.modes.bout.menu:BoutMenu",
+        "bout": "game.ui.modes.bout.scene:BoutScene",
+        "bout_link_setup": "game.ui.modes.bout.linked:BoutLinkSetup",
+        "link_bout": "game.ui.modes.bout.linked:LinkedBout",
     },
     menu=(MenuLine("Steel bout", 35, "bout_menu", "sword fights: dice pools, initiative, maneuvers"),),
-    link_scene="game.ui.scenes.bout.linked:open_linked_bout",
-    link_host="game.ui.scenes.bout.linked:open_link_host",
+    link_scene="game.ui.modes.bout.linked:open_linked_bout",
+    link_host="game.ui.modes.bout.linked:open_link_host",
 )

@@ -12,12 +12,12 @@ MODE = ModeEntry(
     verify="game.modes.gdl.hooks:verify",
     link="game.link.gdl_link:LINK",
     scenes={
-        "gdl_menu": "game.ui.scenes.gdl.picker:GdlMenu",
-        "gdl_game": "game.ui.scenes.gdl.scene:GdlScene",
-        "gdl_link_setup": "game.ui.scenes.gdl.linked:GdlLinkSetup",
-        "link_gdl": "game.ui.scenes.gdl.linked:LinkedGdl",
+        "gdl_menu": "game.ui.modes.gdl.picker:GdlMenu",
+        "gdl_game": "game.ui.modes.gdl.scene:GdlScene",
+        "gdl_link_setup": "game.ui.modes.gdl.linked:GdlLinkSetup",
+        "link_gdl": "game.ui.modes.gdl.linked:LinkedGdl",
     },
     menu=(MenuLine("Xconq modules", 40, "gdl_menu", "Xconq game modules: Tokyo, hill, your own .g files"),),
-    link_scene="game.ui.scenes.gdl.linked:open_linked_gdl",
-    link_host="game.ui.scenes.gdl.linked:open_link_host",
+    link_scene="game.ui.modes.gdl.linked:open_linked_gdl",
+    link_host="game.ui.modes.gdl.linked:open_link_host",
 )

@@ -1,0 +1,23 @@
+"""Watching a kept Skirmish battle: the mode registry's `replay_scene` hook for Skirmish."""
+
+from __future__ import annotations
+
+from game.core.replay import ReplayError as CoreReplayError
+from game.modes.skirmish.match import game_from_replay
+from game.store.replays import ReplayError
+from game.ui.modes.skirmish.session import BattleSession
+
+
+def open_skirmish_replay(app, replay) -> None:
+    """The battle screen plays the recorded actions back (ReplayError says why it cannot)."""
+    rs = app.content.ruleset()
+    if rs is None:
+        raise ReplayError("no ruleset loaded")
+    if replay.ruleset_id and replay.ruleset_id != rs.id:
+        raise ReplayError(f"recorded with ruleset {replay.ruleset_id!r}, playing {rs.id!r}")
+    try:
+        game = game_from_replay(replay, rs)
+    except CoreReplayError as exc:
+        raise ReplayError(str(exc)) from None
+    app.open("battle", session=BattleSession(game, [], record=False, replay=replay), mode="replay",
+             actions=replay.actions)
