@@ -91,7 +91,7 @@ def battle_scene(make_app, size, map_id="02_highlands", seats=2):
     rs = app.content.ruleset()
     parts = [Participant("You", "human")] + [Participant("", "bot:hard") for _ in range(seats - 1)]
     session = BattleSession.new(rs, rs.map(map_id), parts, 7, Options(), stats=app.stats, replays=app.replays)
-    app.replace("battle", session=session)
+    app.replace("skirmish_battle", session=session)
     sc = app.top
     run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy and sc.time > sc.banner_until,
               4000, "the human's turn")
@@ -152,7 +152,7 @@ def test_you_are_announced_and_the_turn_order_shown(make_app):
     parts = [Participant("You", "human"), Participant("", "bot:hard"), Participant("", "bot:easy")]
     session = BattleSession.new(rs, rs.map("02_highlands"), parts, 11, Options(), stats=app.stats,
                                 replays=app.replays)
-    app.replace("battle", session=session)
+    app.replace("skirmish_battle", session=session)
     sc = app.top
     g = sc.game
     you = sc.humans[0]

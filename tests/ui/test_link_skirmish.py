@@ -37,7 +37,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
         press(app, B.DOWN)
     press(app, B.A)
     setup = app.top
-    assert setup.scene_name == "link_skirmish_setup"
+    assert setup.scene_name == "skirmish_link_setup"
     assert setup.seats[:2] == ["human", "remote"]
     press(app, B.DOWN, B.DOWN)                      # Army size
     for _ in range(7):
@@ -45,22 +45,22 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     press(app, B.DOWN, B.RIGHT)                     # Turn limit 10
     app.screenshot(artifacts / "link_skirmish_setup_480x320.png")
     press(app, B.START)
-    assert stack(app)[-1] == "formation"
+    assert stack(app)[-1] == "skirmish_formation"
     press(app, B.START)
     assert stack(app)[-1] == "link_wait"
     for _ in range(300):
-        if stack(app)[-1] == "link_battle":
+        if stack(app)[-1] == "skirmish_link_battle":
             break
         cable.step()
     battle = app.top
-    assert battle.scene_name == "link_battle", stack(app)
+    assert battle.scene_name == "skirmish_link_battle", stack(app)
     adapter = battle.session.adapter
     owners = set(adapter.owner.values())
     assert owners == {0, 1}
     bot = SkirmishBot("hard")
     by_buttons = False
     for _ in range(20000):
-        if stack(app)[-1] != "link_battle":
+        if stack(app)[-1] != "skirmish_link_battle":
             break
         ok = (battle.control.my_turn() and not battle.anim.busy and adapter.pending is None
               and not adapter.shown and battle.game.phase == "select")
@@ -89,7 +89,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
         cable.step()
         if battle.anim.busy:
             time.sleep(0)
-    assert stack(app)[-1] == "link_results", stack(app)
+    assert stack(app)[-1] == "skirmish_link_results", stack(app)
     res = app.top
     for _ in range(60):
         cable.step()
@@ -107,10 +107,10 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     app.screenshot(artifacts / "link_skirmish_results_480x320.png")
     press(app, B.Y)                                 # the host starts the next battle on both units
     for _ in range(120):
-        if stack(app)[-1] == "link_battle":
+        if stack(app)[-1] == "skirmish_link_battle":
             break
         cable.step()
-    assert stack(app)[-1] == "link_battle" and cable.peer.game_no == 2
+    assert stack(app)[-1] == "skirmish_link_battle" and cable.peer.game_no == 2
     app.goto_menu()
     assert res.run.closed
 
@@ -153,7 +153,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     assert wait.scene_name == "link_wait"
     seen = []
     for _ in range(600):
-        if stack(app)[-1] == "link_battle":
+        if stack(app)[-1] == "skirmish_link_battle":
             break
         p = wait.run.session.progress
         if p is not None and p.what == "ruleset":
@@ -163,19 +163,19 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
                 app.screenshot(artifacts / "link_wait_transfer_480x320.png")
         cable.step()
     battle = app.top
-    assert battle.scene_name == "link_battle", stack(app)
+    assert battle.scene_name == "skirmish_link_battle", stack(app)
     assert len(set(seen)) >= 3 and seen == sorted(seen)          # the bar moved forward
     assert battle.game.rs.content_hash == mini.content_hash          # playing the host's ruleset
     assert (app.data.rulesets / "link-received" / "ruleset.toml").exists()
     adapter = battle.session.adapter
     bot = SkirmishBot("normal")
     for _ in range(20000):
-        if stack(app)[-1] != "link_battle":
+        if stack(app)[-1] != "skirmish_link_battle":
             break
         if battle.control.my_turn() and not battle.anim.busy and adapter.pending is None and not adapter.shown:
             battle.submit(bot.choose(battle.game))
         cable.step()
-    assert stack(app)[-1] == "link_results"
+    assert stack(app)[-1] == "skirmish_link_results"
     for _ in range(60):
         cable.step()
     assert app.top.run.session.game.game.state_hash() == cable.peer.game.game.state_hash()

@@ -40,7 +40,7 @@ CARRY = {"spells": {n: 3 for n in NAMES}, "items": ITEMS, "xp": 700, "coins": 12
 
 def _open(make_app, size, lid, carry=None):
     app = make_app(size=size)
-    app.open("quest", level=lid)
+    app.open("quest_board", level=lid)
     sc = app.top
     if carry is not None:
         sc.session = Session(load_level(lid)[0], carry)

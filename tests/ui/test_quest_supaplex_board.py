@@ -70,7 +70,7 @@ def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
     lv, probs = parse_level("grid: square\nmap:\n#######\n#@R---#\n#-----#\n#######\nend\nnpc 6,3: name=Imp hp=5 model=still\n")
     assert not probs
     app = make_app(size=(480, 320))
-    app.open("quest")
+    app.open("quest_board")
     sc = app.top
     sc.session, sc.level_id, sc.aim, sc.mode = Session(lv), "test", 1, 0
     app.run_frames(1)

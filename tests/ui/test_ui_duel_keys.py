@@ -104,7 +104,7 @@ def pad_enter(app, action, diagonal_scheme: str = "chord") -> None:
 
 
 def ready(sc) -> bool:
-    return (sc.scene_name == "duel" and sc.curtain is None and sc.match.human_to_move() and not sc.busy()
+    return (sc.scene_name == "duel_game" and sc.curtain is None and sc.match.human_to_move() and not sc.busy()
             and sc.over_at is None)
 
 
@@ -121,7 +121,7 @@ def play_duel(app, enter, policy=None, max_frames: int = 40000) -> int:
             n += 1
         else:
             app.step()
-            if sc.scene_name == "duel" and sc.match.thinking:
+            if sc.scene_name == "duel_game" and sc.match.thinking:
                 time.sleep(0.0003)
     raise AssertionError(f"the duel did not end; scenes {stack(app)}")
 
@@ -197,7 +197,7 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     assert stack(app)[-1] == "duel_menu"
     tap(app, "kp_5")                                   # Against a bot
     sc = app.top
-    assert sc.scene_name == "duel" and app.hub.numpad_claimed
+    assert sc.scene_name == "duel_game" and app.hub.numpad_claimed
     for _ in range(300):
         if ready(sc):
             break
@@ -221,7 +221,7 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     tap(app, "tab")                                    # START: the pause menu; the keypad is free again
     assert stack(app)[-1] == "choice" and not app.hub.numpad_claimed
     tap(app, "escape")
-    assert stack(app)[-1] == "duel" and app.hub.numpad_claimed
+    assert stack(app)[-1] == "duel_game" and app.hub.numpad_claimed
 
 
 def test_start_up_does_not_load_the_duel_engine_or_the_link():
@@ -235,7 +235,7 @@ def test_start_up_does_not_load_the_duel_engine_or_the_link():
             "from hw.display import DisplayPlan, open_display\n"
             "from game.app import App\n"
             "from game.ui.registry import SCENES\n"
-            "assert {'duel', 'duel_menu', 'link_setup', 'link_wait', 'link_battle'} <= set(SCENES)\n"
+            "assert {'duel_game', 'duel_menu', 'link_setup', 'link_wait', 'skirmish_link_battle'} <= set(SCENES)\n"
             "app = App(open_display(DisplayPlan('window', 'dummy', (480, 320))), fixed_dt=1/30, make_hub=False)\n"
             "app.step()\n"
             "assert SCENES.loaded() == ['title'], SCENES.loaded()\n"

@@ -18,9 +18,9 @@ MODE = ModeEntry(
     schema="game.rules.bout.schema:bout_markdown",
     scenes={
         "bout_menu": "game.ui.modes.bout.menu:BoutMenu",
-        "bout": "game.ui.modes.bout.scene:BoutScene",
+        "bout_game": "game.ui.modes.bout.scene:BoutScene",
         "bout_link_setup": "game.ui.modes.bout.linked:BoutLinkSetup",
-        "link_bout": "game.ui.modes.bout.linked:LinkedBout",
+        "bout_link": "game.ui.modes.bout.linked:LinkedBout",
     },
     menu=(MenuLine("Steel bout", 35, "bout_menu", "sword fights: dice pools, initiative, maneuvers"),),
     link_scene="game.ui.modes.bout.linked:open_linked_bout",

@@ -17,7 +17,7 @@ MODE = ModeEntry(
     scenes={
         "duel_menu": "game.ui.modes.duel.setup_menu:DuelMenu",
         "duel_options": "game.ui.modes.duel.setup_menu:DuelOptionsScene",
-        "duel": "game.ui.modes.duel.scene:DuelScene",
+        "duel_game": "game.ui.modes.duel.scene:DuelScene",
         "duel_text": "game.ui.modes.duel.chat_entry:ChatEntry",
         "duel_results": "game.ui.modes.duel.results:DuelResults",
     },

@@ -11,7 +11,7 @@ MODE = ModeEntry(
     ),
     simulate="game.modes.quest.hooks:simulate",
     verify="game.modes.quest.hooks:verify",
-    scenes={"quest": "game.ui.modes.quest.scene:QuestScene",
+    scenes={"quest_board": "game.ui.modes.quest.scene:QuestScene",
             "quest_hub": "game.ui.modes.quest.hub:QuestHub",
             "quest_map": "game.ui.modes.quest.campaign_map:CampaignMap",
             "quest_shop": "game.ui.modes.quest.shop:QuestShop",

@@ -39,7 +39,7 @@ def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
 
 def open_linked_bout(app, run) -> None:
     """`link_scene`: the linked bout replaces the waiting screen."""
-    app.replace("link_bout", run=run)
+    app.replace("bout_link", run=run)
 
 
 class BoutLinkSetup(LinkHostSetup):

@@ -42,4 +42,4 @@ class BoutMenu(_Menu):
 
     def start(self) -> None:
         hot = self.opponent == "hotseat"
-        self.app.open("bout", scenario=self.scenario, level="hard" if hot else self.opponent, hotseat=hot)
+        self.app.open("bout_game", scenario=self.scenario, level="hard" if hot else self.opponent, hotseat=hot)

@@ -1,6 +1,6 @@
 """The Steel bout screen.
 
-    app.open("bout", scenario="duel" | "one_vs_three" | "roguelike", level="hard", hotseat=False)
+    app.open("bout_game", scenario="duel" | "one_vs_three" | "roguelike", level="hard", hotseat=False)
 
 The person plays side 0 (fighter A); bots play the rest, a few frames apart so each declaration
 can be read in the log. Hot-seat (`hotseat=True`): two people share the unit, one per side; before

@@ -30,7 +30,7 @@ def open_linked_duel(app, run) -> None:
         run.close()
         if run.is_host:
             host_options().end_game()
-    app.replace("duel", match=LinkedDuelMatch(run), again=duel_again(app, run) if run.is_host else None,
+    app.replace("duel_game", match=LinkedDuelMatch(run), again=duel_again(app, run) if run.is_host else None,
                 on_leave=leave, on_over=host_options().end_game if run.is_host else None)
 
 

@@ -33,4 +33,4 @@ def open_duel_replay(app, replay) -> None:
         match = ReplayDuelMatch(replay)
     except (ReplayError, TypeError, ValueError) as exc:
         raise StoreReplayError(f"this duel does not play back: {exc}") from None
-    app.open("duel", match=match)
+    app.open("duel_game", match=match)

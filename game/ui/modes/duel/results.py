@@ -48,7 +48,7 @@ class DuelResults(Scene):
         nxt = m.next_duel()
         if nxt is not None:
             leave, self.on_leave = self.on_leave, None
-            self.app.replace("duel", match=nxt, again=self.again, on_leave=leave, on_over=self.on_over)
+            self.app.replace("duel_game", match=nxt, again=self.again, on_leave=leave, on_over=self.on_over)
             return
         if m.status() != getattr(self, "_status", None):
             self._status = m.status()

@@ -1,6 +1,6 @@
 """The Wizard duel screen: the plan's text dungeon, the panels, the after-turn sequence, the keys.
 
-    app.open("duel", match=DuelMatch.new(seed, options, seats), again=fn_or_None)
+    app.open("duel_game", match=DuelMatch.new(seed, options, seats), again=fn_or_None)
 
 Per frame: the link (if any) is polled; an after-turn sequence advances, or a bot's / the other
 unit's next action is shown; a person's keys act through `match.play`. Nothing blocks: bots think

@@ -37,7 +37,7 @@ def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
 
 def open_linked_gdl(app, run) -> None:
     """`link_scene`: the linked module game replaces the waiting screen."""
-    app.replace("link_gdl", run=run)
+    app.replace("gdl_link", run=run)
 
 
 class GdlLinkSetup(LinkHostSetup):

@@ -120,7 +120,7 @@ class ImportedScene(Scene):
 
     def play(self, lv: DropinLevel) -> None:
         try:
-            self.app.open("quest", level=lv.ref)
+            self.app.open("quest_board", level=lv.ref)
             self.message = ""
         except (LevelError, OSError) as exc:        # the file changed or went away since the list was read
             self.message = str(exc).splitlines()[0]

@@ -147,5 +147,5 @@ def open_level(app, lid: str, context: str, resume: bool = True) -> bool:
     if why:
         app.toast(why)
         return False
-    app.open("quest", level=lid, context=context, resume=resume)
+    app.open("quest_board", level=lid, context=context, resume=resume)
     return True

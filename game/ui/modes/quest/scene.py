@@ -1,6 +1,6 @@
 """The Hex quest screen: a level list, then the board with HP/XP, inventory, spells and undo.
 
-    app.open("quest")
+    app.open("quest_board")
 
 One hand is enough. On the list: UP/DOWN choose a level, A plays it, B goes back. On the board
 (both schemes in controls.py and docs/rules/quest.md "d-pad and keys"):

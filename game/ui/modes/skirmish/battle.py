@@ -1,8 +1,8 @@
 """The battle screen: a Skirmish battle played at the cursor, by bots, or from a replay.
 
-    app.open("battle", session=BattleSession.new(...))                 # play (humans and bots)
-    app.open("battle", session=s, mode="replay", actions=replay.actions)
-    app.open("battle", session=s, mode="attract")                       # bots only; any key leaves
+    app.open("skirmish_battle", session=BattleSession.new(...))                 # play (humans and bots)
+    app.open("skirmish_battle", session=s, mode="replay", actions=replay.actions)
+    app.open("skirmish_battle", session=s, mode="attract")                       # bots only; any key leaves
 
 Per frame: animations advance; when none blocks, the driver for the seat to play (the human
 cursor, the bot worker, the replay) may apply one action; the camera glides to the action.
@@ -238,7 +238,7 @@ class BattleScene(Scene):
     def abandon(self) -> None:
         result = self.session.finish(abandoned=True)
         self.app.last_battle_players = self.session.players()
-        self.app.replace("results", result=result, session=self.session)
+        self.app.replace("skirmish_results", result=result, session=self.session)
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -284,7 +284,7 @@ class BattleScene(Scene):
             return
         result = self.session.finish()
         self.app.last_battle_players = self.session.players()
-        self.app.replace("results", result=result, session=self.session)
+        self.app.replace("skirmish_results", result=result, session=self.session)
 
     def close(self) -> None:
         self.bots.close()

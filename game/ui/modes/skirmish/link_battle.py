@@ -68,7 +68,7 @@ class LinkedControl(HumanControl):
 
 def open_linked_battle(app, run) -> None:
     """The mode registry's `link_scene` hook for Skirmish: the linked battle screen."""
-    app.replace("link_battle", run=run)
+    app.replace("skirmish_link_battle", run=run)
 
 
 class LinkedBattle(BattleScene):
@@ -109,7 +109,7 @@ class LinkedBattle(BattleScene):
     def _finished(self) -> None:
         result = self.session.finish()
         self.handed_over = True
-        self.app.replace("link_results", run=self.run, result=result, session=self.session)
+        self.app.replace("skirmish_link_results", run=self.run, result=result, session=self.session)
 
     def close(self) -> None:
         super().close()

@@ -18,7 +18,7 @@ REMOTE = "remote"
 
 def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
     """The mode registry's `link_host` hook: the host picks map, seats and armies first."""
-    app.open("link_skirmish_setup", port=port, baud=baud)
+    app.open("skirmish_link_setup", port=port, baud=baud)
 
 
 class LinkSkirmishSetup(SkirmishSetup):
@@ -56,7 +56,7 @@ class LinkSkirmishSetup(SkirmishSetup):
             return
         self.error = ""
         self.app.sound.play("select")
-        self.app.open("formation", pending=p, slot=0, on_done=lambda: self._launch(p))
+        self.app.open("skirmish_formation", pending=p, slot=0, on_done=lambda: self._launch(p))
 
     def _launch(self, p) -> None:
         self.app.back()                           # the formation

@@ -19,5 +19,5 @@ def open_skirmish_replay(app, replay) -> None:
         game = game_from_replay(replay, rs)
     except CoreReplayError as exc:
         raise ReplayError(str(exc)) from None
-    app.open("battle", session=BattleSession(game, [], record=False, replay=replay), mode="replay",
+    app.open("skirmish_battle", session=BattleSession(game, [], record=False, replay=replay), mode="replay",
              actions=replay.actions)

@@ -71,7 +71,7 @@ class Results(Scene):
         except ActionError as exc:
             self.app.toast(str(exc))
             return
-        self.app.replace("battle", session=s)
+        self.app.replace("skirmish_battle", session=s)
 
     def draw(self, surf) -> None:
         th = self.theme

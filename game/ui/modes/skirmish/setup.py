@@ -182,7 +182,7 @@ def start_formations(app, pending: PendingBattle, index: int = 0) -> None:
     """Army formation for each human player in turn, then the battle."""
     humans = pending.humans()
     if index < len(humans):
-        app.open("formation", pending=pending, slot=humans[index],
+        app.open("skirmish_formation", pending=pending, slot=humans[index],
                  on_done=lambda: _next_formation(app, pending, index + 1))
     else:
         start_battle(app, pending)
@@ -191,7 +191,7 @@ def start_formations(app, pending: PendingBattle, index: int = 0) -> None:
 def _next_formation(app, pending, index) -> None:
     humans = pending.humans()
     if index < len(humans):
-        app.replace("formation", pending=pending, slot=humans[index],
+        app.replace("skirmish_formation", pending=pending, slot=humans[index],
                     on_done=lambda: _next_formation(app, pending, index + 1))
     else:
         app.back()                   # the last formation
@@ -205,4 +205,4 @@ def start_battle(app, pending: PendingBattle) -> None:
     except ActionError as exc:
         app.open("message", title="This battle cannot start", lines=[str(exc)])
         return
-    app.open("battle", session=session)
+    app.open("skirmish_battle", session=session)
