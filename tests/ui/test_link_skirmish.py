@@ -183,15 +183,14 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
 
 def test_a_joining_person_offers_the_army_remembered_for_their_name(make_app):
     from game.link.modes import guest_spec
-    from game.modes.registry import modes
     from game.modes.skirmish.hooks import LINK
-    from game.ui.scenes.link.setup import ruleset_holder
+    from game.ui.scenes.link.setup import guest_sides, ruleset_holder
     app = make_app((480, 320))
     rs = app.content.ruleset()
     name = app.player_name(0)
     army = tuple([p.id for p in rs.pieces if not p.bot_only][:3] + [""] * 6)
     app.update_settings(default_armies={name: army})
-    sides = {m.id: m.hook("link_guest")(app) for m in modes() if m.has("link_guest")}
+    sides = guest_sides(app)
     assert sides["skirmish"].army[:3] == army[:3] and sides["skirmish"].name == name
     spec = guest_spec(ruleset_holder(app), sides=sides)
     assert spec.content["offer:skirmish"] == LINK.guest_offer(rs, sides["skirmish"])

@@ -94,19 +94,19 @@ def test_hub_from_the_main_menu(make_app):
 
 
 def test_imported_levels_line_only_when_the_scene_is_registered(make_app):
-    from game.modes.registry import get_mode, register
-    entry = get_mode("quest")
+    from game.ui.registry import register_ui, ui_of
+    entry = ui_of("quest")
     without = {k: v for k, v in entry.scenes.items() if k != flow.IMPORTS_SCENE}
     try:
-        register(dataclasses.replace(entry, scenes=without), replace=True)
+        register_ui(dataclasses.replace(entry, scenes=without), replace=True)
         app = make_app()
         assert "Imported levels" not in to_hub(app).labels()
-        register(dataclasses.replace(entry, scenes={**without, flow.IMPORTS_SCENE: "x:Y"}), replace=True)
+        register_ui(dataclasses.replace(entry, scenes={**without, flow.IMPORTS_SCENE: "x:Y"}), replace=True)
         app.back()
         menu_open(app, "Hex quest")
         assert app.top.labels() == ["Continue", "Campaign map", "Square puzzles", "Imported levels", "Back"]
     finally:
-        register(entry, replace=True)
+        register_ui(entry, replace=True)
 
 
 def test_campaign_level_won_opens_the_next_levels_on_the_map_and_on_disk(make_app, tmp_path, artifacts):

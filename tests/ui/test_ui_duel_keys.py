@@ -241,7 +241,8 @@ def test_start_up_does_not_load_the_duel_engine_or_the_link():
             "assert SCENES.loaded() == ['title'], SCENES.loaded()\n"
             "print(sorted(m for m in sys.modules if m.startswith(('game.modes.duel', 'firmware_bridge',\n"
             "                                                     'game.ui.modes.skirmish', 'game.link'))\n"
-            "             and m not in ('game.modes.duel', 'game.modes.duel.mode')))\n")   # its registry entry only
+            "             and m not in ('game.modes.duel', 'game.modes.duel.mode',\n"
+            "                           'game.ui.modes.skirmish', 'game.ui.modes.skirmish.entry')))\n")   # entries only
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"

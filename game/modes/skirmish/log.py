@@ -1,8 +1,8 @@
 """Skirmish events as text: one renderer, two voices.
 
-`describe` is the exact battle log (CLI, attract mode, replays: piece ids and cells); the UI's
-message line (`game.ui.modes.skirmish.battle_words`) renders the same events with its own templates. A voice is
-a table event -> format string over the fields `describe_fields` builds; an event a voice does
+`describe` is the exact battle log (CLI, attract mode, replays: piece ids and cells); the battle
+screen's message line (Skirmish's UI part, `battle_words`) renders the same events with its own
+templates. A voice is a table event -> format string over the fields `describe_fields` builds; an event a voice does
 not name is not worth a line.
 """
 

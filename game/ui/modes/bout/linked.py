@@ -1,6 +1,6 @@
 """A Steel bout between two linked units, from "Link two units".
 
-The host picks the set-up and the fighters here (`open_link_host`, the mode entry's `link_host`):
+The host picks the set-up and the fighters here (`open_link_host`, the `link_host` of its UI part, entry.py):
 defaults are a duel, the knight (the host's fighter A) against the brigand (the joining unit's
 fighter B) — the same as the bout's own menu. In the larger set-ups the joining unit plays all
 three foes (the first one chosen here, the others the set-up's own).

@@ -1,6 +1,6 @@
 """An Xconq module between two linked units, from "Link two units".
 
-The host picks the module (`open_link_host`, the mode entry's `link_host`): the same list as the
+The host picks the module (`open_link_host`, the `link_host` of its UI part, entry.py): the same list as the
 Xconq menu — Tactibox's own (`assets/gdl/outpost.g` first, the default) and the `.g` files in the
 data folder's `gdl/`. The host plays the module's first side, the joining unit every other side;
 when the joining unit lacks the module (or has another version) the host sends it at hello.

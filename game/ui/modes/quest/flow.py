@@ -66,9 +66,7 @@ def square_ids() -> list[str]:
 
 
 def imports_available(app) -> bool:
-    """The dropin engineer's "Imported levels" screen, only when the mode registry names it."""
-    from game.modes.registry import ModeError, get_mode
-    try:
-        return IMPORTS_SCENE in get_mode("quest").scenes
-    except ModeError:
-        return False
+    """The dropin engineer's "Imported levels" screen, only when the quest's UI part names it."""
+    from game.ui.registry import ui_of
+    ui = ui_of("quest")
+    return ui is not None and IMPORTS_SCENE in ui.scenes

@@ -37,7 +37,7 @@ def remembered_army(app, rs, name: str) -> list[str]:
 
 
 def link_guest_side(app):
-    """The mode registry's `link_guest` hook: joining a linked Skirmish, this unit's person brings
+    """The `link_guest` hook of Skirmish's UI part (entry.py): joining a linked Skirmish, this unit's person brings
     the army remembered for their name (formed in a battle or in Settings: armies)."""
     rs = app.content.ruleset()
     if rs is None:

@@ -67,7 +67,7 @@ class LinkedControl(HumanControl):
 
 
 def open_linked_battle(app, run) -> None:
-    """The mode registry's `link_scene` hook for Skirmish: the linked battle screen."""
+    """The `link_scene` hook of Skirmish's UI part (entry.py): the linked battle screen."""
     app.replace("skirmish_link_battle", run=run)
 
 

@@ -17,7 +17,7 @@ REMOTE = "remote"
 
 
 def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
-    """The mode registry's `link_host` hook: the host picks map, seats and armies first."""
+    """The `link_host` hook of Skirmish's UI part (entry.py): the host picks map, seats and armies first."""
     app.open("skirmish_link_setup", port=port, baud=baud)
 
 

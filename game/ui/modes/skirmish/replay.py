@@ -1,4 +1,4 @@
-"""Watching a kept Skirmish battle: the mode registry's `replay_scene` hook for Skirmish."""
+"""Watching a kept Skirmish battle: the `replay_scene` hook of Skirmish's UI part (entry.py)."""
 
 from __future__ import annotations
 
