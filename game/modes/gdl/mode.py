@@ -10,5 +10,5 @@ MODE = ModeEntry(
     rules="game.modes.gdl.hooks:load_rules",
     simulate="game.modes.gdl.hooks:simulate",
     verify="game.modes.gdl.hooks:verify",
-    link="game.link.gdl_link:LINK",
+    link="game.modes.gdl.link_hook:LINK",
 )

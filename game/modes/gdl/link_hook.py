@@ -1,7 +1,7 @@
-"""The GDL mode's link hook (docs/modes.md §4): content compared at hello is the module's
+"""The GDL mode's link hook (docs/modes.md §5): content compared at hello is the module's
 content hash ("gdl-module"); when the guest's differs (or it has no module) the host sends the
-module's files and the guest keeps them in `gdl/link-received/` of its data folder and plays
-with those. The adapter is `game.modes.gdl.link.GdlOverLink`."""
+module's files and the guest keeps them in `link-received/` of the folder the link gives this
+mode (`<data folder>/gdl/`) and plays with those. The adapter is `game.modes.gdl.link.GdlOverLink`."""
 
 from __future__ import annotations
 
@@ -13,16 +13,11 @@ from game.modes.lockstep_game import ScreenSlot
 KEY = "gdl-module"
 
 
-def _install_dir() -> Path:
-    from game.store.datadir import open_data_dir
-    return Path(open_data_dir().root) / "gdl"
-
-
 class GdlLink:
     transfer_keys = (KEY,)
 
-    def __init__(self, install_dir=_install_dir) -> None:
-        self.install_dir = install_dir
+    def __init__(self, install_dir: Path | str | None = None) -> None:
+        self.install_dir = install_dir      # None: the folder the link passes to `install`
 
     def content(self, rules) -> dict[str, bytes]:
         return {KEY: bytes.fromhex(rules.content_hash) if rules.world is not None else b""}
@@ -66,14 +61,17 @@ class GdlLink:
             raise ValueError(f"this unit cannot send {name}")
         return pack_module(rules.world.m, rules.path.parent)
 
-    def install(self, rules, name: str, blob: bytes) -> bytes:
-        """Guest: write the host's module files and play with them; returns their hash.
-        A broken pack raises ValueError and changes nothing."""
+    def install(self, rules, name: str, blob: bytes, *, folder: Path | str | None = None) -> bytes:
+        """Guest: write the host's module files into `<folder>/link-received/` (`folder`: this
+        mode's data folder, given by the link; else `install_dir`) and play with them; returns
+        their hash. A broken pack raises ValueError and changes nothing."""
         if name != KEY:
             raise ValueError(f"this unit cannot install {name}")
         files = unpack_module(blob)
-        d = self.install_dir
-        folder = Path(d() if callable(d) else d) / "link-received"
+        root = folder if folder is not None else self.install_dir
+        if root is None:
+            raise ValueError("gdl: no folder to keep the host's module in")
+        folder = Path(root) / "link-received"
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("*.g"):
             old.unlink()
