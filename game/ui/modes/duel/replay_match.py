@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import deque
 
+from game.core.replay import ReplayError
 from game.modes.duel.actions import decode_action
 from game.modes.duel.game import DuelGame
-from game.modes.duel.match import ReplayError, verify_replay
+from game.modes.duel.match import verify_replay
 from game.modes.duel.options import DuelOptions
-from game.store.replays import ReplayError as StoreReplayError
 from game.ui.modes.duel.match import REMOTE, DuelMatch, Seat
 
 
@@ -31,6 +31,6 @@ class ReplayDuelMatch(DuelMatch):
 def open_duel_replay(app, replay) -> None:
     try:
         match = ReplayDuelMatch(replay)
-    except (ReplayError, TypeError, ValueError) as exc:
-        raise StoreReplayError(f"this duel does not play back: {exc}") from None
+    except (TypeError, ValueError) as exc:       # ReplayError is a ValueError
+        raise ReplayError(f"this duel does not play back: {exc}") from None
     app.open("duel_game", match=match)

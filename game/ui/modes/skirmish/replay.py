@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from game.core.replay import ReplayError as CoreReplayError
+from game.core.replay import ReplayError
 from game.modes.skirmish.match import game_from_replay
-from game.store.replays import ReplayError
 from game.ui.modes.skirmish.session import BattleSession
 
 
@@ -15,9 +14,6 @@ def open_skirmish_replay(app, replay) -> None:
         raise ReplayError("no ruleset loaded")
     if replay.ruleset_id and replay.ruleset_id != rs.id:
         raise ReplayError(f"recorded with ruleset {replay.ruleset_id!r}, playing {rs.id!r}")
-    try:
-        game = game_from_replay(replay, rs)
-    except CoreReplayError as exc:
-        raise ReplayError(str(exc)) from None
+    game = game_from_replay(replay, rs)           # ReplayError says why it does not play back
     app.open("skirmish_battle", session=BattleSession(game, [], record=False, replay=replay), mode="replay",
              actions=replay.actions)
