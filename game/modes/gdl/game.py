@@ -16,6 +16,7 @@ from game.core.canon import canonical_hash
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
 from game.modes.gdl import combat
+from game.modes.gdl.generated import generated_world
 from game.modes.gdl.world import World
 
 END, MOVE, ATTACK, FIRE, REPAIR, DETONATE = range(6)
@@ -42,6 +43,7 @@ class GdlGame:
     mode = "gdl"
 
     def __init__(self, world: World, seed: int):
+        world = generated_world(world, seed)     # the world synthesis makes for this seed, if any
         self.w = world
         self.seed = seed
         self.rng = Pcg32(seed, 0x6D6C)
@@ -327,9 +329,12 @@ class GdlGame:
 
     # --- snapshot ------------------------------------------------------------------------------
     def snapshot(self) -> dict:
-        return {"turn": self.turn, "side": self.side, "rng": list(self.rng.get_state()),
+        snap = {"turn": self.turn, "side": self.side, "rng": list(self.rng.get_state()),
                 "units": [u.data() for u in self.units], "over": int(self.over),
                 "winner": self.winner or 0}
+        if self.w.m.generated_seed is not None:
+            snap["world"] = self.w.m.generated_seed      # the seed the world was generated from
+        return snap
 
     def state_hash(self) -> str:
         return canonical_hash(self.snapshot())
@@ -337,7 +342,10 @@ class GdlGame:
     @classmethod
     def restore(cls, world: World, snap: dict) -> GdlGame:
         """A game in the state of `snapshot()`; ValueError for anything that does not fit."""
-        g = cls(world, 0)
+        ws = snap.get("world", 0)
+        if not isinstance(ws, int) or isinstance(ws, bool) or not 0 <= ws < 1 << 64:
+            raise ValueError("snapshot: the world seed is not a 64-bit number")
+        g = cls(world, ws)
         units = snap["units"]
         if not isinstance(units, list) or len(units) != len(g.units):
             raise ValueError("snapshot: wrong number of units")

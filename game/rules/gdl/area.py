@@ -82,6 +82,9 @@ class AreaForms:
             key = sub[0]
             if key == "terrain":
                 self.area_terrain(sub)
+            elif key == "aux-terrain":
+                from game.rules.gdl.aux_layer import read_aux_terrain
+                read_aux_terrain(self, sub)
             elif key in ("latitude", "longitude", "cell-width", "projection", "restrict",
                          "elevations", "features", "people-sides", "control-sides", "temperatures"):
                 pass

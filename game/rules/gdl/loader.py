@@ -14,6 +14,7 @@ from game.core import datafile
 from game.core.canon import digest
 from game.rules.gdl import schema as S
 from game.rules.gdl.area import AreaForms
+from game.rules.gdl.aux_layer import record_std_variant
 from game.rules.gdl.model import Module, UnitSpec, Warning
 from game.rules.gdl.reader import STRAY, GdlError, Lst, Sym, read_forms
 from game.rules.gdl.scenario import ScenarioForms
@@ -246,6 +247,8 @@ class Loader(AreaForms, ScenarioForms, TableForms):
         if isinstance(v[0], Sym):
             if v[0] not in _STD_VARIANTS:
                 self.warn(v.line, f"variant {v[0]!r} is not implemented")
+            else:
+                record_std_variant(self, v)
             return
         name = str(v[0])
         vid = v[1] if len(v) > 1 and isinstance(v[1], Sym) else Sym(name)
@@ -277,6 +280,7 @@ class Loader(AreaForms, ScenarioForms, TableForms):
         name = f[1]
         if name in S.GLOBAL_BY_NAME or name in S.IGNORED_GLOBALS:
             self.m.globals[name] = self.value(f[2])
+            self.m.origin[("g", str(name))] = (self.file, line)
         else:
             self.warn(line, f"global {name!r} is not implemented")
 
@@ -321,14 +325,12 @@ class Loader(AreaForms, ScenarioForms, TableForms):
         for p in S.PROPS:
             if p.of == kind:
                 props.setdefault(p.name, []).append(p.default)
-        if kind in "ut":
+        if kind in "utm":
             for t in S.TABLES:
                 tab = self.m.tables.get(t.name)
                 if tab is None:
                     continue
-                nu, nt = len(self.m.utypes), len(self.m.ttypes)
-                rows = nu
-                cols = nu if t.index == "uu" else nt
+                rows, cols = self.table_dims(t)
                 while len(tab) < rows:
                     tab.append([t.default] * cols)
                 for row in tab:

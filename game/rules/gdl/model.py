@@ -58,6 +58,15 @@ class Module:
     scorekeepers: list[str] = field(default_factory=list)
     variants: list[dict] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
+    # aux terrain (borders, connections): terrain index -> one 6-bit mask per cell (y * width + x),
+    # bit d set when the cell has the border/connection in Xconq direction d (game/rules/gdl/aux_layer.py)
+    aux: dict[int, list[int]] = field(default_factory=dict)
+    elevation: list[int] = field(default_factory=list)        # per cell, when a generated world has one
+    std_variants: dict[str, object] = field(default_factory=dict)   # see-all, world-seen, world-size
+    origin: dict[tuple, tuple[str, int]] = field(default_factory=dict)   # (kind, name) -> file, line set
+    generated_seed: int | None = None                         # the seed of a generated world
+    synth_notes: list[str] = field(default_factory=list)      # what world synthesis did, or why not
+    template: Module | None = None                            # a generated world: the module it came from
 
     def uprop(self, name: str, u: int):
         return self.uprops[name][u]

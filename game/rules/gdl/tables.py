@@ -13,9 +13,13 @@ _BAD = object()     # a value that could not be read (a warning is already given
 
 class TableForms:
     def new_table(self, t: S.Table) -> list[list]:
-        nu = len(self.m.utypes)
-        cols = nu if t.index == "uu" else len(self.m.ttypes)
-        return [[t.default] * cols for _ in range(nu)]
+        rows, cols = self.table_dims(t)
+        return [[t.default] * cols for _ in range(rows)]
+
+    def table_dims(self, t: S.Table) -> tuple[int, int]:
+        """(rows, columns) of a table: its index letters u/t/m count the types of each kind."""
+        n = {"u": len(self.m.utypes), "t": len(self.m.ttypes), "m": len(self.m.mtypes)}
+        return n[t.index[0]], n[t.index[1]]
 
     def set_prop(self, kind: str, idxs: list[int], prop, val, line: int, broadcast: bool = False) -> None:
         sp = S.PROP_BY_KEY.get((kind, prop))
@@ -28,6 +32,7 @@ class TableForms:
         arr = {"u": self.m.uprops, "t": self.m.tprops}.get(kind)
         if arr is None:
             return
+        self.m.origin[(kind, str(prop))] = (self.file, line)
         vals = val if isinstance(val, list) and not broadcast and sp.kind != "list" else None
         if isinstance(val, list) and sp.kind in ("int", "type", "str", "bool") and len(idxs) == 1 and broadcast:
             vals = val if len(val) == 1 else None
@@ -97,6 +102,7 @@ class TableForms:
         tab = self.m.tables.get(name)
         if tab is None or not adding:
             tab = self.m.tables[name] = self.new_table(t)
+        self.m.origin[("table", str(name))] = (self.file, line)
         ka, kb = t.index[0], t.index[1]
         for c in items:
             cline = getattr(c, "line", line)
