@@ -22,7 +22,7 @@ def test_all_modules_load_without_exception(lib):
 def test_duel_reads_its_base_and_only_its_own_scorekeeper(duel):
     m = duel.m
     assert m.files == ["duel.g", "tank.g"]
-    assert m.scorekeepers == ["last-side-wins"]      # tank.g's variant scorekeeper is not applied
+    assert [sk.body for sk in m.scorekeepers] == ["last-side-wins"]   # tank.g's variant one is not applied
     assert m.terrain_counts() == {"plains": 400, "hills": 0}
     assert not m.play_warnings()
 

@@ -17,6 +17,8 @@ MAX_TEXT = 2 * 1024 * 1024     # bytes of one module file
 MAX_DEPTH = 64                 # list nesting
 MAX_ATOMS = 1_000_000          # atoms in one file
 MAX_STRING = 64 * 1024
+MAX_DIGITS = 9                 # a number's digits (Xconq's values are 16-bit; 10^9 is far past any module)
+NUMBER_LIMIT = 10 ** MAX_DIGITS - 1
 
 
 STRAY = "<atom>"
@@ -24,6 +26,14 @@ STRAY = "<atom>"
 
 class GdlError(ValueError):
     """A module that cannot be read at all (too big, too deep, not text, missing)."""
+
+
+class NumberTooLarge(ValueError):
+    """An atom with more digits than MAX_DIGITS (the reader warns and clamps it)."""
+
+    def __init__(self, text: str, clamped):
+        super().__init__(text)
+        self.clamped = clamped
 
 
 class Sym(str):
@@ -68,19 +78,25 @@ _DICE = re.compile(r"^(\d+)d(\d+)(?:([+-])(\d+))?$")
 
 
 def parse_atom(text: str):
-    """An atom's value: int, Dice or Sym."""
+    """An atom's value: int, Dice or Sym. NumberTooLarge for a number past MAX_DIGITS digits
+    (int() of a 5000-digit string raises ValueError in Python; the reader turns it into a warning)."""
     c = text[0]
     if c.isdigit() or (c in "+-." and len(text) > 1):
         m = _NUMBER.match(text)
         if m and (m.group(2) or m.group(3)):
             sign = -1 if m.group(1) == "-" else 1
-            whole = int(m.group(2) or "0")
+            digits = m.group(2).lstrip("0")
+            if len(digits) > MAX_DIGITS:
+                raise NumberTooLarge(text, sign * NUMBER_LIMIT)
+            whole = int(digits or "0")
             if m.group(3) is None:
                 return sign * whole
             frac = (m.group(3) + "00")[:2]
-            return sign * (whole * 100 + int(frac))
+            return sign * min(NUMBER_LIMIT, whole * 100 + int(frac))
         d = _DICE.match(text)
         if d:
+            if max(len(d.group(1)), len(d.group(2)), len(d.group(4) or "")) > 4:
+                raise NumberTooLarge(text, Dice(1, 1, 0))
             off = int(d.group(4) or 0) * (-1 if d.group(3) == "-" else 1)
             return Dice(int(d.group(1)), int(d.group(2)), off)
     return Sym(text)
@@ -106,6 +122,18 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
     pos, atoms, n = 0, 0, len(text)
     match = _TOKEN.match
     count = text.count
+
+    too_large = [0]
+
+    def number(atom, at):
+        try:
+            return parse_atom(atom)
+        except NumberTooLarge as exc:
+            too_large[0] += 1
+            if too_large[0] <= 20:      # counting the line is O(text): only for the first few
+                _warn(1 + count("\n", 0, at), f"number {atom[:16]}{'...' if len(atom) > 16 else ''} "
+                      f"({len(atom)} characters) is out of range; {exc.clamped} is used")
+            return exc.clamped
 
     def add(value, at_line):
         nonlocal atoms
@@ -133,13 +161,16 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
             if stack and not quotes:
                 atoms += 1
                 c = atom[0]
-                stack[-1].append(Sym(atom) if c.isalpha() or c in "*|@#" else parse_atom(atom))
+                if c.isalpha() or c in "*|@#":
+                    stack[-1].append(Sym(atom))
+                else:
+                    stack[-1].append(number(atom, start))
                 if atoms > MAX_ATOMS:
                     raise GdlError(f"{filename}: more than {MAX_ATOMS} atoms")
             else:
                 line += count("\n", line_pos, start)
                 line_pos = start
-                add(parse_atom(atom), line)
+                add(number(atom, start), line)
         elif punct is not None:
             if punct == "(":
                 line += count("\n", line_pos, start)

@@ -10,38 +10,22 @@ Defaults are Xconq 7.5's (kernel/utype.def, ttype.def, table.def).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from game.rules.gdl import (
+    schema_build,
+    schema_capture,
+    schema_combat,
+    schema_end,
+    schema_move,
+    schema_supply,
+    schema_synth,
+    schema_vision,
+)
+from game.rules.gdl.schema_types import DISPLAY, IGNORED, PLAY, Global, Prop, Table
 
-PLAY, DISPLAY, IGNORED = "play", "display", "ignored"
-SYNTH = "synthesis"     # shapes a generated world (game/rules/gdl/synth/); no effect on a fixed map
+_AREAS = (schema_move, schema_supply, schema_build, schema_capture, schema_combat, schema_end)
+_AREAS += (schema_synth, schema_vision)
 
-
-class Prop(NamedTuple):
-    name: str
-    of: str          # "u" unit type, "t" terrain type, "m" material type
-    kind: str        # "int", "type" (a unit type or nothing), "str", "bool"
-    default: object
-    status: str
-    doc: str
-
-
-class Table(NamedTuple):
-    name: str
-    index: str       # two letters: "uu", "ut"
-    dice: bool       # values may be dice (NdS+O)
-    default: int
-    status: str
-    doc: str
-
-
-class Global(NamedTuple):
-    name: str
-    default: object
-    status: str
-    doc: str
-
-
-PROPS: tuple[Prop, ...] = (
+_CORE_PROPS: tuple[Prop, ...] = (
     Prop("acp-per-turn", "u", "int", 0, PLAY, "action points a unit gets at the start of each turn"),
     Prop("acp-max", "u", "int", -1, PLAY, "most ACP a unit can save up; -1 means acp-per-turn"),
     Prop("acp-min", "u", "int", 0, PLAY, "an action may leave the unit's ACP down to this (debt = fatigue)"),
@@ -65,7 +49,7 @@ PROPS: tuple[Prop, ...] = (
     Prop("name", "m", "str", "", DISPLAY, "display name"),
 )
 
-TABLES: tuple[Table, ...] = (
+_CORE_TABLES: tuple[Table, ...] = (
     Table("hit-chance", "uu", False, 0, PLAY, "% chance an attack hits; 0 means the attack is not possible"),
     Table("damage", "uu", True, 0, PLAY, "hp a hit takes (dice allowed)"),
     Table("counterattack", "uu", False, 100, PLAY, "% of the defender's hit chance when it strikes back"),
@@ -97,103 +81,29 @@ TABLES: tuple[Table, ...] = (
     Table("detonate-on-hit", "uu", False, 0, PLAY, "% chance a unit detonates when hit"),
 )
 
-GLOBALS: tuple[Global, ...] = (
+_CORE_GLOBALS: tuple[Global, ...] = (
     Global("sides-min", 1, PLAY, "fewest sides a game may have"),
     Global("sides-max", 7, PLAY, "most sides a game may have"),
-    Global("last-turn", 0, PLAY, "the game ends after this turn (0: Tactibox's default turn limit)"),
+    Global("last-turn", 0, PLAY, "the game ends after this turn (0: none; Tactibox stops at its limit, a draw)"),
     Global("meridians", 0, IGNORED, "map display"),
     Global("action-notices", None, IGNORED, "message texts"),
     Global("event-notices", None, IGNORED, "message texts"),
     Global("event-narratives", None, IGNORED, "message texts"),
 )
 
-# --- world synthesis and vision (xconq-worlds): game/rules/gdl/synth/, game/modes/gdl/vision.py ---
-WORLD_PROPS: tuple[Prop, ...] = (
-    Prop("subtype", "t", "str", "cell", PLAY, "cell, border, connection or coating (aux terrain: borders and connections)"),
-    Prop("subtype-x", "t", "str", "", SYNTH, "river-x or road-x: the aux type rivers and roads are made of"),
-    Prop("liquid", "t", "int", 0, SYNTH, "true for water: rivers stop at it, its elevation is levelled"),
-    Prop("alt-percentile-min", "t", "int", 0, SYNTH, "fractal terrain: lowest altitude percentile of the type"),
-    Prop("alt-percentile-max", "t", "int", 0, SYNTH, "fractal terrain: highest altitude percentile of the type"),
-    Prop("wet-percentile-min", "t", "int", 0, SYNTH, "fractal terrain: lowest moisture percentile of the type"),
-    Prop("wet-percentile-max", "t", "int", 0, SYNTH, "fractal terrain: highest moisture percentile of the type"),
-    Prop("occurrence", "t", "int", 1, SYNTH, "random/maze terrain: weight of the type (aux types: .01 % per direction)"),
-    Prop("maze-room-occurrence", "t", "int", 0, SYNTH, "maze terrain: weight of the type in rooms"),
-    Prop("maze-passage-occurrence", "t", "int", 0, SYNTH, "maze terrain: weight of the type in passages"),
-    Prop("elevation-min", "t", "int", 0, SYNTH, "lowest elevation of the type (rivers run downhill)"),
-    Prop("elevation-max", "t", "int", 0, SYNTH, "highest elevation of the type"),
-    Prop("river-chance", "t", "int", 0, SYNTH, "chance, in .01 %, that a river starts at a cell of the type"),
-    Prop("country-terrain-min", "t", "int", 0, SYNTH, "cells of the type a country's initial radius must hold"),
-    Prop("country-terrain-max", "t", "int", -1, SYNTH, "most cells of the type in a country's initial radius (-1: any)"),
-    Prop("country-growth-chance", "t", "int", 100, SYNTH, "% chance a growing country takes an unclaimed cell of the type"),
-    Prop("country-takeover-chance", "t", "int", 0, SYNTH, "% chance a growing country takes another country's cell"),
-    Prop("start-with", "u", "int", 0, SYNTH, "units of the type each side's country starts with"),
-    Prop("independent-near-start", "u", "int", 0, SYNTH, "independent units of the type in each side's country"),
-    Prop("unit-growth-chance", "u", "int", 0, SYNTH, "chance, in .01 %, of a side's unit on a cell a country grows into"),
-    Prop("independent-growth-chance", "u", "int", 0, SYNTH,
-         "chance, in .01 %, of an independent unit on a cell a country grows into"),
-    Prop("unit-takeover-chance", "u", "int", 0, SYNTH, "chance, in .01 %, a growing country takes another side's unit"),
-    Prop("independent-takeover-chance", "u", "int", 0, SYNTH,
-         "chance, in .01 %, a growing country takes an independent unit"),
-    Prop("country-units-max", "u", "int", -1, SYNTH, "most units of the type a country gets while growing (-1: any)"),
-    Prop("road-to-edge-chance", "u", "int", 0, SYNTH, "% chance of a road from the unit to the area's edge"),
-    Prop("spur-chance", "u", "int", 0, SYNTH, "% chance of a spur road from the unit to the nearest road"),
-    Prop("spur-range", "u", "int", 0, SYNTH, "how far a spur road looks for a road"),
-    Prop("vision-range", "u", "int", 1, PLAY, "the unit sees every cell this close (-1: blind, 0: its own cell)"),
-    Prop("see-always", "u", "int", 0, PLAY, "once seen, other sides always see where the unit is"),
-    Prop("see-occupants", "u", "int", 0, PLAY, "sides that see the unit also see its occupants"),
-    Prop("already-seen", "u", "int", 0, PLAY, "% chance other sides know the unit at the start (on terrain they know)"),
-    Prop("already-seen-independent", "u", "int", 0, PLAY, "the same for an independent unit"),
-    Prop("initial-seen-radius", "u", "int", 1, PLAY, "terrain known around the side's starting units"),
-)
-
-WORLD_TABLES: tuple[Table, ...] = (
-    Table("favored-terrain", "ut", False, 100, SYNTH, "% chance a unit is placed on the terrain when a world is generated"),
-    Table("independent-density", "ut", False, 0, SYNTH, "chance, in .01 %, of an independent unit on each cell"),
-    Table("road-chance", "uu", False, 0, SYNTH, "% chance of a road from a unit of the first type to one of the second"),
-    Table("road-into-chance", "tt", False, 0, SYNTH, "% chance a road goes from the first terrain into the second"),
-    Table("terrain-density", "tt", False, 0, SYNTH, "chance, in .01 %, a generated cell of the first type becomes the second"),
-    Table("see-chance", "uu", False, 100, PLAY, "% chance to see a unit of the second type 2 or more cells away"),
-    Table("see-chance-adjacent", "uu", False, 100, PLAY, "% chance to see a unit of the second type in a neighbouring cell"),
-    Table("see-chance-at", "uu", False, 100, PLAY, "% chance to see a unit of the second type in the same cell"),
-    Table("visibility", "ut", False, 100, PLAY, "% multiplier on the chance to see a unit in the terrain"),
-    Table("occupant-vision", "uu", False, 100, PLAY, "% of its vision range an occupant keeps inside the transport"),
-)
-
-WORLD_GLOBALS: tuple[Global, ...] = (
-    Global("synthesis-methods", None, SYNTH, "the methods run to make the world (default list: docs/gdl.md)"),
-    Global("see-all", 0, PLAY, "true: every side sees everything (the variant of the same name sets it)"),
-    Global("terrain-seen", 0, PLAY, "true: every side knows all terrain from the start (variant world-seen)"),
-    Global("world-seen", 0, PLAY, "the variant's value is terrain-seen"),
-    Global("alt-blob-density", 1000, SYNTH, "fractal terrain: altitude blobs per 10,000 cells"),
-    Global("alt-blob-size", 30, SYNTH, "fractal terrain: cells of a blob per 10,000 cells of the area"),
-    Global("alt-blob-height", 500, SYNTH, "fractal terrain: how much a blob raises or lowers the altitude"),
-    Global("alt-smoothing", 2, SYNTH, "fractal terrain: averaging passes over the altitudes"),
-    Global("wet-blob-density", 100, SYNTH, "fractal terrain: moisture blobs per 10,000 cells"),
-    Global("wet-blob-size", 100, SYNTH, "fractal terrain: cells of a moisture blob per 10,000 cells"),
-    Global("wet-blob-height", 100, SYNTH, "fractal terrain: how much a blob changes the moisture"),
-    Global("wet-smoothing", 2, SYNTH, "fractal terrain: averaging passes over the moisture"),
-    Global("edge-terrain", 0, SYNTH, "terrain of the area's edge ring in a generated world"),
-    Global("maze-room-density", 1000, SYNTH, "maze terrain: room cells per 10,000 cells"),
-    Global("maze-passage-density", 3000, SYNTH, "maze terrain: passage cells per 10,000 cells"),
-    Global("country-radius-min", -1, SYNTH, "radius of a country's first area (-1: from the number of units)"),
-    Global("country-radius-max", 0, SYNTH, "how far countries grow (-1: the whole area)"),
-    Global("country-separation-min", 0, SYNTH, "least distance between two countries' centres"),
-    Global("country-separation-max", -1, SYNTH, "a country lies at most this far from another (-1: any)"),
-    Global("growth-stop-chance", 0, SYNTH, "% chance a country stops growing after a step that took no cell"),
-    Global("river-sink-terrain", None, SYNTH, "terrain of a cell a river closes in on all sides"),
-    Global("edge-road-density", 0, SYNTH, "roads from edge to edge per 10,000 edge cells"),
-)
-PROPS = PROPS + WORLD_PROPS
-TABLES = TABLES + WORLD_TABLES
-GLOBALS = GLOBALS + WORLD_GLOBALS
-
 # Properties read but without effect on a fixed see-all game (presentation, synthesis, AI hints).
-IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "subtype", "auto-upgrade-to", "obsolete", "can-be-self", "cp", "cxp-max", "tech-max", "tech-to-build", "tech-per-turn-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "thickness", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
+IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "auto-upgrade-to", "obsolete", "can-be-self", "cxp-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "thickness", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
+IGNORED_TABLES: frozenset = frozenset()   # read, no effect on play (besides TABLES with status IGNORED)
 IGNORED_GLOBALS = frozenset(["country-radius-min", "country-radius-max", "country-separation-min", "country-separation-max", "alt-blob-density", "alt-blob-size", "alt-blob-height", "alt-smoothing", "wet-blob-density", "wet-blob-size", "wet-blob-height", "wet-smoothing", "edge-terrain", "backdrop-ignore-doctrine", "backdrop-model", "calendar", "initial-date", "initial-day-part", "season-names", "feature-types", "feature-namers", "feature-boundaries", "default-namer", "scorefile-name", "ai-may-resign", "indepside-has-ai", "side-library", "edge-road-density"])
 
-_WORLD_NAMES = {p.name for p in WORLD_PROPS} | {g.name for g in WORLD_GLOBALS}
-IGNORED_PROPS = IGNORED_PROPS - _WORLD_NAMES
-IGNORED_GLOBALS = IGNORED_GLOBALS - _WORLD_NAMES
+PROPS: tuple[Prop, ...] = _CORE_PROPS + sum((a.PROPS for a in _AREAS), ())
+TABLES: tuple[Table, ...] = _CORE_TABLES + sum((a.TABLES for a in _AREAS), ())
+GLOBALS: tuple[Global, ...] = _CORE_GLOBALS + sum((a.GLOBALS for a in _AREAS), ())
+# what an area declares is read and used: not in the ignored lists, which predate some areas
+IGNORED_PROPS = IGNORED_PROPS - {p.name for p in PROPS}
+IGNORED_GLOBALS = IGNORED_GLOBALS - {g.name for g in GLOBALS}
+# tables whose values are types ("u" unit, "t" terrain), -1 meaning none
+TYPE_VALUED: dict[str, str] = {k: v for a in _AREAS for k, v in getattr(a, "TYPE_VALUED", {}).items()}
 
 PROP_BY_KEY = {(p.of, p.name): p for p in PROPS}
 TABLE_BY_NAME = {t.name: t for t in TABLES}

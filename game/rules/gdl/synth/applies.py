@@ -12,7 +12,7 @@ from game.rules.gdl.model import Module
 
 def _aux_free(m: Module, kind: str, subtype_x: str) -> bool:
     sx = m.tprops.get("subtype-x", [""] * len(m.ttypes))
-    return any(subtype_of(m, t) == kind and str(sx[t]) == subtype_x and not any(m.aux.get(t, ()))
+    return any(subtype_of(m, t) == kind and str(sx[t]) == subtype_x and not any(m.aux_terrain.get(t, ()))
                for t in range(len(m.ttypes)))
 
 

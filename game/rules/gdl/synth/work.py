@@ -45,7 +45,7 @@ class Work:
         self.terrain: list[int] = list(m.terrain) if m.has_terrain else [-1] * self.n
         self.has_terrain = m.has_terrain
         self.elev: list[int] | None = list(m.elevation) if m.elevation else None
-        self.aux: dict[int, list[int]] = {t: list(v) for t, v in m.aux.items()}
+        self.aux: dict[int, list[int]] = {t: list(v) for t, v in m.aux_terrain.items()}
         nt = len(m.ttypes)
         self.subtype = [subtype_of(m, t) for t in range(nt)]
         self.cell_types = [t for t in range(nt) if self.subtype[t] == CELL]
@@ -221,7 +221,7 @@ class Work:
             sides.setdefault(s, {"id": s})
         return dataclasses.replace(
             m, terrain=[max(0, t) for t in self.terrain], has_terrain=True, units=self.units,
-            aux={t: v for t, v in self.aux.items() if any(v)}, elevation=list(self.elev or []),
+            aux_terrain={t: v for t, v in self.aux.items() if any(v)}, elevation=list(self.elev or []),
             sides=sides, generated_seed=seed, warnings=list(m.warnings), synth_notes=list(self.notes),
             template=template)
 

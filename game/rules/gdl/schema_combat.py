@@ -1,0 +1,37 @@
+"""Schema entries added to combat (game/modes/gdl/combat.py): retreat, protection of occupants,
+limits, accidents and attrition."""
+
+from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+
+PROPS = (
+    Prop("detonate-on-death", "u", "int", 0, PLAY, "% chance a unit about to die from a hit detonates first"),
+    Prop("detonate-with-attack", "u", "int", 0, PLAY, "% chance a unit that scores a hit in an attack detonates"),
+    Prop("hit-falloff-range", "u", "int", 9999, PLAY, "longest fire distance without loss of hit chance"),
+)
+
+TABLES = (
+    Table("retreat-chance", "uu", False, 0, PLAY,
+          "% chance a unit hit by the attacker type steps away instead of taking the damage"),
+    Table("hp-min", "uu", False, 0, PLAY, "lowest hp attacks by the type can bring the unit to"),
+    Table("occupant-combat", "uu", False, 100, PLAY,
+          "% hit chance of a unit attacking or firing from inside a transport of the type (0: it cannot)"),
+    Table("acp-to-be-fired-on", "uu", False, 1, PLAY, "ACP a unit loses when fired on by the type"),
+    Table("wrecked-type-if-killed", "uu", False, -1, PLAY,
+          "what a unit killed by the attacker type becomes (-1: wrecked-type)"),
+    Table("attack-range-min", "uu", False, 0, PLAY, "shortest distance of an attack"),
+    Table("fire-attack-terrain-effect", "ut", False, -1, PLAY,
+          "% multiplier on fire hit chance by the firer's terrain (-1: attack-terrain-effect)"),
+    Table("fire-defend-terrain-effect", "ut", False, -1, PLAY,
+          "% multiplier on fire hit chance by the target's terrain (-1: defend-terrain-effect)"),
+    Table("hit-at-max-range-effect", "uu", False, 100, PLAY, "% of the fire hit chance left at the longest range"),
+    Table("attrition", "ut", False, 0, PLAY, "hp (in .01) lost each turn in the terrain"),
+    Table("accident-hit-chance", "ut", False, 0, PLAY, "chance per turn, in .01 %, of an accident in the terrain"),
+    Table("accident-damage", "ut", True, 0, PLAY, "hp an accident takes"),
+    Table("accident-vanish-chance", "ut", False, 0, PLAY, "chance per turn, in .01 %, of vanishing in the terrain"),
+    Table("wrecked-type-if-attrited", "ut", False, -1, PLAY,
+          "what a unit killed by attrition in the terrain becomes (-1: wrecked-type)"),
+)
+
+TYPE_VALUED = {"wrecked-type-if-killed": "u", "wrecked-type-if-attrited": "u"}
+
+GLOBALS: tuple[Global, ...] = ()

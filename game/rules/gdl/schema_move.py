@@ -1,0 +1,49 @@
+"""Schema entries: movement, transports, zones of control (game/modes/gdl/movement.py, zoc.py)."""
+
+from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+
+HI = 9999   # Xconq's PROPHI stand-in for "no limit"
+
+PROPS = (
+    Prop("free-mp", "u", "int", 0, PLAY, "movement points a move may go over the unit's mp (one more move when short)"),
+    Prop("free-acp", "u", "int", 0, PLAY, "ACP an action may cost beyond the unit's ACP above acp-min"),
+    Prop("acp-to-move", "u", "int", 1, PLAY, "least ACP one move uses up"),
+    Prop("speed-min", "u", "int", 0, PLAY, "speed after all effects is at least this"),
+    Prop("speed-max", "u", "int", HI, PLAY, "speed after all effects is at most this"),
+    Prop("speed-damage-effect", "u", "list", None, PLAY,
+         "((hp speed) ...): speed of a damaged unit, interpolated by hp (fractions round down)"),
+    Prop("acp-damage-effect", "u", "list", None, PLAY,
+         "((hp acp) ...): ACP a damaged unit gets per turn instead of acp-per-turn (also caps what is left)"),
+    Prop("acp-per-turn-max", "u", "int", -1, PLAY, "cap on the ACP gained per turn after effects (-1: none)"),
+    Prop("acp-per-turn-min", "u", "int", 0, PLAY, "floor on the ACP gained per turn after effects"),
+    Prop("occupant-total-max", "u", "int", -1, PLAY, "most occupants of all types together (-1: no limit)"),
+    Prop("subtype", "t", "sym", "cell", PLAY, "cell, border, connection or coating (aux terrain: rivers, roads)"),
+)
+
+TABLES = (
+    Table("mp-to-leave-terrain", "ut", False, 0, PLAY, "movement points to leave a cell of the terrain"),
+    Table("mp-to-traverse", "ut", False, -1, PLAY,
+          "movement points to travel along a connection (road); -1: the connection cannot be used"),
+    Table("mp-to-leave-unit", "uu", False, 0, PLAY, "movement points to get out of a transport of the type"),
+    Table("ferry-on-entry", "uu", False, 2, PLAY,
+          "how far the transport carries a unit boarding it: 0 over-nothing, 1 over-own, 2 over-border, 3 over-all"),
+    Table("ferry-on-departure", "uu", False, 2, PLAY, "how far the transport carries a unit leaving it (as above)"),
+    Table("wrecks-on", "ut", False, 0, PLAY, "true: the unit is wrecked on entering the terrain"),
+    Table("occupant-max", "uu", False, -1, PLAY,
+          "most occupants of a type a transport may hold beyond unit-capacity-x (-1: no limit)"),
+    Table("zoc-range", "uu", False, 0, PLAY,
+          "distance at which a unit exerts a zone of control over a type (0: own cell, -1: none)"),
+    Table("zoc-into-terrain", "ut", False, 1, PLAY, "true: the unit's ZOC reaches into the terrain"),
+    Table("zoc-from-terrain-effect", "ut", False, 100, PLAY, "% of zoc-range the unit exerts from the terrain"),
+    Table("mp-to-enter-zoc", "uu", False, -1, PLAY,
+          "extra movement points to enter an enemy's ZOC; -1: entry is blocked"),
+    Table("mp-to-leave-zoc", "uu", False, 0, PLAY, "extra movement points to leave an enemy's ZOC"),
+    Table("mp-to-traverse-zoc", "uu", False, 0, PLAY,
+          "extra movement points to move within an enemy's ZOC; -1: blocked"),
+    Table("mp-to-enter-own", "uu", False, -1, PLAY,
+          "extra movement points to enter an enemy unit's own cell; -1: blocked"),
+    Table("acp-for-retreat", "uu", False, 0, PLAY, "extra ACP a unit gets to retreat from an attacker type"),
+    Table("can-enter-independent", "uu", False, 0, PLAY, "true: the unit may board an independent unit of the type"),
+)
+
+GLOBALS: tuple[Global, ...] = ()

@@ -1,0 +1,26 @@
+"""Schema entries: vision, each side's view of the world (game/modes/gdl/vision.py)."""
+
+from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+
+PROPS: tuple[Prop, ...] = (
+    Prop("vision-range", "u", "int", 1, PLAY, "the unit sees every cell this close (-1: blind, 0: its own cell)"),
+    Prop("see-always", "u", "int", 0, PLAY, "once seen, other sides always see where the unit is"),
+    Prop("see-occupants", "u", "int", 0, PLAY, "sides that see the unit also see its occupants"),
+    Prop("already-seen", "u", "int", 0, PLAY, "% chance other sides know the unit at the start (on terrain they know)"),
+    Prop("already-seen-independent", "u", "int", 0, PLAY, "the same for an independent unit"),
+    Prop("initial-seen-radius", "u", "int", 1, PLAY, "terrain known around the side's starting units"),
+)
+
+TABLES: tuple[Table, ...] = (
+    Table("see-chance", "uu", False, 100, PLAY, "% chance to see a unit of the second type 2 or more cells away"),
+    Table("see-chance-adjacent", "uu", False, 100, PLAY, "% chance to see a unit of the second type in a neighbouring cell"),
+    Table("see-chance-at", "uu", False, 100, PLAY, "% chance to see a unit of the second type in the same cell"),
+    Table("visibility", "ut", False, 100, PLAY, "% multiplier on the chance to see a unit in the terrain"),
+    Table("occupant-vision", "uu", False, 100, PLAY, "% of its vision range an occupant keeps inside the transport"),
+)
+
+GLOBALS: tuple[Global, ...] = (
+    Global("see-all", 0, PLAY, "true: every side sees everything (the variant of the same name sets it)"),
+    Global("terrain-seen", 0, PLAY, "true: every side knows all terrain from the start (variant world-seen)"),
+    Global("world-seen", 0, PLAY, "the variant's value is terrain-seen"),
+)
