@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from game.rules.gdl.model import Module
 from game.rules.gdl.synth import countries, fractal, independents, maze, random_terrain, rivers, roads
-from game.rules.gdl.synth.limits import MAX_WORLD_CELLS, MIN_SIDE, Budget, SynthError, check_range
+from game.rules.gdl.synth.limits import MAX_WORLD_CELLS, MIN_SIDE, Budget, SynthError, check_range, where
 from game.rules.gdl.synth.work import Work
 
 DEFAULT_METHODS = ("make-fractal-percentile-terrain", "make-countries", "make-independent-units",
@@ -118,7 +118,6 @@ def world_size(m: Module) -> tuple[int, int]:
         check_range(m, key, w, MIN_SIDE, MAX_WORLD_CELLS, "world width")
         check_range(m, key, h, MIN_SIDE, MAX_WORLD_CELLS, "world height")
         if w * h > MAX_WORLD_CELLS:
-            from game.rules.gdl.synth.limits import where
             raise SynthError(f"{where(m, key)}: a {w}x{h} world is more than {MAX_WORLD_CELLS} cells")
     return w, h
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from math import isqrt
 
-from game.rules.gdl.synth.limits import PROPHI, global_int, table, tprop, uprop
+from game.rules.gdl.synth.limits import AREA, PROPHI, global_int, table, tprop, uprop
 from game.rules.gdl.synth.work import Work
 
 NAME = "make-countries"
@@ -129,14 +129,14 @@ class Countries:
     def munge_terrain(self, u: int, c: int) -> None:
         work = self.work
         fav = self.favourite[u]
-        work.terrain[c] = fav
+        work.set_terrain(c, fav)
         for n in work.nb[c]:
             if n >= 0 and work.interior[n] and not work.units_at(n) and work.rng.below(2):
-                work.terrain[n] = fav
+                work.set_terrain(n, fav)
 
     def unit_place(self, u: int, centre: int) -> int:
         work, r = self.work, self.radius
-        for _ in range(r * r * 5):
+        for _ in range(min(r * r * 5, 5 * len(work.area_cells))):
             c = work.random_near(centre, r)
             if c < 0:
                 continue
@@ -196,8 +196,8 @@ class Countries:
 
 
 def make(work: Work) -> bool:
-    if not work.has_terrain:
-        work.notes.append(f"{NAME}: no terrain to place countries on")
+    if not work.has_terrain or not work.m.utypes:
+        work.notes.append(f"{NAME}: no terrain or no unit types")
         return False
     co = Countries(work)
     todo = [(s, co.lacking(s)) for s in work.sides]
@@ -205,7 +205,7 @@ def make(work: Work) -> bool:
     if not todo:
         work.notes.append(f"{NAME}: every side already has its start-with units")
         return False
-    work.budget.doing("placing countries", ("u", "start-with"))
+    work.budget.doing("placing countries", [("g", "country-radius-min"), ("u", "start-with")] + AREA)
     work.country_radius = co.radius
     for side, lacking in todo:
         centre = co.find_centre(side)

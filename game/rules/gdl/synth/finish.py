@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from game.rules.gdl.synth.limits import table
+from game.rules.gdl.synth.limits import AREA, table
 from game.rules.gdl.synth.work import Work
 
 
@@ -17,14 +17,14 @@ def random_changes(work: Work) -> int:
                for t, row in enumerate(dens)}
     if not any(targets.values()):
         return 0
-    work.budget.doing("terrain-density changes", ("table", "terrain-density"))
+    work.budget.doing("terrain-density changes", [("table", "terrain-density")] + AREA)
     changed = 0
     below = work.rng.below
     for c in work.area_cells:
         t = work.terrain[c]
         for t2, d in targets.get(t, ()):
             if d > below(10000):
-                work.terrain[c] = t2
+                work.set_terrain(c, t2)
                 changed += 1
                 break
         work.budget.spend(1)

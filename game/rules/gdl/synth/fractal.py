@@ -20,7 +20,7 @@ of its type (joined with types whose elevation ranges overlap) onto the type's e
 from __future__ import annotations
 
 from game.rules.gdl.synth import finish
-from game.rules.gdl.synth.limits import PROPHI, global_int, tprop
+from game.rules.gdl.synth.limits import AREA, PROPHI, global_int, tprop
 from game.rules.gdl.synth.work import Work
 
 NAME = "make-fractal-percentile-terrain"
@@ -60,7 +60,7 @@ def make_layer(work: Work, prefix: str) -> list[int] | None:
         return None
     n_area = len(work.area_cells)
     per_blob = 3 * radius * radius + 3 * radius + 1
-    work.budget.doing(f"{prefix} blobs", ("g", f"{prefix}-blob-density"))
+    work.budget.doing(f"{prefix} blobs", [("g", f"{prefix}-blob-density"), ("g", f"{prefix}-blob-size")] + AREA)
     work.budget.afford(blobs * per_blob + smoothing * n_area * 7)
     layer = [MAXALT // 2] * work.n
     maxdz = min(max(1, height), MAXALT // 2)
@@ -123,6 +123,14 @@ def percentiles(work: Work, layer: list[int] | None) -> list[int]:
     return out
 
 
+def type_for(ranges: list[tuple[int, int, int, int, int]], pa: int, pw: int) -> int:
+    """The first (type, alt-min, alt-max, wet-min, wet-max) whose ranges hold both percentiles, or -1."""
+    for t, a0, a1, w0, w1 in ranges:
+        if a0 <= pa <= a1 and w0 <= pw <= w1:
+            return t
+    return -1
+
+
 def make(work: Work) -> bool:
     if work.has_terrain:
         work.notes.append(f"{NAME}: the terrain is already defined")
@@ -136,22 +144,16 @@ def make(work: Work) -> bool:
     alt = make_layer(work, "alt")
     wet = make_layer(work, "wet")
     palt, pwet = percentiles(work, alt), percentiles(work, wet)
-    types = work.cell_types
+    ranges = [(t, amin[t], amax[t], wmin[t], wmax[t]) for t in work.cell_types]
     holes = 0
     only = len(m.ttypes) == 1
     for c in work.interior_cells:
-        if only:
-            work.terrain[c] = 0
-            continue
-        pa = palt[alt[c]] if alt is not None else 0
-        pw = pwet[wet[c]] if wet is not None else 0
-        for t in types:
-            if amin[t] <= pa <= amax[t] and wmin[t] <= pw <= wmax[t]:
-                work.terrain[c] = t
-                break
-        else:
-            work.terrain[c] = 0
+        t = 0 if only else type_for(ranges, palt[alt[c]] if alt is not None else 0,
+                                    pwet[wet[c]] if wet is not None else 0)
+        if t < 0:
+            t = 0
             holes += 1
+        work.terrain[c] = t
     if holes:
         work.notes.append(f"{NAME}: no terrain type fits {holes} cells; they are {m.ttypes[0]}")
     if finish.elevation_varies(work) and alt is not None:

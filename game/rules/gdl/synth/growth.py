@@ -12,7 +12,7 @@ A country whose step took no cell stops growing with `growth-stop-chance` %.
 
 from __future__ import annotations
 
-from game.rules.gdl.synth.limits import PROPHI, global_int, tprop, uprop
+from game.rules.gdl.synth.limits import AREA, PROPHI, global_int, tprop, uprop
 from game.rules.gdl.synth.work import Work
 
 
@@ -30,7 +30,7 @@ def grow(work: Work, co) -> None:
     i_take = uprop(m, "independent-takeover-chance", 0, 10000)
     u_max = uprop(m, "country-units-max", -1, PROPHI)
     stop = global_int(m, "growth-stop-chance", 0, 0, 100)
-    work.budget.doing("growing countries", ("g", "country-radius-max"))
+    work.budget.doing("growing countries", [("g", "country-radius-max")] + AREA)
     claim = [-1] * work.n
     for side, centre in work.centres.items():
         for c in work.disc(centre, co.radius):

@@ -6,15 +6,15 @@ vanish there and the cell has room. Types whose density is 0 wherever they survi
 
 from __future__ import annotations
 
-from game.rules.gdl.synth.limits import table
+from game.rules.gdl.synth.limits import AREA, table
 from game.rules.gdl.synth.work import Work
 
 NAME = "make-independent-units"
 
 
 def make(work: Work) -> bool:
-    if not work.has_terrain:
-        work.notes.append(f"{NAME}: no terrain to put units on")
+    if not work.has_terrain or not work.m.utypes:
+        work.notes.append(f"{NAME}: no terrain or no unit types")
         return False
     m = work.m
     dens = table(m, "independent-density", 0, 10000)
@@ -24,7 +24,7 @@ def make(work: Work) -> bool:
     if not types:
         work.notes.append(f"{NAME}: no independent-density")
         return False
-    work.budget.doing("independent units", ("table", "independent-density"))
+    work.budget.doing("independent units", [("table", "independent-density")] + AREA)
     below = work.rng.below
     placed = 0
     for c in work.interior_cells:

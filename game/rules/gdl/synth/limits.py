@@ -22,9 +22,17 @@ class SynthError(GdlError):
     """A world that cannot be generated: names the file and line of the culprit."""
 
 
-def where(m: Module, key: tuple) -> str:
-    f, line = m.origin.get(key, (m.files[0] if m.files else m.name, 0))
-    return f"{f}:{line}"
+AREA = [("area",), ("v", "world-size")]       # what to blame when a size follows from the area
+
+
+def where(m: Module, key) -> str:
+    """file:line where a parameter was set; `key` may be a list tried in order (a parameter left
+    at its default has no line: the next key is tried, and at last the main module's line 0)."""
+    for k in (key if isinstance(key, list) else [key]):
+        if k in m.origin:
+            f, line = m.origin[k]
+            return f"{f}:{line}"
+    return f"{m.files[0] if m.files else m.name}:0"
 
 
 class Budget:
@@ -33,10 +41,10 @@ class Budget:
         self.steps = 0
         self.units = 0
         self.max_steps, self.max_units = max_steps, max_units
-        self.blame: tuple = ("g", "synthesis-methods")
+        self.blame: tuple | list = ("g", "synthesis-methods")
         self.what = "world synthesis"
 
-    def doing(self, what: str, blame: tuple) -> None:
+    def doing(self, what: str, blame) -> None:
         """Name the step under way and the parameter that governs its size."""
         self.what, self.blame = what, blame
 
@@ -61,7 +69,7 @@ def check_range(m: Module, key: tuple, value, lo: int, hi: int, what: str) -> in
     if isinstance(value, bool) or not isinstance(value, int):
         raise SynthError(f"{where(m, key)}: {what}: {value!r} is not a number")
     if not lo <= value <= hi:
-        raise SynthError(f"{where(m, key)}: {what} {value} is outside {lo}..{hi}")
+        raise SynthError(f"{where(m, key)}: {what}: {value} is outside {lo}..{hi}")
     return value
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from game.rules.gdl.aux_layer import left_dir, right_dir
 from game.rules.gdl.synth import finish
-from game.rules.gdl.synth.limits import PROPHI, global_int, tprop
+from game.rules.gdl.synth.limits import AREA, PROPHI, global_int, tprop
 from game.rules.gdl.synth.random_terrain import weighted
 from game.rules.gdl.synth.work import Work
 
@@ -136,7 +136,7 @@ def make(work: Work) -> bool:
     m = work.m
     room_density = global_int(m, "maze-room-density", 1000, 0, 10000)
     pass_density = global_int(m, "maze-passage-density", 3000, 0, 10000)
-    work.budget.doing("maze", ("g", "maze-passage-density"))
+    work.budget.doing("maze", [("g", "maze-passage-density")] + AREA)
     for c in work.area_cells:
         work.terrain[c] = mz.new_solid()
     numcells = len(work.area_cells)

@@ -7,7 +7,7 @@ across each direction of each interior cell with that chance in .01 %.
 from __future__ import annotations
 
 from game.rules.gdl.synth import finish
-from game.rules.gdl.synth.limits import PROPHI, tprop
+from game.rules.gdl.synth.limits import AREA, PROPHI, tprop
 from game.rules.gdl.synth.work import BORDER, CONNECTION, Work
 
 NAME = "make-random-terrain"
@@ -35,7 +35,7 @@ def make(work: Work) -> bool:
         return False
     m = work.m
     occ = tprop(m, "occurrence", 0, PROPHI)
-    work.budget.doing("random terrain", ("t", "occurrence"))
+    work.budget.doing("random terrain", [("t", "occurrence")] + AREA)
     work.budget.afford(len(work.area_cells) * 8)
     types = work.cell_types
     total = sum(occ[t] for t in types)

@@ -21,7 +21,7 @@ No connection is laid between two liquid cells.
 from __future__ import annotations
 
 from game.rules.gdl.aux_layer import left_dir, opposite, right_dir
-from game.rules.gdl.synth.limits import tprop
+from game.rules.gdl.synth.limits import AREA, tprop
 from game.rules.gdl.synth.work import BORDER, CONNECTION, Work
 
 NAME = "make-rivers"
@@ -48,7 +48,7 @@ def make(work: Work) -> bool:
     if t < 0:
         work.notes.append(f"{NAME}: no river-x border or connection type without a layer")
         return False
-    work.budget.doing("rivers", ("t", "river-chance"))
+    work.budget.doing("rivers", [("t", "river-chance")] + AREA)
     if work.subtype[t] == BORDER:
         if work.elev is None:
             work.notes.append(f"{NAME}: rivers as borders need elevations; this world has none")
@@ -135,7 +135,7 @@ class Rivers:
         layer = work.aux.get(self.t)
         for c in work.interior_cells:
             if layer and layer[c] == 63 and not work.units_at(c):
-                work.terrain[c] = sink
+                work.set_terrain(c, sink)
 
     def connections(self) -> int:
         work, t = self.work, self.t

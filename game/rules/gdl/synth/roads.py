@@ -20,7 +20,7 @@ road ends the road (it joins the network); a road that cannot go on stops.
 
 from __future__ import annotations
 
-from game.rules.gdl.synth.limits import PROPHI, global_int, table, uprop
+from game.rules.gdl.synth.limits import AREA, PROPHI, global_int, table, uprop
 from game.rules.gdl.synth.work import CONNECTION, Work
 
 NAME = "make-roads"
@@ -117,8 +117,8 @@ def knows(work: Work, a, b, radius: int) -> bool:
 
 
 def make(work: Work) -> bool:
-    if not work.has_terrain:
-        work.notes.append(f"{NAME}: no terrain")
+    if not work.has_terrain or not work.m.utypes:
+        work.notes.append(f"{NAME}: no terrain or no unit types")
         return False
     t = road_type(work)
     if t < 0:
@@ -128,7 +128,7 @@ def make(work: Work) -> bool:
     if not any(r.roads) and r.edge_density <= 0:
         work.notes.append(f"{NAME}: no road-chance, road-to-edge-chance or edge-road-density")
         return False
-    work.budget.doing("roads", ("table", "road-chance"))
+    work.budget.doing("roads", [("table", "road-chance")] + AREA)
     placed = [(i, s) for i, s in enumerate(work.units)
               if s.transport is None and s.x is not None and work.cell(s.x, s.y) >= 0]
     radius = work.country_radius
@@ -137,6 +137,7 @@ def make(work: Work) -> bool:
             continue
         ca = work.cell(a.x, a.y)
         for _j, b in placed:
+            work.budget.spend(1)
             if b is a or r.chance[a.type][b.type] <= 0:
                 continue
             if knows(work, a, b, radius) and knows(work, b, a, radius) and work.chance(r.chance[a.type][b.type]):

@@ -10,6 +10,8 @@ counted against `Work.budget` (see limits.py), so no module can make generation 
 
 from __future__ import annotations
 
+import dataclasses
+
 from game.core.prng import Pcg32
 from game.rules.gdl.aux_layer import BORDER, CELL, CONNECTION, XDIRS, set_edge_bit, subtype_of
 from game.rules.gdl.model import Module, UnitSpec, in_area
@@ -49,8 +51,7 @@ class Work:
         nt = len(m.ttypes)
         self.subtype = [subtype_of(m, t) for t in range(nt)]
         self.cell_types = [t for t in range(nt) if self.subtype[t] == CELL]
-        self.units: list[UnitSpec] = [UnitSpec(s.type, s.x, s.y, s.side, s.name, s.hp, s.transport, s.uid,
-                                               s.file, s.line) for s in m.units]
+        self.units: list[UnitSpec] = [dataclasses.replace(s) for s in m.units]     # copies: sides may change
         self.at: dict[int, list[int]] = {}       # cell -> indices of top-level units placed there
         self.occ: dict[int, list[int]] = {}      # unit index -> indices of its occupants
         for i, s in enumerate(self.units):
@@ -104,16 +105,20 @@ class Work:
         self.budget.spend(6 * r)
         return out
 
+    def reach(self, r: int) -> int:
+        """r, but no more than the farthest distance inside the area (larger radii add nothing)."""
+        return max(0, min(r, self.w + self.h))
+
     def disc(self, c: int, r: int) -> list[int]:
         """Area cells within distance r of c, nearest first."""
         out = []
-        for k in range(max(0, r) + 1):
+        for k in range(self.reach(r) + 1):
             out.extend(self.ring(c, k))
         return out
 
     def search_around(self, c: int, r: int, pred) -> int:
         """The first cell within r of c (nearest rings first) where pred holds, or -1."""
-        for k in range(max(0, r) + 1):
+        for k in range(self.reach(r) + 1):
             for t in self.ring(c, k):
                 if pred(t):
                     return t
@@ -125,12 +130,21 @@ class Work:
     def random_near(self, c: int, r: int) -> int:
         """A random cell within r of c (uniform over the square of offsets), or -1 if it falls
         outside the interior."""
+        self.budget.spend(1)
+        r = self.reach(r)
         x, y = self.xy(c)
         dx, dy = self.rng.between(-r, r), self.rng.between(-r, r)
         if (abs(dx) + abs(dy) + abs(dx + dy)) // 2 > r:
             return -1
         t = self.cell(x + dx, y + dy)
         return t if t >= 0 and self.interior[t] else -1
+
+    def set_terrain(self, c: int, t: int) -> None:
+        """Change a cell's type after the terrain was made; its elevation moves into t's range."""
+        self.terrain[c] = t
+        if self.elev is not None:
+            lo, hi = self.m.tprops["elevation-min"][t], self.m.tprops["elevation-max"][t]
+            self.elev[c] = max(lo, min(hi, self.elev[c]))
 
     def chance(self, percent: int) -> bool:
         return self.rng.chance(percent, 100)
@@ -214,11 +228,12 @@ class Work:
     # --- result ---------------------------------------------------------------------------------
     def into(self, seed: int, template: Module) -> Module:
         """A copy of the module with the generated world (`template`: the module as loaded)."""
-        import dataclasses
         m = self.m
         sides = {sid: dict(info) for sid, info in m.sides.items()}
         for s in self.sides:
             sides.setdefault(s, {"id": s})
+        for s, c in self.centres.items():
+            sides[s]["country-centre"] = self.xy(c)        # where make-countries put the country
         return dataclasses.replace(
             m, terrain=[max(0, t) for t in self.terrain], has_terrain=True, units=self.units,
             aux_terrain={t: v for t, v in self.aux.items() if any(v)}, elevation=list(self.elev or []),
