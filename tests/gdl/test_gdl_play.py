@@ -5,7 +5,7 @@ import pytest
 
 from game.core.replay import parse_replay
 from game.modes.base import ActionError
-from game.modes.gdl import combat
+from game.modes.gdl import combat, movement
 from game.modes.gdl.game import ATTACK, END, MOVE, GdlGame
 from game.modes.gdl.match import ReplayError, play, to_replay, verify
 
@@ -28,7 +28,8 @@ def test_hill_kid_on_the_hill_is_hit_63_percent(hill):
     o = combat.odds(g, a, b)
     assert o["hit"] == 90 * 70 // 100 == 63
     assert o["withdraw"] == 50 and o["counter"] == 0
-    assert hill.move_acp[0][hill.m.ttypes.index("hill")] == 2
+    # mp-to-enter-terrain of the hill is 2: two movement points, 2 ACP at speed 100
+    assert movement.total_move_cost(g, 0, -1, hill.grid.cell_at(14, 11), hill.grid.cell_at(15, 10)) == 2
 
 
 def test_hill_hit_rate_over_many_seeded_attacks(hill):
@@ -87,15 +88,18 @@ def test_movement_limits_in_tokyo(tokyo):
     w, m = tokyo, tokyo.m
     t = {n: m.ttypes.index(n) for n in m.ttypes}
     u = {n: m.utypes.index(n) for n in m.utypes}
+    cells = {n: next(c for c in w.grid.cells if w.terrain[c] == t[n] and not w.edge[c]) for n in t}
     for mover in ("mob", "fire department"):
-        assert all(w.move_acp[u[mover]][t[x]] is None for x in ("sea", "beach", "block", "fields", "trees"))
-        assert w.move_acp[u[mover]][t["street"]] == 1
-    assert w.move_acp[u["monster"]][t["sea"]] == 1
-    assert w.move_acp[u["national guard"]][t["sea"]] is None
-    for b in ("building", "wrecked building", "rubble pile"):
-        assert w.board_acp[u["national guard"]][u[b]] == 1
-    assert w.board_acp[u["national guard"]][u["burning building"]] is None
+        assert not any(movement.could_enter(w, u[mover], cells[x]) for x in ("sea", "beach", "block", "fields", "trees"))
+        assert movement.could_enter(w, u[mover], cells["street"])
+    assert movement.could_enter(w, u["monster"], cells["sea"])
+    assert not movement.could_enter(w, u["national guard"], cells["sea"])
     g = GdlGame(tokyo, 1)
+    guard = units_of(g, "national guard")[0]
+    for b in ("building", "wrecked building", "rubble pile"):
+        # mp-to-enter-unit 1 (ferry-on-entry over-border: no terrain cost) = 1 ACP, + acp-to-enter-unit 1
+        assert movement.total_entry_cost(g, u["national guard"], -1, g.cell_of(guard), u[b], g.cell_of(guard)) == 1
+    assert w.mp_enter_unit[u["national guard"]][u["burning building"]] == 99
     for mob in units_of(g, "mob"):
         for a in g.unit_actions(mob):
             if a[0] == MOVE:

@@ -1,14 +1,16 @@
-"""A table-reading bot for any module: strike where the tables promise the best trade, else step
-along a breadth-first distance field toward the nearest unit it can hurt (or repair).
+"""A table-reading bot for any module: strike where the tables promise the best trade, capture
+what it can, else step along a breadth-first distance field toward the nearest unit it can hurt,
+capture or repair. (The side-level bot of issue 19 item 9 replaces it later.)
 
-Fields are built once per unit type and side turn (multi-source BFS over cells the type may
+Fields are built once per unit type and side turn (multi-source BFS over cells the type could
 enter), so a whole Tokyo turn stays cheap. Deterministic: no randomness of its own.
 """
 
 from __future__ import annotations
 
-from game.modes.gdl import combat
+from game.modes.gdl import capture, combat
 from game.modes.gdl.game import END, MOVE, REPAIR
+from game.modes.gdl.movement import could_enter
 
 
 class Bot:
@@ -46,11 +48,14 @@ class Bot:
                 score = gain - loss // 2    # the first blow is worth something
             if score > best_score:
                 best, best_score = [kind, u.id, tid], score
+        for a in capture.actions(g, u):
+            v = g.units[a[2]]
+            score = capture.odds(g, u, v) * 100 * (w.points[v.type] + 1)
+            if score > best_score:
+                best, best_score = a, score
         if best is not None:
             return best
         here = g.cell_of(u)
-        if not w.scorekeeper and w.terrain[here] == w.rarest:
-            return None                        # king of the hill: stay on it
         field = self.field(g, u.type, u.side)
         if field is None:
             return None
@@ -72,21 +77,18 @@ class Bot:
         frontier = []
         reach = max(1, max(w.attack_range[ut]) if w.nu else 1)
         fire_reach = w.range[ut] if w.acp_fire[ut] > 0 else 0
+        takes = w.T["capture-chance"][ut]
         for v in g.units:
-            if not v.alive:
+            if not v.alive or (v.cell < 0 and v.transport < 0):
                 continue
-            hostile = v.side != side and (w.hit[ut][v.type] > 0 or (fire_reach and w.fire_hit[ut][v.type] > 0))
+            hostile = g.hostile(side, v.side) and (
+                w.hit[ut][v.type] > 0 or (fire_reach and w.fire_hit[ut][v.type] > 0) or takes[v.type] > 0)
             fixable = v.side == side and w.can_repair[ut][v.type] and v.hp < w.hp_max[v.type]
             if not (hostile or fixable):
                 continue
             r = max(reach, fire_reach) if hostile else 1
             for c in grid.cells_in_range(g.cell_of(v), 1 if hostile else 0, r):
-                if dist[c] and self.passable(w, ut, c):
-                    dist[c] = 0
-                    frontier.append(c)
-        if not w.scorekeeper:                  # no scorekeeper: the end rule counts the rarest terrain
-            for c in grid.cells:
-                if w.terrain[c] == w.rarest and dist[c] and self.passable(w, ut, c):
+                if dist[c] and could_enter(w, ut, c):
                     dist[c] = 0
                     frontier.append(c)
         if not frontier:
@@ -97,14 +99,9 @@ class Bot:
             for c in frontier:
                 d = dist[c] + 1
                 for n in grid.neighbours[c]:
-                    if dist[n] > d and self.passable(w, ut, n):
+                    if dist[n] > d and could_enter(w, ut, n):
                         dist[n] = d
                         nxt.append(n)
             frontier = nxt
         self.fields[ut] = dist
         return dist
-
-    @staticmethod
-    def passable(w, ut: int, c: int) -> bool:
-        t = w.terrain[c]
-        return not w.edge[c] and w.move_acp[ut][t] is not None and not w.vanish[ut][t]

@@ -78,7 +78,7 @@ def decode_varints(data: bytes) -> list[int]:
         if not b & 0x80:
             vals.append(cur)
             cur, shift = 0, 0
-    if shift or not vals or len(vals) > 3:
+    if shift or not vals or len(vals) > 4:
         raise ValueError("action: malformed")
     return vals
 

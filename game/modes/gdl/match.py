@@ -35,9 +35,14 @@ def playable_problems(m: Module) -> list[str]:
         return out + synth.problems(m)
     if not m.has_terrain:
         out.append("no fixed map (Tactibox does not synthesise terrain)")
-    placed = [u for u in m.units if u.x is not None or u.transport is not None]
-    if len({u.side for u in placed if u.side > 0}) < 2:
+        return out
+    w = World(m)
+    g = GdlGame(w, 0)
+    sides = {u.side for u in g.units if u.alive and u.side > 0 and (u.cell >= 0 or u.transport >= 0 or u.appear >= 0)}
+    if len(sides) < 2:
         out.append("fewer than two sides with units placed on the map")
+    elif not any(w.can_act[u.type] for u in g.units if u.alive and u.side > 0):
+        out.append("no unit of any side can act (every unit type has acp-per-turn 0): nothing would happen")
     return out
 
 
@@ -80,17 +85,21 @@ class BotSeat:
         self.key = None
 
     def choose(self, g: GdlGame) -> list[int]:
+        """The bot's next action; a unit past BOT_ACTIONS_PER_UNIT actions this side turn is
+        set aside and the bot goes on with the others (it used to end the side's turn: D4)."""
         key = (g.turn, g.side_index)
         if key != self.key:
             self.key, self.count = key, {}
-        a = self.bot.choose(g)
-        if len(a) > 1:
+        for _ in range(len(g.units) + 1):
+            a = self.bot.choose(g)
+            if len(a) == 1:
+                return a
             n = self.count.get(a[1], 0) + 1
-            self.count[a[1]] = n
-            if n > BOT_ACTIONS_PER_UNIT:
-                self.bot.done.add(a[1])
-                return [0]
-        return a
+            if n <= BOT_ACTIONS_PER_UNIT:
+                self.count[a[1]] = n
+                return a
+            self.bot.done.add(a[1])
+        return [0]
 
 
 def play(world: World, seed: int, path: str = "", on_events=None, max_actions: int = MAX_ACTIONS) -> GdlResult:

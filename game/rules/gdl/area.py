@@ -67,7 +67,7 @@ class AreaForms:
     def f_area(self, f, line):
         rest = list(f[1:])
         if rest and rest[0] == "add":
-            self.warn(line, "area add is not implemented")
+            self.area_add(rest[1:], line)
             return
         nums = []
         while rest and isinstance(rest[0], int):
@@ -85,11 +85,38 @@ class AreaForms:
                 self.area_terrain(sub)
             elif key == "aux-terrain":
                 self.area_aux_terrain(sub)
-            elif key in ("latitude", "longitude", "cell-width", "projection", "elevations", "features",
-                         "people-sides", "control-sides", "temperatures", "width", "height"):
+            elif key == "sun" and len(sub) == 3 and all(isinstance(v, int) for v in sub[1:]):
+                self.m.world["sun-x"], self.m.world["sun-y"] = sub[1], sub[2]
+            elif key == "initial-day-part" and len(sub) == 2 and isinstance(sub[1], int):
+                self.m.globals["initial-day-part"] = sub[1]
+            elif key == "elevations":
+                self.area_elevations(sub)
+            elif key == "cell-width" and len(sub) == 2 and isinstance(sub[1], int):
+                self.m.cell_width = max(1, sub[1])
+            elif key in ("latitude", "longitude", "projection", "features",
+                         "people-sides", "control-sides", "temperatures", "width", "height", "initial-year-part"):
                 pass
             else:
                 self.warn(sub.line, f"area: {key!r} layer is not implemented")
+
+    def area_add(self, rest, line) -> None:
+        """`(area add x y w h terrain T)`: a w x h block of cells (map coordinates, through the
+        restriction) becomes terrain T."""
+        if (len(rest) != 6 or not all(isinstance(v, int) for v in rest[:4]) or rest[4] != "terrain"
+                or not self.m.width):
+            self.warn(line, "area add: expected (area add x y w h terrain type)")
+            return
+        x0, y0, bw, bh = rest[:4]
+        ts = self.types(rest[5], "t", line, "area add")
+        if not ts or bw * bh > MAX_AREA:
+            return
+        self.spend(max(0, bw) * max(0, bh), line)
+        w, h = self.m.width, self.m.height
+        rx, ry = self.restrict[2], self.restrict[3]
+        for y in range(y0 - ry, y0 - ry + bh):
+            for x in range(x0 - rx, x0 - rx + bw):
+                if 0 <= x < w and 0 <= y < h:
+                    self.m.terrain[y * w + x] = ts[0]
 
     def area_size(self, nums, line) -> None:
         w = nums[0]
@@ -195,6 +222,27 @@ class AreaForms:
 
         if self.each_cell(sub, rows, charmap, put):
             self.m.has_terrain = True
+
+    def area_elevations(self, sub) -> None:
+        """`(elevations [(xform mul add)] rows...)`: elevation per cell = value x mul + add."""
+        if not self.m.width or not self.m.height:
+            self.warn(sub.line, "area elevations before the area's size")
+            return
+        items = list(sub[1:])
+        mul, add = 1, 0
+        if items and isinstance(items[0], Lst) and items[0] and items[0][0] == "xform":
+            x = items.pop(0)
+            if len(x) == 3 and isinstance(x[1], int) and isinstance(x[2], int):
+                mul, add = x[1], x[2]
+        rows, _ = self.layer_rows(sub, items)
+        if not self.m.elevations:
+            self.m.elevations = [0] * (self.m.width * self.m.height)
+        layer = self.m.elevations
+
+        def put(cell, vals):
+            layer[cell:cell + len(vals)] = [v * mul + add for v in vals]
+
+        self.each_cell(sub, rows, None, put)
 
     def area_aux_terrain(self, sub) -> None:
         if not self.m.width or not self.m.height or len(sub) < 2:

@@ -24,7 +24,7 @@ from game.rules.gdl.values import ValueForms
 MAX_FILES = 48          # modules read for one game (base modules and includes)
 MAX_TYPES = 300         # of each kind (the library's largest module has 275 unit types)
 _IGNORED_FORMS = frozenset((
-    "namer", "imf", "print", "world", "side-defaults", "advance-type",
+    "namer", "imf", "print", "side-defaults", "advance-type",
     "doctrine", "unit-namers", "game-variants", "evt",
 ))
 _MODULE_KEYS = frozenset((
@@ -32,7 +32,10 @@ _MODULE_KEYS = frozenset((
     "instructions", "program-version", "picture-name", "default-base-module",
     "original-module", "original-variants", "original-version",
 ))
-_STD_VARIANTS = frozenset(["world-seen", "see-all", "sequential", "world-size", "real-time"])
+
+
+_WORLD_KEYS = frozenset(["circumference", "day-length", "year-length", "daylight-fraction", "twilight-fraction",
+                         "axial-tilt"])
 
 
 def _module_text(path: Path) -> str:
@@ -182,26 +185,42 @@ class Loader(AreaForms, ScenarioForms, TableForms, ValueForms):
                 self.warn(p.line, f"game-module: {key!r} is not a module property", play=False)
 
     def variant(self, v) -> None:
+        """`([name] id [help] [default] (value forms...)...)`: the default's forms are applied
+        (players cannot choose variants yet); the standard see-all/world-seen set their global."""
         if not isinstance(v, Lst) or not v:
             return
+        rest = list(v[1:])
         if isinstance(v[0], Sym):
-            if v[0] not in _STD_VARIANTS:
-                self.warn(v.line, f"variant {v[0]!r} is not implemented")
-            else:
-                record_std_variant(self, v)
+            name, vid = str(v[0]), v[0]
+        else:
+            name = str(v[0])
+            vid = rest.pop(0) if rest and isinstance(rest[0], Sym) else Sym(name)
+        if rest and isinstance(rest[0], str) and not isinstance(rest[0], Sym):
+            rest.pop(0)                      # help text
+        if vid in ("world-size", "real-time"):
+            record_std_variant(self, v)          # world synthesis reads world-size
             return
-        name = str(v[0])
-        vid = v[1] if len(v) > 1 and isinstance(v[1], Sym) else Sym(name)
         default = 0
-        clauses = v[2:]
-        if clauses and not isinstance(clauses[0], Lst):
-            default = self.value(clauses[0])
-            clauses = clauses[1:]
+        if rest and not isinstance(rest[0], Lst):
+            default = self.value(rest.pop(0), v.line)
         self.m.variants.append({"name": name, "id": str(vid), "default": default})
-        for c in clauses:
-            if isinstance(c, Lst) and c and self.value(c[0]) == default:
+        if vid in ("see-all", "world-seen"):
+            self.m.globals[str(vid)] = default
+        for c in rest:
+            if isinstance(c, Lst) and c and self.value(c[0], c.line) == default:
                 for sub in c[1:]:
                     self.form(sub, True)
+
+    def f_world(self, f, line):
+        """`(world [circumference] (day-length n) (year-length n) (daylight-fraction n) ...)`."""
+        for p in f[1:]:
+            if isinstance(p, int):
+                self.m.world["circumference"] = p
+            elif isinstance(p, Lst) and len(p) == 2 and isinstance(p[0], Sym) and isinstance(p[1], int):
+                if p[0] in _WORLD_KEYS:
+                    self.m.world[str(p[0])] = p[1]
+                else:
+                    self.warn(p.line, f"world property {p[0]!r} is not implemented")
 
     def f_include(self, f, line, apply_variants):
         for name in f[1:]:
@@ -299,4 +318,5 @@ def load_module(path: str | Path, cache: dict | None = None) -> Module:
     ld.file = p.name
     ld.finish_units()
     m.work = ld.work
+    m.type_names = dict(ld.ukind)
     return m

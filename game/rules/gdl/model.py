@@ -81,12 +81,16 @@ class Module:
     # value per cell (y * width + x); for borders/connections a 6-bit mask with bit d set for
     # Xconq direction d (0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW), for coatings the depth
     aux_terrain: dict[int, list[int]] = field(default_factory=dict)
+    world: dict[str, int] = field(default_factory=dict)       # (world [circumference] (day-length n) ...)
+    elevations: list[int] = field(default_factory=list)      # per cell (empty: a flat world)
+    cell_width: int = 1                                       # (area (cell-width n)): elevation units per cell
     sides: dict[int, dict] = field(default_factory=dict)      # side id -> {name, noun, ...}
     units: list[UnitSpec] = field(default_factory=list)
     scorekeepers: list[Scorekeeper] = field(default_factory=list)
     variants: list[dict] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
     work: int = 0                  # steps the load took (bounded by values.MAX_WORK)
+    type_names: dict[str, tuple[str, int]] = field(default_factory=dict)   # name or alias -> (kind, index)
     elevation: list[int] = field(default_factory=list)        # per cell, when a generated world has one
     std_variants: dict[str, object] = field(default_factory=dict)   # see-all, world-seen, world-size
     origin: dict[tuple, tuple[str, int]] = field(default_factory=dict)   # (kind, name) -> file, line set

@@ -11,6 +11,7 @@ warning (the unit is left outside any transport).
 
 from __future__ import annotations
 
+from game.rules.gdl import sklang
 from game.rules.gdl.model import Scorekeeper, UnitSpec
 from game.rules.gdl.reader import GdlError, Lst, Sym
 
@@ -53,7 +54,8 @@ class ScenarioForms:
                     and isinstance(p[1], str)):
                 info[str(p[0])] = str(p[1])
             elif isinstance(p, Lst) and p and p[0] == "trusts":
-                info["trusts"] = p[1:]
+                info["trusts"] = [[self.value(q[0], p.line), self.value(q[1], p.line)]
+                                  for q in p[1:] if isinstance(q, Lst) and len(q) == 2]
 
     def f_independent_units(self, f, line):
         self.m.sides.setdefault(0, {"id": 0})
@@ -222,16 +224,18 @@ class ScenarioForms:
                 continue
             k, args = p[0], p[1:]
             if k == "do" and args:
-                sk.body = args[0]
+                sk.body = self.sk_data(args[0], p.line)
+                for what in sklang.problems(sk.body):
+                    self.warn(p.line, f"scorekeeper: {what} is not implemented")
             elif k == "when" and args:
                 w = args[0]
                 if isinstance(w, Lst) and w and isinstance(w[0], Sym):
                     sk.when = str(w[0])
-                    sk.when_test = w[1] if len(w) > 1 else None
+                    sk.when_test = self.sk_data(w[1], p.line) if len(w) > 1 else None
                 elif isinstance(w, Sym):
                     sk.when = str(w)
             elif k == "applies-to" and args:
-                sk.applies_to = args[0]
+                sk.applies_to = self.sk_data(args[0], p.line)
             elif k == "title" and args:
                 sk.title = str(args[0])
             elif k == "keep-score" and args:
@@ -239,11 +243,26 @@ class ScenarioForms:
             elif k == "initial-score" and isinstance(args[0], int):
                 sk.initial = args[0]
             elif k == "trigger" and args:
-                sk.trigger = args[0]
+                sk.trigger = self.sk_data(args[0], p.line)
             elif k not in ("known-to", "triggered", "notes"):
                 self.warn(p.line, f"scorekeeper property {k!r} is not implemented")
         if sk.when not in ("after-turn", "before-turn", "after-action", "after-event"):
             self.warn(line, f"scorekeeper: when {sk.when!r} is not implemented")
             return
-        m = self.m
-        m.scorekeepers.append(sk)
+        self.m.scorekeepers.append(sk)
+
+    def sk_data(self, x, line: int, depth: int = 0):
+        """A scorekeeper expression as plain data: lists, ints, strings; symbols the module
+        defined are replaced by their values (types lists, numbers)."""
+        self.spend(1, line)
+        if depth > 32:
+            return None
+        if isinstance(x, Sym):
+            if x in self.env and x not in sklang.KEYWORDS and x not in sklang.ACTIONS:
+                return self.sk_data(self.env[x], line, depth + 1)
+            return {"nil": [], "true": 1, "false": 0}.get(x, str(x))
+        if isinstance(x, list):
+            if isinstance(x, Lst) and len(x) == 2 and x[0] == "quote":
+                return self.sk_data(x[1], line, depth + 1)
+            return [self.sk_data(v, line, depth + 1) for v in x]
+        return x

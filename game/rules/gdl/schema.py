@@ -41,9 +41,11 @@ _CORE_PROPS: tuple[Prop, ...] = (
     Prop("acp-to-detonate", "u", "int", 0, PLAY, "ACP a detonate action costs; 0 means no deliberate detonation"),
     Prop("capacity", "u", "int", 0, PLAY, "room for occupants (each takes unit-size-as-occupant)"),
     Prop("char", "u", "str", "", DISPLAY, "letter drawn for the unit (first letter of the name if empty)"),
+    Prop("stack-order", "u", "int", 0, DISPLAY, "which of the units in a cell is drawn on top (higher first)"),
     Prop("name", "u", "str", "", DISPLAY, "display name; also usable as the type's name in the module"),
     Prop("capacity", "t", "int", 1, PLAY, "room for units in a cell (each takes unit-size-in-terrain)"),
     Prop("char", "t", "str", "", DISPLAY, "terrain letter (and its code in by-char area rows)"),
+    Prop("thickness", "t", "int", 0, PLAY, "height of the terrain's cover (trees) over the cell's elevation; it blocks fire"),
     Prop("color", "t", "str", "", DISPLAY, "colour name for drawing"),
     Prop("name", "t", "str", "", DISPLAY, "display name"),
     Prop("name", "m", "str", "", DISPLAY, "display name"),
@@ -79,6 +81,7 @@ _CORE_TABLES: tuple[Table, ...] = (
     Table("detonation-accident-chance", "ut", False, 0, PLAY,
           "chance per turn, in .01 %, that a unit detonates by accident in the terrain"),
     Table("detonate-on-hit", "uu", False, 0, PLAY, "% chance a unit detonates when hit"),
+    Table("drawable-terrain", "tt", False, 1, DISPLAY, "whether aux terrain is drawn over a cell terrain"),
 )
 
 _CORE_GLOBALS: tuple[Global, ...] = (
@@ -86,15 +89,24 @@ _CORE_GLOBALS: tuple[Global, ...] = (
     Global("sides-max", 7, PLAY, "most sides a game may have"),
     Global("last-turn", 0, PLAY, "the game ends after this turn (0: none; Tactibox stops at its limit, a draw)"),
     Global("meridians", 0, IGNORED, "map display"),
+    Global("grid-color", "", DISPLAY, "colour of the cell grid"),
+    Global("shorelines", 0, DISPLAY, "draw shorelines"),
+    Global("sides-wanted", 2, IGNORED, "sides offered at setup; a scenario's sides are its own"),
+    Global("advantage-min", 0, IGNORED, "players' advantage at setup (used only by synthesis methods)"),
+    Global("advantage-max", 0, IGNORED, "players' advantage at setup (used only by synthesis methods)"),
+    Global("advantage-default", 1, IGNORED, "players' advantage at setup (used only by synthesis methods)"),
+    Global("no-indepside-ingame", 0, IGNORED, "Tactibox never gives the independent side a player or a turn"),
+    Global("initial-year-part", 0, IGNORED, "the season of the first turn (Tactibox models no seasons)"),
+    Global("initial-day-part", 0, PLAY, "time of day of the first turn, in .01 turns (where the sun starts)"),
     Global("action-notices", None, IGNORED, "message texts"),
     Global("event-notices", None, IGNORED, "message texts"),
     Global("event-narratives", None, IGNORED, "message texts"),
 )
 
 # Properties read but without effect on a fixed see-all game (presentation, synthesis, AI hints).
-IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "auto-upgrade-to", "obsolete", "can-be-self", "cxp-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "thickness", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
+IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "auto-upgrade-to", "obsolete", "can-be-self", "cxp-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
 IGNORED_TABLES: frozenset = frozenset()   # read, no effect on play (besides TABLES with status IGNORED)
-IGNORED_GLOBALS = frozenset(["country-radius-min", "country-radius-max", "country-separation-min", "country-separation-max", "alt-blob-density", "alt-blob-size", "alt-blob-height", "alt-smoothing", "wet-blob-density", "wet-blob-size", "wet-blob-height", "wet-smoothing", "edge-terrain", "backdrop-ignore-doctrine", "backdrop-model", "calendar", "initial-date", "initial-day-part", "season-names", "feature-types", "feature-namers", "feature-boundaries", "default-namer", "scorefile-name", "ai-may-resign", "indepside-has-ai", "side-library", "edge-road-density"])
+IGNORED_GLOBALS = frozenset(["country-radius-min", "country-radius-max", "country-separation-min", "country-separation-max", "alt-blob-density", "alt-blob-size", "alt-blob-height", "alt-smoothing", "wet-blob-density", "wet-blob-size", "wet-blob-height", "wet-smoothing", "edge-terrain", "backdrop-ignore-doctrine", "backdrop-model", "calendar", "initial-date", "season-names", "feature-types", "feature-namers", "feature-boundaries", "default-namer", "scorefile-name", "ai-may-resign", "indepside-has-ai", "side-library", "edge-road-density"])
 
 PROPS: tuple[Prop, ...] = _CORE_PROPS + sum((a.PROPS for a in _AREAS), ())
 TABLES: tuple[Table, ...] = _CORE_TABLES + sum((a.TABLES for a in _AREAS), ())

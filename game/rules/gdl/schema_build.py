@@ -51,6 +51,13 @@ TABLES = (
     Table("acp-to-develop", "uu", False, 0, PLAY, "ACP a develop action (raising the side's tech for a type) uses"),
     Table("tech-per-develop", "uu", False, 0, PLAY, "tech (in .01, fraction by chance) a develop action adds"),
     Table("tech-crossover", "uu", False, 0, PLAY, "% of the tech of one type that counts for another"),
+    Table("can-toolup-for", "uu", False, 0, PLAY, "true: the unit can tool up to construct the type"),
+    Table("acp-to-toolup", "uu", False, 0, PLAY, "ACP one toolup action uses"),
+    Table("tp-per-toolup", "uu", False, 1, PLAY, "tooling points one toolup action adds"),
+    Table("tp-to-build", "uu", False, 0, PLAY, "tooling points a unit needs before it can create or build the type"),
+    Table("tp-max", "uu", False, 0, PLAY, "most tooling points a unit can have for the type"),
+    Table("tp-attrition", "uu", False, 0, PLAY, "tooling points (in .01) lost each turn"),
+    Table("tp-crossover", "uu", False, 0, PLAY, "% of the tooling for one type that counts for another"),
 )
 
 GLOBALS: tuple[Global, ...] = ()

@@ -7,6 +7,8 @@ PROPS = (
     Prop("detonate-on-death", "u", "int", 0, PLAY, "% chance a unit about to die from a hit detonates first"),
     Prop("detonate-with-attack", "u", "int", 0, PLAY, "% chance a unit that scores a hit in an attack detonates"),
     Prop("hit-falloff-range", "u", "int", 9999, PLAY, "longest fire distance without loss of hit chance"),
+    Prop("fire-angle-max", "u", "int", 0, PLAY,
+         "highest angle of fire, % of 45 degrees; 0: flat, the line of fire must clear the ground"),
 )
 
 TABLES = (
@@ -24,6 +26,15 @@ TABLES = (
     Table("fire-defend-terrain-effect", "ut", False, -1, PLAY,
           "% multiplier on fire hit chance by the target's terrain (-1: defend-terrain-effect)"),
     Table("hit-at-max-range-effect", "uu", False, 100, PLAY, "% of the fire hit chance left at the longest range"),
+    Table("weapon-height", "ut", False, 0, PLAY, "height of the unit's weapons over the ground in the terrain"),
+    Table("body-height", "ut", False, 0, PLAY, "height of the target's body over the ground in the terrain"),
+    Table("detonate-on-approach-range", "uu", False, -1, PLAY,
+          "a unit detonates when an enemy of the type moves this close (-1: never)"),
+    Table("detonation-terrain-range", "ut", False, 0, PLAY, "farthest a detonation can change terrain of the type"),
+    Table("detonation-terrain-damage-chance", "ut", False, 0, PLAY, "% chance a detonation changes the cell's terrain"),
+    Table("terrain-damaged-type", "tt", False, 0, PLAY,
+          "relative chance that blasted terrain of the first type becomes the second"),
+    Table("blasts-into-ttype", "ut", False, 1, PLAY, "true: the unit's detonation may turn terrain into the type"),
     Table("attrition", "ut", False, 0, PLAY, "hp (in .01) lost each turn in the terrain"),
     Table("accident-hit-chance", "ut", False, 0, PLAY, "chance per turn, in .01 %, of an accident in the terrain"),
     Table("accident-damage", "ut", True, 0, PLAY, "hp an accident takes"),

@@ -25,6 +25,9 @@ TABLES = (
     Table("mp-to-traverse", "ut", False, -1, PLAY,
           "movement points to travel along a connection (road); -1: the connection cannot be used"),
     Table("mp-to-leave-unit", "uu", False, 0, PLAY, "movement points to get out of a transport of the type"),
+    Table("acp-to-enter-unit", "uu", False, 1, PLAY, "ACP boarding a transport of the type uses besides its mp"),
+    Table("occupant-adds-speed", "uu", False, 0, PLAY, "speed an occupant of a type adds to its transport"),
+    Table("occupant-multiplies-speed", "uu", False, 100, PLAY, "% an occupant of a type multiplies its transport's speed by"),
     Table("ferry-on-entry", "uu", False, 2, PLAY,
           "how far the transport carries a unit boarding it: 0 over-nothing, 1 over-own, 2 over-border, 3 over-all"),
     Table("ferry-on-departure", "uu", False, 2, PLAY, "how far the transport carries a unit leaving it (as above)"),
@@ -43,6 +46,10 @@ TABLES = (
     Table("mp-to-enter-own", "uu", False, -1, PLAY,
           "extra movement points to enter an enemy unit's own cell; -1: blocked"),
     Table("acp-for-retreat", "uu", False, 0, PLAY, "extra ACP a unit gets to retreat from an attacker type"),
+    Table("occupant-adds-acp", "uu", False, 0, PLAY, "ACP per turn an occupant of a type adds to its transport"),
+    Table("occupant-multiplies-acp", "uu", False, 100, PLAY, "% an occupant of a type multiplies its transport's ACP by"),
+    Table("night-adds-acp", "ut", False, 0, PLAY, "ACP per turn added at night in the terrain (daylight.py)"),
+    Table("night-multiplies-acp", "ut", False, 100, PLAY, "% of the ACP per turn a unit gets at night in the terrain"),
     Table("can-enter-independent", "uu", False, 0, PLAY, "true: the unit may board an independent unit of the type"),
 )
 
