@@ -14,7 +14,7 @@ from __future__ import annotations
 from game.core.canon import canonical_hash
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
-from game.modes.gdl import capture, combat, movement, production, scoring, supply, zoc
+from game.modes.gdl import capture, combat, movement, production, scoring, supply, vision, zoc
 from game.modes.gdl.generated import generated_world
 from game.modes.gdl.units import Unit, all_in_cell, in_play, top_of
 from game.modes.gdl.world import World
@@ -34,6 +34,7 @@ class GdlGame:
 
     def __init__(self, world: World, seed: int):
         self.w = generated_world(world, seed).for_game()   # the generated world of this seed, if any
+        world = self.w
         self.seed = seed
         self.rng = Pcg32(seed, 0x6D6C)
         self.turn = 0
@@ -55,6 +56,7 @@ class GdlGame:
         self.scores = scoring.initial_scores(self)
         self._start_turn([])
         self._skip_idle_sides()
+        self.views = vision.start(self)        # each side's view (None when the module is see-all)
 
     def _place_scenario_units(self) -> None:
         w, m = self.w, self.w.m
@@ -203,7 +205,10 @@ class GdlGame:
             raise ActionError("the game is over")
         kind = a[0]
         if kind == END:
-            return self._end_side()
+            ev = self._end_side()
+            if self.views is not None:
+                self.views.update(self)
+            return ev
         if not 0 <= a[1] < len(self.units):
             raise ActionError(f"no unit in {a!r}")
         u = self.units[a[1]]
@@ -228,6 +233,8 @@ class GdlGame:
         else:
             production.act(self, a, u, ev)
         scoring.after_action(self, ev)
+        if self.views is not None:
+            self.views.update(self)
         return ev
 
     def _move(self, u: Unit, cell: int, into: int, cost: int, ev) -> None:
@@ -338,6 +345,8 @@ class GdlGame:
                 "scores": self.scores, "tech": [[s, self.tech[s], self.tech_start[s]] for s in self.sides]}
         if self.w.m.generated_seed is not None:
             snap["world"] = self.w.m.generated_seed      # the seed the world was generated from
+        if self.views is not None:
+            snap["views"] = self.views.snapshot()
         return snap
 
     def state_hash(self) -> str:
@@ -349,4 +358,6 @@ class GdlGame:
         ws = snap.get("world", 0) if isinstance(snap, dict) else 0    # the generated world's seed
         if not isinstance(ws, int) or isinstance(ws, bool) or not 0 <= ws < 1 << 64:
             raise ValueError("snapshot: the world seed is not a 64-bit number")
-        return restore(cls(world, ws), snap)
+        g = restore(cls(world, ws), snap)
+        g.views = vision.restored(g, snap)
+        return g
