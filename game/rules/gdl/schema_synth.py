@@ -66,3 +66,41 @@ GLOBALS: tuple[Global, ...] = (
     Global("river-sink-terrain", None, SYNTH, "terrain of a cell a river closes in on all sides"),
     Global("edge-road-density", 0, SYNTH, "roads from edge to edge per 10,000 edge cells"),
 )
+
+TITLE = "World synthesis (game/rules/gdl/synth/)"
+DEVIATIONS = (
+    "Chance comes from the project's PCG32 (stream 0x5E7D, seeded with the game seed), so a seed "
+    "makes a different world than in Xconq; the same seed always makes the same world.",
+    "Synthesis runs Xconq's method list (default: fractal terrain, countries, independent units, "
+    "roads, rivers) on every game, fixed maps included, but only when a method still has work "
+    "(no terrain, a side lacking its start-with units, independent-density, a road-x/river-x type "
+    "without a layer); otherwise a fixed map is played as it is, for every seed.",
+    "Defaults are the kernel's (.def), not refman.texi's where they differ: alt-/wet-percentile-max "
+    "default to 0 (refman: 100), alt-blob-density 1000, alt-blob-size 30, wet-blob-density 100 "
+    "(refman: 500, 100, 500), country-people-chance 0.",
+    "A fractal blob is a hexagon of the radius whose cell count is nearest to blob-size x cells / "
+    "10,000 (Xconq cuts a diamond out of a square); a layer with density 0 is not made and its "
+    "percentiles are 0 (Xconq leaves them undefined); the per-cell extra height is drawn with a "
+    "32-bit multiply-shift.",
+    "Connected bodies of liquid terrain get one elevation, the lowest in the body (Xconq levels "
+    "them by repeated passes).",
+    "make-countries places only the units a side still lacks of start-with (Xconq places the full "
+    "start-with count once any type is short); every side has advantage 1 (advantage-min/-max/-"
+    "default are ignored); the people of a country are not kept (no people layer: country-"
+    "people-chance and independent-people-chance have no effect); side possible-units lists and "
+    "unit-separation-min are not used.",
+    "The number of sides of a generated game is the module's own sides, at least max(2, sides-min) "
+    "and at most sides-max (Xconq: the players at setup).",
+    "Rivers stop where they first touch liquid terrain; adjacent-terrain-effect, -border and "
+    "-connection (terrain fixed up next to other terrain, 1 library module) are not applied.",
+    "A road steps only to neighbours closer to its end (Xconq's path search may detour); whether "
+    "two sides' units know each other at setup is decided from see-all, terrain-seen, see-always, "
+    "already-seen and the country radius (Xconq looks at views that do not exist yet).",
+    "make-maze-terrain draws solid, room and passage types with their occurrence weights (Xconq draws "
+    "among all types when a kind has more than one).",
+    "Cylinder worlds (circumference = width: classic.g, omniterr.g, space.g) are played on the "
+    "non-wrapping hexagon area.",
+    "make-earthlike-terrain, make-weather, name-geographical-features, name-units-randomly and "
+    "make-random-date change nothing (no library module uses the first; Tactibox has no weather, "
+    "calendar or drawn names); make-initial-materials is done by the game when it starts.",
+)

@@ -24,3 +24,21 @@ GLOBALS: tuple[Global, ...] = (
     Global("terrain-seen", 0, PLAY, "true: every side knows all terrain from the start (variant world-seen)"),
     Global("world-seen", 0, PLAY, "the variant's value is terrain-seen"),
 )
+
+TITLE = "Vision (game/modes/gdl/vision.py)"
+DEVIATIONS = (
+    "No line of sight: a unit sees every cell within its vision-range (can-see-behind, eye-height, "
+    "body-height and thickness do not hide anything).",
+    "See chances are rolled when a unit or its cell comes into a side's sight and again at the "
+    "start of each turn, with the best chance among the side's units that see the cell (Xconq "
+    "also rolls each time the unit acts: spot-action).",
+    "Units are always seen as their own type (see-mistake-chance, looks-like); there is no "
+    "tracking, spying, people seeing units, night vision (vision-night-effect) or seeing through "
+    "captured units (see-others-if-captured, see-terrain-if-captured).",
+    "occupant-vision is read as (occupant type, transport type): % of the occupant's vision-range "
+    "it keeps inside the transport.",
+    "A standard variant written without a value (`(see-all)`) is false, as in Xconq's kernel.",
+    "The independent side keeps no view; the legal actions of a side are not filtered by what it "
+    "sees (the UI, the bots and the link use the view queries: vision.visible_units, sees, "
+    "remembered, terrain_known, in_sight).",
+)
