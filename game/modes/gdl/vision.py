@@ -63,15 +63,30 @@ class SideViews:
         self.rng = Pcg32(g.seed, VISION_STREAM)
         self.turn = g.turn
         self._discs: dict[tuple[int, int], list[int]] = {}
+        self._offsets: dict[int, tuple] = {}
 
     # --- geometry -------------------------------------------------------------------------------
     def disc(self, cell: int, r: int) -> list[int]:
+        """Board cells within r of `cell` (the grid's range template, placed without calls)."""
         key = (cell, r)
         d = self._discs.get(key)
-        if d is None:
-            d = self.grid.cells_in_range(cell, 0, r)
-            if len(self._discs) < 50_000:
-                self._discs[key] = d
+        if d is not None:
+            return d
+        offs = self._offsets.get(r)
+        if offs is None:
+            offs = self._offsets[r] = self.grid.range_offsets(0, r)
+        grid = self.grid
+        w, h, x0, y0, exists = grid.width, grid.height, grid.x0, grid.y0, grid.exists
+        x, y = grid.xs[cell] - x0, grid.ys[cell] - y0
+        d = []
+        for dx, dy in offs:
+            cx, cy = x + dx, y + dy
+            if 0 <= cx < w and 0 <= cy < h:
+                c = cy * w + cx
+                if exists[c]:
+                    d.append(c)
+        if len(self._discs) < 200_000:
+            self._discs[key] = d
         return d
 
     def key_of(self, g, u) -> tuple[int, int, int] | None:
@@ -129,8 +144,6 @@ class SideViews:
             key = self.key_of(g, u)
             old = self.placed.get(u.id)
             if key == old:
-                if self.always[u.type] and u.alive:
-                    changed.append(u)             # see-always units are followed every time
                 continue
             changed.append(u)
             if old is not None:
