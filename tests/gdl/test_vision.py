@@ -169,3 +169,17 @@ def test_a_broken_views_snapshot_is_refused(tmp_path):
             assert "snapshot" in str(exc)
         else:
             raise AssertionError(f"accepted {bad}")
+
+
+def test_at_night_a_unit_keeps_its_vision_night_effect(tmp_path):
+    """(world 14 (day-length 2)): on the first turn the sun stands at x = (100 x 14 / 200 + 7)
+    mod 14 = 0; the scout's cell (5,4) is 5 columns away, more than daylight-fraction/2 (25 %
+    of 14 = 3.5) and twilight-fraction/2 (4.2): night. With vision-night-effect 50 % the scout's
+    range 2 becomes 1: the soldier 2 away is not seen. On the next turn the sun is at x = 7,
+    2 from the scout: day, range 2, the soldier is seen."""
+    g = game(tmp_path, "(world 14 (day-length 2)) (scout 5 4 1) (soldier 7 4 2)",
+             "(table vision-night-effect (scout plain 50))")
+    assert vision.visible_units(g, 1) == [0]
+    g.apply([END])
+    g.apply([END])
+    assert g.turn == 1 and vision.visible_units(g, 1) == [0, 1]

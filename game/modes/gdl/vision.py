@@ -3,7 +3,8 @@ play with `see-all`.
 
 - A unit sees every cell within its `vision-range` (-1: nothing; 0: its own cell, and the
   terrain of the cells around it). An occupant sees with `occupant-vision` % (occupant type,
-  transport type) of its range. Incomplete units and units not on the map see nothing.
+  transport type) of its range; at night (daylight.py) a unit keeps `vision-night-effect` % of
+  its range and of its see chances in the terrain it stands on. Incomplete units and units not on the map see nothing.
 - A side knows the terrain of every cell one of its units has seen; with `terrain-seen` (the
   variant world-seen) it knows all terrain from the start, and else the terrain within
   `initial-seen-radius` of each of its starting units.
@@ -27,6 +28,7 @@ snapshot; the views change only in `update`, called after every action.
 from __future__ import annotations
 
 from game.core.prng import Pcg32
+from game.modes.gdl.daylight import night_at
 
 VISION_STREAM = 0x5EE1
 
@@ -53,8 +55,11 @@ class SideViews:
         self.occ_vision = T["occupant-vision"]
         self.chance_by_distance = (T["see-chance-at"], T["see-chance-adjacent"], T["see-chance"])
         self.visibility = T["visibility"]
+        self.night = T["vision-night-effect"]
+        self.night_matters = any(v != 100 for row in self.night for v in row)
         self.certain = all(v >= 100 for tab in self.chance_by_distance for row in tab for v in row) and \
-            all(v >= 100 for row in self.visibility for v in row)
+            all(v >= 100 for row in self.visibility for v in row) and \
+            all(v >= 100 for row in T["vision-night-effect"] for v in row)
         self.cover = {s: [0] * self.n for s in self.sides}
         self.seen = {s: bytearray(self.n) for s in self.sides}
         self.now: dict[int, set[int]] = {s: set() for s in self.sides}
@@ -101,6 +106,8 @@ class SideViews:
         r = self.vrange[u.type]
         if r > 0 and u.transport >= 0:
             r = r * self.occ_vision[u.type][g.units[u.transport].type] // 100
+        if r > 0 and self.night_matters and night_at(g, cell):
+            r = r * self.night[u.type][g.w.terrain[cell]] // 100
         return None if r < 0 else (u.side, cell, r)
 
     # --- start ----------------------------------------------------------------------------------
@@ -242,7 +249,11 @@ class SideViews:
                 continue
             d = dist(oc, cell)
             if d <= r:
-                best = max(best, self.chance_by_distance[min(d, 2)][g.units[oid].type][u.type])
+                ot = g.units[oid].type
+                ch = self.chance_by_distance[min(d, 2)][ot][u.type]
+                if self.night_matters and night_at(g, oc):
+                    ch = ch * self.night[ot][g.w.terrain[oc]] // 100
+                best = max(best, ch)
         return best * self.visibility[u.type][g.w.terrain[cell]] // 100
 
     # --- queries (UI, bots, link) -----------------------------------------------------------------

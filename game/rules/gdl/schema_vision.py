@@ -17,6 +17,8 @@ TABLES: tuple[Table, ...] = (
     Table("see-chance-at", "uu", False, 100, PLAY, "% chance to see a unit of the second type in the same cell"),
     Table("visibility", "ut", False, 100, PLAY, "% multiplier on the chance to see a unit in the terrain"),
     Table("occupant-vision", "uu", False, 100, PLAY, "% of its vision range an occupant keeps inside the transport"),
+    Table("vision-night-effect", "ut", False, 100, PLAY,
+          "% of its vision range and see chances a unit keeps at night in the terrain"),
 )
 
 GLOBALS: tuple[Global, ...] = (
@@ -33,7 +35,7 @@ DEVIATIONS = (
     "start of each turn, with the best chance among the side's units that see the cell (Xconq "
     "also rolls each time the unit acts: spot-action).",
     "Units are always seen as their own type (see-mistake-chance, looks-like); there is no "
-    "tracking, spying, people seeing units, night vision (vision-night-effect) or seeing through "
+    "tracking, spying, people seeing units or seeing through "
     "captured units (see-others-if-captured, see-terrain-if-captured).",
     "occupant-vision is read as (occupant type, transport type): % of the occupant's vision-range "
     "it keeps inside the transport.",
