@@ -155,3 +155,28 @@ def test_independent_density_10000_fills_every_interior_plains_cell(tmp_path):
 def test_independent_density_0_or_vanishing_terrain_places_nothing(tmp_path):
     m = module_from(tmp_path, BASE + "(table independent-density (town sea 10000)) (area 10 10)")
     assert generate(m, 9).units == []
+
+
+def test_country_people_cover_the_country_and_independent_people_the_rest(tmp_path):
+    """country-people-chance 100 on plains, radius 2: every interior plains cell within 2 of a
+    centre has the side's people (the next ring only by a coin flip, nothing beyond 3);
+    independent-people-chance 100: every other interior cell without people gets independent
+    people (0)."""
+    m = module_from(tmp_path, BASE + """
+(add town start-with 1) (add plains country-people-chance 100) (add t* independent-people-chance 100)
+(set country-radius-min 2) (set country-separation-min 10) (area 40 20)""")
+    g = generate(m, 8)
+    plains = g.ttypes.index("plains")
+    inner = set(interior_cells(40, 20))
+    for s in (1, 2):
+        cx, cy = g.sides[s]["country-centre"]
+        for x, y in inner:
+            c = y * 40 + x
+            d = dist((x, y), (cx, cy))
+            if d <= 2 and g.terrain[c] == plains:
+                assert g.people[c] in (1, 2)          # the later country may take a shared cell
+    for x, y in inner:
+        assert g.people[y * 40 + x] >= 0              # people everywhere inside
+    sided = [c for c in range(800) if g.people[c] > 0]
+    centres = [g.sides[s]["country-centre"] for s in (1, 2)]
+    assert all(min(dist((c % 40, c // 40), k) for k in centres) <= 3 for c in sided)

@@ -183,3 +183,14 @@ def test_at_night_a_unit_keeps_its_vision_night_effect(tmp_path):
     g.apply([END])
     g.apply([END])
     assert g.turn == 1 and vision.visible_units(g, 1) == [0, 1]
+
+
+def test_a_sides_people_see_the_units_in_their_cell(tmp_path):
+    """Side 1's people live at (10,4), far from its scout: the side-2 soldier standing there is
+    seen (people see every unit in their cell), and the cell's terrain is known."""
+    m = module_from(tmp_path, FOG.format(rows=ROWS) + "(scout 2 4 1) (soldier 10 4 2) (soldier 11 4 2)")
+    m.people = [-1] * (14 * 8)
+    m.people[4 * 14 + 10] = 1
+    g = GdlGame(World(m), 1)
+    assert vision.visible_units(g, 1) == [0, 1]
+    assert vision.terrain_known(g, 1, cell(g, 10, 4)) and not vision.terrain_known(g, 1, cell(g, 11, 4))

@@ -15,6 +15,8 @@ play with `see-all`.
   the start of every turn; with every chance 100 % there is no roll.
 - An occupant is seen only when its transport is seen and the transport's type has
   `see-occupants`.
+- People (made by world synthesis: country-people-chance, independent-people-chance) see every
+  unit in their cell for their side.
 - What a side saw stays in its memory (type, side, cell, turn) until it sees the cell again
   empty of that unit. A `see-always` unit, once seen, stays seen wherever it goes (and its cell's
   terrain becomes known). At the start other sides' units on terrain a side knows are in its
@@ -69,6 +71,7 @@ class SideViews:
         self.turn = g.turn
         self._discs: dict[tuple[int, int], list[int]] = {}
         self._offsets: dict[int, tuple] = {}
+        self.people_at: dict[int, int] = {}      # cell -> side whose people live there
 
     # --- geometry -------------------------------------------------------------------------------
     def disc(self, cell: int, r: int) -> list[int]:
@@ -113,6 +116,7 @@ class SideViews:
     # --- start ----------------------------------------------------------------------------------
     def start(self, g) -> SideViews:
         m = g.w.m
+        self.add_people(g)
         if m.globals.get("terrain-seen", 0) or m.globals.get("world-seen", 0):
             for s in self.sides:
                 self.seen[s][:] = g.w.grid.exists
@@ -132,6 +136,14 @@ class SideViews:
                 if self.roll(ch):
                     self.memory[s][u.id] = (u.type, u.side, cell, g.turn)
         return self
+
+    def add_people(self, g) -> None:
+        """People see for their side every unit in their cell (they never move): a lasting sight."""
+        for c, s in enumerate(g.w.m.people):
+            if s in self.cover:
+                self.cover[s][c] += 1
+                self.seen[s][c] = 1
+                self.people_at[c] = s
 
     def roll(self, chance: int) -> bool:
         if chance <= 0:
@@ -242,7 +254,7 @@ class SideViews:
         return self.roll(self.best_chance(g, s, u, cell))
 
     def best_chance(self, g, s: int, u, cell: int) -> int:
-        best = 0
+        best = 100 if self.people_at.get(cell) == s else 0
         dist = self.grid.distance
         for oid, (side, oc, r) in self.placed.items():
             if side != s:
@@ -350,6 +362,7 @@ def restored(g, snap: dict) -> SideViews | None:
     if not fog(g.w):
         return None
     v = SideViews(g)
+    v.add_people(g)
     v.update(g)
     data = snap.get("views")
     if data is None:

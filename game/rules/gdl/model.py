@@ -97,6 +97,7 @@ class Module:
     generated_seed: int | None = None                         # the seed of a generated world
     synth_notes: list[str] = field(default_factory=list)      # what world synthesis did, or why not
     template: Module | None = None                            # a generated world: the module it came from
+    people: list[int] = field(default_factory=list)           # per cell: side of its people, -1 none (synthesis)
 
     def uprop(self, name: str, u: int):
         return self.uprops[name][u]

@@ -23,6 +23,9 @@ PROPS: tuple[Prop, ...] = (
     Prop("country-terrain-max", "t", "int", -1, SYNTH, "most cells of the type in a country's initial radius (-1: any)"),
     Prop("country-growth-chance", "t", "int", 100, SYNTH, "% chance a growing country takes an unclaimed cell of the type"),
     Prop("country-takeover-chance", "t", "int", 0, SYNTH, "% chance a growing country takes another country's cell"),
+    Prop("country-people-chance", "t", "int", 0, SYNTH,
+         "% chance a cell of a country gets the side's people (they see the units in their cell)"),
+    Prop("independent-people-chance", "t", "int", 0, SYNTH, "% chance a cell without people gets independent people"),
     Prop("start-with", "u", "int", 0, SYNTH, "units of the type each side's country starts with"),
     Prop("independent-near-start", "u", "int", 0, SYNTH, "independent units of the type in each side's country"),
     Prop("unit-growth-chance", "u", "int", 0, SYNTH, "chance, in .01 %, of a side's unit on a cell a country grows into"),
@@ -77,7 +80,7 @@ DEVIATIONS = (
     "without a layer); otherwise a fixed map is played as it is, for every seed.",
     "Defaults are the kernel's (.def), not refman.texi's where they differ: alt-/wet-percentile-max "
     "default to 0 (refman: 100), alt-blob-density 1000, alt-blob-size 30, wet-blob-density 100 "
-    "(refman: 500, 100, 500), country-people-chance 0.",
+    "(refman: 500, 100, 500), country-people-chance 0 (refman: 100).",
     "A fractal blob is a hexagon of the radius whose cell count is nearest to blob-size x cells / "
     "10,000 (Xconq cuts a diamond out of a square); a layer with density 0 is not made and its "
     "percentiles are 0 (Xconq leaves them undefined); the per-cell extra height is drawn with a "
@@ -86,8 +89,9 @@ DEVIATIONS = (
     "them by repeated passes).",
     "make-countries places only the units a side still lacks of start-with (Xconq places the full "
     "start-with count once any type is short); every side has advantage 1 (advantage-min/-max/-"
-    "default are ignored); the people of a country are not kept (no people layer: country-"
-    "people-chance and independent-people-chance have no effect); side possible-units lists and "
+    "default are ignored); people are made only by synthesis (a fixed map's people-sides layer is "
+    "not read), never change side during play and only see for their side (people-see-chance and "
+    "the other people tables are not implemented); side possible-units lists and "
     "unit-separation-min are not used.",
     "The number of sides of a generated game is the module's own sides, at least max(2, sides-min) "
     "and at most sides-max (Xconq: the players at setup).",

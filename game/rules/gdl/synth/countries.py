@@ -54,6 +54,7 @@ class Countries:
         self.radius = rmin if rmin > 0 else max(1, isqrt(3 * total) // 2)
         self.sep_min = global_int(m, "country-separation-min", 0, -1, PROPHI)
         self.sep_max = global_int(m, "country-separation-max", -1, -1, PROPHI)
+        self.people_chance = tprop(m, "country-people-chance", 0, 100)
         self.munge = False
 
     # --- which sides lack units -----------------------------------------------------------------
@@ -194,6 +195,23 @@ class Countries:
                 work.place(u, side, work.unit_cell(tr), transport=tr)
         return left
 
+    def settle(self, side: int, centre: int) -> None:
+        """The country's people: cells within the radius (one more ring by a coin flip) get the
+        side's people with country-people-chance % of their terrain (a cell with people already by
+        a coin flip); every cell where the side's units stand gets them when that chance is > 0."""
+        work, chance = self.work, self.people_chance
+        for c in work.disc(centre, self.radius + 1):
+            if not work.interior[c]:
+                continue
+            if work.distance(centre, c) > self.radius and not work.rng.below(2):
+                continue
+            if work.chance(chance[work.terrain[c]]) and (work.people[c] < 0 or work.rng.below(2)):
+                work.people[c] = side
+        for i, s in enumerate(work.units):
+            c = work.unit_cell(i) if s.side == side else -1
+            if c >= 0 and work.interior[c] and chance[work.terrain[c]] > 0:
+                work.people[c] = side
+
 
 def make(work: Work) -> bool:
     if not work.has_terrain or not work.m.utypes:
@@ -211,6 +229,7 @@ def make(work: Work) -> bool:
         centre = co.find_centre(side)
         work.centres[side] = centre
         left = co.populate(side, centre, lacking)
+        co.settle(side, centre)
         if left:
             work.notes.append(f"{NAME}: could not put {left} units in side {side}'s country")
     from game.rules.gdl.synth.growth import grow

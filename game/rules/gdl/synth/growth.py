@@ -77,6 +77,8 @@ def grow(work: Work, co) -> None:
                     theirs = True
         if ours and not theirs:
             claim[c] = side
+            if work.chance(co.people_chance[t]):
+                work.people[c] = side
         return 1
 
     final = {side: maxr for side in work.centres}

@@ -2,11 +2,12 @@
 Independent Units"). Each interior cell, for each unit type in order, gets an independent unit
 of the type with `independent-density` chance (.01 %) of its terrain, if the type does not
 vanish there and the cell has room. Types whose density is 0 wherever they survive are skipped.
+A cell without people gets independent people with `independent-people-chance` % of its terrain.
 """
 
 from __future__ import annotations
 
-from game.rules.gdl.synth.limits import AREA, table
+from game.rules.gdl.synth.limits import AREA, table, tprop
 from game.rules.gdl.synth.work import Work
 
 NAME = "make-independent-units"
@@ -21,8 +22,9 @@ def make(work: Work) -> bool:
     nt = len(m.ttypes)
     types = [u for u in range(len(m.utypes))
              if any(dens[u][t] > 0 and not work.vanish[u][t] for t in range(nt))]
-    if not types:
-        work.notes.append(f"{NAME}: no independent-density")
+    people = tprop(m, "independent-people-chance", 0, 100)
+    if not types and not any(people):
+        work.notes.append(f"{NAME}: no independent-density or independent-people-chance")
         return False
     work.budget.doing("independent units", [("table", "independent-density")] + AREA)
     below = work.rng.below
@@ -34,6 +36,8 @@ def make(work: Work) -> bool:
             if d > 0 and d > below(10000) and work.survives(u, c) and work.room_in_cell(u, c):
                 work.place(u, 0, c)
                 placed += 1
+        if people[t] > 0 and work.people[c] < 0 and work.chance(people[t]):
+            work.people[c] = 0
         work.budget.spend(len(types))
     work.notes.append(f"{NAME}: {placed} independent units")
     return True

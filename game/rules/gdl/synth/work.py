@@ -61,6 +61,7 @@ class Work:
                 self.at.setdefault(s.y * w + s.x, []).append(i)
         self.sides: list[int] = []
         self.centres: dict[int, int] = {}        # side -> the cell its country grew from
+        self.people: list[int] = list(m.people) if m.people else [-1] * self.n   # side of each cell's people
         self.country_radius = 0
         self.notes: list[str] = []               # what the methods did or why they did nothing
         T = m.tables
@@ -237,6 +238,7 @@ class Work:
         return dataclasses.replace(
             m, terrain=[max(0, t) for t in self.terrain], has_terrain=True, units=self.units,
             aux_terrain={t: v for t, v in self.aux.items() if any(v)}, elevation=list(self.elev or []),
+            people=list(self.people) if any(p >= 0 for p in self.people) else [],
             sides=sides, generated_seed=seed, warnings=list(m.warnings), synth_notes=list(self.notes),
             template=template)
 
