@@ -34,7 +34,7 @@ WORLD = """
 
 
 def snapshot(g):
-    return (g.terrain, sorted((t, tuple(v)) for t, v in g.aux_terrain.items()), g.elevation,
+    return (g.terrain, sorted((t, tuple(v)) for t, v in g.aux_terrain.items()), g.elevations,
             [(u.type, u.x, u.y, u.side, u.transport) for u in g.units])
 
 
@@ -68,7 +68,7 @@ def test_generation_is_deterministic_and_within_bounds(tmp_path_factory, seed, w
     lo, hi = g.tprops["elevation-min"], g.tprops["elevation-max"]
     for x, y in inner:
         c = y * w + x
-        assert lo[g.terrain[c]] <= g.elevation[c] <= hi[g.terrain[c]]
+        assert lo[g.terrain[c]] <= g.elevations[c] <= hi[g.terrain[c]]
 
 
 def test_different_seeds_give_different_worlds(tmp_path):

@@ -50,7 +50,7 @@ def river_work(tmp_path, elevation, hill_at=(5, 6), lake=()):
     for x, y in lake:
         m.terrain[y * 10 + x] = 2
     m.has_terrain = True
-    m.elevation = [elevation(c % 10, c // 10) for c in range(100)]
+    m.elevations = [elevation(c % 10, c // 10) for c in range(100)]
     return m, Work(m, 1, Budget(m))
 
 
@@ -99,7 +99,7 @@ def test_a_river_connection_runs_to_the_lowest_neighbour(tmp_path):
     m = module_from(tmp_path, text)
     m.terrain = [0] * 100
     m.terrain[65] = 1
-    m.has_terrain, m.elevation = True, [c // 10 for c in range(100)]
+    m.has_terrain, m.elevations = True, [c // 10 for c in range(100)]
     work = Work(m, 1, Budget(m))
     rivers.make(work)
     assert edges_of(work.aux[3], 10) == {edge(5, y, 3) for y in range(1, 7)}

@@ -176,6 +176,6 @@ def test_elevations_stay_in_each_types_range_and_water_is_level(tmp_path):
     lo, hi = g.tprops["elevation-min"], g.tprops["elevation-max"]
     for x, y in interior_cells(30, 16):
         c = y * 30 + x
-        assert lo[g.terrain[c]] <= g.elevation[c] <= hi[g.terrain[c]]
+        assert lo[g.terrain[c]] <= g.elevations[c] <= hi[g.terrain[c]]
     sea = g.ttypes.index("sea")
-    assert {g.elevation[y * 30 + x] for x, y in area_cells(30, 16) if g.terrain[y * 30 + x] == sea} <= {0}
+    assert {g.elevations[y * 30 + x] for x, y in area_cells(30, 16) if g.terrain[y * 30 + x] == sea} <= {0}

@@ -194,3 +194,23 @@ def test_a_sides_people_see_the_units_in_their_cell(tmp_path):
     g = GdlGame(World(m), 1)
     assert vision.visible_units(g, 1) == [0, 1]
     assert vision.terrain_known(g, 1, cell(g, 10, 4)) and not vision.terrain_known(g, 1, cell(g, 11, 4))
+
+
+def test_higher_ground_hides_what_lies_behind_it_from_a_unit_that_cannot_see_behind(tmp_path):
+    """A ridge of elevation 100 along x = 6; everything else at 0. The scout (range 2, can-see-behind
+    false, eye-height 0) at (5,4) sees (6,4) next to it but not (7,4): the line to (7,4)'s ground
+    (0) passes (6,4) at height 0 and the ridge rises to 100. With eye-height 200 the line passes
+    (6,4) at (200 x 1 + 0 x 1) / 2 = 100, not below the ridge: (7,4) and its soldier are seen."""
+    units = "(scout 5 4 1) (soldier 7 4 2)"
+
+    def play(eye):
+        m = module_from(tmp_path, FOG.format(rows=ROWS) + f"(add scout can-see-behind false) "
+                        f"(table eye-height (scout plain {eye}))" + units)
+        m.elevations = [100 if c % 14 == 6 else 0 for c in range(14 * 8)]
+        return GdlGame(World(m), 1)
+
+    g = play(0)
+    assert vision.in_sight(g, 1, cell(g, 6, 4)) and not vision.in_sight(g, 1, cell(g, 7, 4))
+    assert vision.visible_units(g, 1) == [0]
+    g = play(200)
+    assert vision.in_sight(g, 1, cell(g, 7, 4)) and vision.visible_units(g, 1) == [0, 1]

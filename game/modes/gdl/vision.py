@@ -13,6 +13,8 @@ play with `see-all`.
   `see-chance-adjacent` (distance 1) or `see-chance` (farther) times the unit's `visibility` in
   its terrain / 100. The roll is made when the unit or the cell comes into sight and again at
   the start of every turn; with every chance 100 % there is no roll.
+- A type that cannot see behind things (`can-see-behind` false) sees no farther than the ground
+  allows (sight.py: `eye-height`, elevations, terrain `thickness`).
 - An occupant is seen only when its transport is seen and the transport's type has
   `see-occupants`.
 - People (made by world synthesis: country-people-chance, independent-people-chance) see every
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 from game.core.prng import Pcg32
 from game.modes.gdl.daylight import night_at
+from game.modes.gdl.sight import cells_in_sight
 
 VISION_STREAM = 0x5EE1
 
@@ -66,12 +69,16 @@ class SideViews:
         self.seen = {s: bytearray(self.n) for s in self.sides}
         self.now: dict[int, set[int]] = {s: set() for s in self.sides}
         self.memory: dict[int, dict[int, tuple[int, int, int, int]]] = {s: {} for s in self.sides}
-        self.placed: dict[int, tuple[int, int, int]] = {}
+        self.placed: dict[int, tuple[int, int, int, int]] = {}
         self.rng = Pcg32(g.seed, VISION_STREAM)
         self.turn = g.turn
         self._discs: dict[tuple[int, int], list[int]] = {}
         self._offsets: dict[int, tuple] = {}
         self.people_at: dict[int, int] = {}      # cell -> side whose people live there
+        self._sights: dict[tuple[int, int, int], list[int]] = {}
+        self.w = w
+        self.behind = [bool(v) for v in up["can-see-behind"]]
+        self.eye = T["eye-height"]
 
     # --- geometry -------------------------------------------------------------------------------
     def disc(self, cell: int, r: int) -> list[int]:
@@ -97,8 +104,9 @@ class SideViews:
             self._discs[key] = d
         return d
 
-    def key_of(self, g, u) -> tuple[int, int, int] | None:
-        """(side, cell, range) of a unit's sight, or None when it sees nothing."""
+    def key_of(self, g, u) -> tuple[int, int, int, int] | None:
+        """(side, cell, range, eye height or -1 when ground never hides anything) of a unit's
+        sight, or None when it sees nothing."""
         if not u.alive or u.side not in self.cover:
             return None
         if hasattr(g, "active") and not g.active(u):
@@ -111,7 +119,10 @@ class SideViews:
             r = r * self.occ_vision[u.type][g.units[u.transport].type] // 100
         if r > 0 and self.night_matters and night_at(g, cell):
             r = r * self.night[u.type][g.w.terrain[cell]] // 100
-        return None if r < 0 else (u.side, cell, r)
+        if r < 0:
+            return None
+        eye = -1 if self.behind[u.type] or r < 2 else self.eye[u.type][g.w.terrain[cell]]
+        return (u.side, cell, r, eye)
 
     # --- start ----------------------------------------------------------------------------------
     def start(self, g) -> SideViews:
@@ -203,10 +214,21 @@ class SideViews:
                     for uid in sorted(self.now[s]):
                         self.test(g, s, g.units[uid])
 
+    def sight(self, w, cell: int, r: int, eye: int) -> list[int]:
+        if eye < 0:
+            return self.disc(cell, r)
+        key = (cell, r, eye)
+        got = self._sights.get(key)
+        if got is None:
+            got = cells_in_sight(w, cell, self.disc(cell, r), eye)
+            if len(self._sights) < 100_000:
+                self._sights[key] = got
+        return got
+
     def _cover(self, key, delta: int, record) -> None:
-        side, cell, r = key
+        side, cell, r, eye = key
         cov, seen, rec = self.cover[side], self.seen[side], record[side]
-        for c in self.disc(cell, r):
+        for c in self.sight(self.w, cell, r, eye):
             cov[c] += delta
             if delta > 0:
                 seen[c] = 1
@@ -256,11 +278,11 @@ class SideViews:
     def best_chance(self, g, s: int, u, cell: int) -> int:
         best = 100 if self.people_at.get(cell) == s else 0
         dist = self.grid.distance
-        for oid, (side, oc, r) in self.placed.items():
+        for oid, (side, oc, r, eye) in self.placed.items():
             if side != s:
                 continue
             d = dist(oc, cell)
-            if d <= r:
+            if d <= r and (eye < 0 or d < 2 or cell in self.sight(g.w, oc, r, eye)):
                 ot = g.units[oid].type
                 ch = self.chance_by_distance[min(d, 2)][ot][u.type]
                 if self.night_matters and night_at(g, oc):

@@ -91,7 +91,6 @@ class Module:
     warnings: list[Warning] = field(default_factory=list)
     work: int = 0                  # steps the load took (bounded by values.MAX_WORK)
     type_names: dict[str, tuple[str, int]] = field(default_factory=dict)   # name or alias -> (kind, index)
-    elevation: list[int] = field(default_factory=list)        # per cell, when a generated world has one
     std_variants: dict[str, object] = field(default_factory=dict)   # see-all, world-seen, world-size
     origin: dict[tuple, tuple[str, int]] = field(default_factory=dict)   # (kind, name) -> file, line set
     generated_seed: int | None = None                         # the seed of a generated world

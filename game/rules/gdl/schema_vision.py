@@ -9,6 +9,7 @@ PROPS: tuple[Prop, ...] = (
     Prop("already-seen", "u", "int", 0, PLAY, "% chance other sides know the unit at the start (on terrain they know)"),
     Prop("already-seen-independent", "u", "int", 0, PLAY, "the same for an independent unit"),
     Prop("initial-seen-radius", "u", "int", 1, PLAY, "terrain known around the side's starting units"),
+    Prop("can-see-behind", "u", "int", 1, PLAY, "false: higher ground and thick terrain hide what lies behind"),
 )
 
 TABLES: tuple[Table, ...] = (
@@ -17,6 +18,7 @@ TABLES: tuple[Table, ...] = (
     Table("see-chance-at", "uu", False, 100, PLAY, "% chance to see a unit of the second type in the same cell"),
     Table("visibility", "ut", False, 100, PLAY, "% multiplier on the chance to see a unit in the terrain"),
     Table("occupant-vision", "uu", False, 100, PLAY, "% of its vision range an occupant keeps inside the transport"),
+    Table("eye-height", "ut", False, 0, PLAY, "height of the unit's eyes over its cell, by terrain (line of sight)"),
     Table("vision-night-effect", "ut", False, 100, PLAY,
           "% of its vision range and see chances a unit keeps at night in the terrain"),
 )
@@ -29,8 +31,9 @@ GLOBALS: tuple[Global, ...] = (
 
 TITLE = "Vision (game/modes/gdl/vision.py)"
 DEVIATIONS = (
-    "No line of sight: a unit sees every cell within its vision-range (can-see-behind, eye-height, "
-    "body-height and thickness do not hide anything).",
+    "Line of sight hides cells, not units: a unit is seen when its cell is (body-height does not "
+    "let a tall unit be seen over a ridge); the line runs to the target cell's ground; cached "
+    "sight lines do not follow terrain a detonation changes.",
     "See chances are rolled when a unit or its cell comes into a side's sight and again at the "
     "start of each turn, with the best chance among the side's units that see the cell (Xconq "
     "also rolls each time the unit acts: spot-action).",

@@ -44,7 +44,7 @@ def roads_apply(m: Module) -> bool:
 def rivers_apply(m: Module) -> bool:
     if not any(m.tprops["river-chance"]):
         return False
-    if m.elevation and _aux_free(m, BORDER, "river-x"):
+    if m.elevations and _aux_free(m, BORDER, "river-x"):
         return True
     return _aux_free(m, CONNECTION, "river-x")
 

@@ -46,7 +46,7 @@ class Work:
         self.edge_cells = [c for c in self.area_cells if not self.interior[c]]
         self.terrain: list[int] = list(m.terrain) if m.has_terrain else [-1] * self.n
         self.has_terrain = m.has_terrain
-        self.elev: list[int] | None = list(m.elevation) if m.elevation else None
+        self.elev: list[int] | None = list(m.elevations) if m.elevations else None
         self.aux: dict[int, list[int]] = {t: list(v) for t, v in m.aux_terrain.items()}
         nt = len(m.ttypes)
         self.subtype = [subtype_of(m, t) for t in range(nt)]
@@ -237,7 +237,7 @@ class Work:
             sides[s]["country-centre"] = self.xy(c)        # where make-countries put the country
         return dataclasses.replace(
             m, terrain=[max(0, t) for t in self.terrain], has_terrain=True, units=self.units,
-            aux_terrain={t: v for t, v in self.aux.items() if any(v)}, elevation=list(self.elev or []),
+            aux_terrain={t: v for t, v in self.aux.items() if any(v)}, elevations=list(self.elev or []),
             people=list(self.people) if any(p >= 0 for p in self.people) else [],
             sides=sides, generated_seed=seed, warnings=list(m.warnings), synth_notes=list(self.notes),
             template=template)
