@@ -1,6 +1,8 @@
 """Xconq GDL benchmarks: read all library modules (time, peak RSS of a fresh interpreter), the
-count of modules that load with no play-affecting warning and play a bot game to the end, and the
-Tokyo bot turn (all sides, budget: median <= 20 ms).
+Tokyo bot turn (all sides, budget: median <= 20 ms), a generated standard world (budget 500 ms),
+the fog-of-war update per action, and the library counts of bench/gdl_coverage.py (fixed-map
+modules without play warnings, synthesis modules that start and play to an end, games that end
+by the module's own rules).
 
 The library is not in git: $TACTIBOX_XCONQ_LIB or shared/xconq/lib above the checkout.
 `run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_gdl [--json]`.
@@ -70,25 +72,6 @@ def _tokyo_turns(lib, seeds=(1, 2, 3), turns: int = 30) -> list[float]:
     return times
 
 
-def _coverage(lib) -> dict:
-    from game.modes.gdl.match import play, playable_problems
-    from game.modes.gdl.world import World
-    from game.rules.gdl.loader import load_module
-    cache: dict = {}
-    clean = playable = finished = 0
-    for p in sorted(lib.glob("*.g")):
-        m = load_module(p, cache)
-        ok = not playable_problems(m)
-        quiet = not m.play_warnings()
-        clean += quiet
-        playable += ok
-        if ok and quiet:     # playing the big historical scenarios too takes minutes
-            res = play(World(m), 1)
-            finished += res.game.over
-    return {"modules_without_play_warnings": clean, "modules_with_map_and_2_sides": playable,
-            "clean_and_playable_bot_game_finished": finished}
-
-
 def run() -> dict:
     lib = find_lib()
     if lib is None:
@@ -105,7 +88,10 @@ def run() -> dict:
     out["tokyo_turn_median_ms"] = round(statistics.median(times) * 1000, 2)
     out["tokyo_turn_max_ms"] = round(max(times) * 1000, 2)
     out["tokyo_turn_budget_ms"] = TURN_BUDGET_MS
-    out.update(_coverage(lib))
+    from bench.gdl_coverage import generated_world_ms, library_counts, vision_update_ms
+    out.update(generated_world_ms(lib))
+    out.update(vision_update_ms(lib))
+    out.update(library_counts(lib, log=lambda msg: print(msg, file=sys.stderr, flush=True)))
     return out
 
 

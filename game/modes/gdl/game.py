@@ -14,7 +14,8 @@ from __future__ import annotations
 from game.core.canon import canonical_hash
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
-from game.modes.gdl import capture, combat, movement, production, scoring, supply, zoc
+from game.modes.gdl import capture, combat, movement, production, scoring, supply, vision, zoc
+from game.modes.gdl.generated import generated_world
 from game.modes.gdl.units import Unit, all_in_cell, in_play, top_of
 from game.modes.gdl.world import World
 
@@ -32,7 +33,8 @@ class GdlGame:
     mode = "gdl"
 
     def __init__(self, world: World, seed: int):
-        self.w = world.for_game()
+        self.w = generated_world(world, seed).for_game()   # the generated world of this seed, if any
+        world = self.w
         self.seed = seed
         self.rng = Pcg32(seed, 0x6D6C)
         self.turn = 0
@@ -54,6 +56,7 @@ class GdlGame:
         self.scores = scoring.initial_scores(self)
         self._start_turn([])
         self._skip_idle_sides()
+        self.views = vision.start(self)        # each side's view (None when the module is see-all)
 
     def _place_scenario_units(self) -> None:
         w, m = self.w, self.w.m
@@ -202,7 +205,10 @@ class GdlGame:
             raise ActionError("the game is over")
         kind = a[0]
         if kind == END:
-            return self._end_side()
+            ev = self._end_side()
+            if self.views is not None:
+                self.views.update(self)
+            return ev
         if not 0 <= a[1] < len(self.units):
             raise ActionError(f"no unit in {a!r}")
         u = self.units[a[1]]
@@ -230,6 +236,8 @@ class GdlGame:
         if u.alive and u.acp == acp_before:     # "A unit action must always consume at least one
             self.use_acp(u, 1)                  # action point" (refman, Actions)
         scoring.after_action(self, ev)
+        if self.views is not None:
+            self.views.update(self)
         return ev
 
     def _move(self, u: Unit, cell: int, into: int, cost: int, ev) -> None:
@@ -339,11 +347,16 @@ class GdlGame:
 
     # --- snapshot -----------------------------------------------------------------------------
     def snapshot(self) -> dict:
-        return {"v": SNAPSHOT_VERSION, "turn": self.turn, "side": self.side, "rng": list(self.rng.get_state()),
+        snap = {"v": SNAPSHOT_VERSION, "turn": self.turn, "side": self.side, "rng": list(self.rng.get_state()),
                 "units": [u.data() for u in self.units], "over": int(self.over),
                 "winner": self.winner or 0, "status": [[s, self.status[s]] for s in self.sides],
                 "terrain": sorted([c, t] for c, t in self.terrain_changes.items()),
                 "scores": self.scores, "tech": [[s, self.tech[s], self.tech_start[s]] for s in self.sides]}
+        if self.w.m.generated_seed is not None:
+            snap["world"] = self.w.m.generated_seed      # the seed the world was generated from
+        if self.views is not None:
+            snap["views"] = self.views.snapshot()
+        return snap
 
     def state_hash(self) -> str:
         return canonical_hash(self.snapshot())
@@ -351,4 +364,9 @@ class GdlGame:
     @classmethod
     def restore(cls, world: World, snap: dict) -> GdlGame:
         from game.modes.gdl.restore import restore
-        return restore(cls(world, 0), snap)
+        ws = snap.get("world", 0) if isinstance(snap, dict) else 0    # the generated world's seed
+        if not isinstance(ws, int) or isinstance(ws, bool) or not 0 <= ws < 1 << 64:
+            raise ValueError("snapshot: the world seed is not a 64-bit number")
+        g = restore(cls(world, ws), snap)
+        g.views = vision.restored(g, snap)
+        return g

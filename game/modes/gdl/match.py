@@ -14,6 +14,7 @@ from game.modes.base import ActionError
 from game.modes.gdl.bot import Bot
 from game.modes.gdl.game import GdlGame
 from game.modes.gdl.world import World
+from game.rules.gdl import synth
 from game.rules.gdl.loader import load_module
 from game.rules.gdl.model import Module
 
@@ -26,6 +27,8 @@ def playable_problems(m: Module) -> list[str]:
     out = []
     if not m.utypes or not m.ttypes:
         out.append("no unit types or no terrain types")
+    if synth.generates(m):                 # the world is generated (or completed) per game
+        return out + synth.problems(m)
     if not m.has_terrain:
         out.append("no fixed map (Tactibox does not synthesise terrain)")
         return out

@@ -43,6 +43,8 @@ def interpolate(pairs: list[tuple[int, int]], x: int) -> int | None:
 
 class World:
     def __init__(self, m: Module):
+        from game.modes.gdl.generated import preview_module
+        m = preview_module(m)          # no fixed map: the world synthesis makes from seed 0
         self.m = m
         w, h = m.width, m.height
         self.grid = Grid(HEX, w, h, 0, 0, lambda x, y: in_area(w, h, x, y), w, h)

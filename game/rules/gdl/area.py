@@ -74,6 +74,7 @@ class AreaForms:
             nums.append(rest.pop(0))
         if nums:
             self.area_size(nums, line)
+            self.m.origin[("area",)] = (self.file, line)
         if rest and isinstance(rest[0], Lst) and rest[0] and rest[0][0] == "restrict":
             self.area_restrict(rest.pop(0))
         for sub in rest:

@@ -17,6 +17,7 @@ from game.rules.gdl.area import AreaForms
 from game.rules.gdl.model import Module, UnitSpec, Warning
 from game.rules.gdl.reader import STRAY, GdlError, Lst, Sym, read_forms
 from game.rules.gdl.scenario import ScenarioForms
+from game.rules.gdl.std_variants import record_std_variant
 from game.rules.gdl.tables import TableForms
 from game.rules.gdl.values import ValueForms
 
@@ -197,6 +198,7 @@ class Loader(AreaForms, ScenarioForms, TableForms, ValueForms):
         if rest and isinstance(rest[0], str) and not isinstance(rest[0], Sym):
             rest.pop(0)                      # help text
         if vid in ("world-size", "real-time"):
+            record_std_variant(self, v)          # world synthesis reads world-size
             return
         default = 0
         if rest and not isinstance(rest[0], Lst):
@@ -244,6 +246,7 @@ class Loader(AreaForms, ScenarioForms, TableForms, ValueForms):
         name = f[1]
         if name in S.GLOBAL_BY_NAME or name in S.IGNORED_GLOBALS:
             self.m.globals[name] = self.value(f[2], line)
+            self.m.origin[("g", str(name))] = (self.file, line)
         elif name in self.env:
             self.env[name] = self.value(f[2], line)
         else:

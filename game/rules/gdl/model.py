@@ -91,6 +91,12 @@ class Module:
     warnings: list[Warning] = field(default_factory=list)
     work: int = 0                  # steps the load took (bounded by values.MAX_WORK)
     type_names: dict[str, tuple[str, int]] = field(default_factory=dict)   # name or alias -> (kind, index)
+    std_variants: dict[str, object] = field(default_factory=dict)   # see-all, world-seen, world-size
+    origin: dict[tuple, tuple[str, int]] = field(default_factory=dict)   # (kind, name) -> file, line set
+    generated_seed: int | None = None                         # the seed of a generated world
+    synth_notes: list[str] = field(default_factory=list)      # what world synthesis did, or why not
+    template: Module | None = None                            # a generated world: the module it came from
+    people: list[int] = field(default_factory=list)           # per cell: side of its people, -1 none (synthesis)
 
     def uprop(self, name: str, u: int):
         return self.uprops[name][u]

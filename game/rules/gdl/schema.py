@@ -10,10 +10,20 @@ Defaults are Xconq 7.5's (kernel/utype.def, ttype.def, table.def).
 
 from __future__ import annotations
 
-from game.rules.gdl import schema_build, schema_capture, schema_combat, schema_end, schema_move, schema_supply
+from game.rules.gdl import (
+    schema_build,
+    schema_capture,
+    schema_combat,
+    schema_end,
+    schema_move,
+    schema_supply,
+    schema_synth,
+    schema_vision,
+)
 from game.rules.gdl.schema_types import DISPLAY, IGNORED, PLAY, Global, Prop, Table
 
 _AREAS = (schema_move, schema_supply, schema_build, schema_capture, schema_combat, schema_end)
+_AREAS += (schema_synth, schema_vision)
 
 _CORE_PROPS: tuple[Prop, ...] = (
     Prop("acp-per-turn", "u", "int", 0, PLAY, "action points a unit gets at the start of each turn"),
@@ -71,19 +81,13 @@ _CORE_TABLES: tuple[Table, ...] = (
     Table("detonation-accident-chance", "ut", False, 0, PLAY,
           "chance per turn, in .01 %, that a unit detonates by accident in the terrain"),
     Table("detonate-on-hit", "uu", False, 0, PLAY, "% chance a unit detonates when hit"),
-    Table("favored-terrain", "ut", False, 100, IGNORED, "placement weight for random setups"),
     Table("drawable-terrain", "tt", False, 1, DISPLAY, "whether aux terrain is drawn over a cell terrain"),
-    Table("independent-density", "ut", False, 0, IGNORED, "random independent units"),
 )
 
 _CORE_GLOBALS: tuple[Global, ...] = (
     Global("sides-min", 1, PLAY, "fewest sides a game may have"),
     Global("sides-max", 7, PLAY, "most sides a game may have"),
     Global("last-turn", 0, PLAY, "the game ends after this turn (0: none; Tactibox stops at its limit, a draw)"),
-    Global("see-all", 1, IGNORED, "Tactibox always plays see-all"),
-    Global("world-seen", 1, IGNORED, "Tactibox always plays see-all"),
-    Global("terrain-seen", 1, IGNORED, "Tactibox always plays see-all"),
-    Global("synthesis-methods", None, IGNORED, "random terrain/countries; used only when the area has no terrain"),
     Global("meridians", 0, IGNORED, "map display"),
     Global("grid-color", "", DISPLAY, "colour of the cell grid"),
     Global("shorelines", 0, DISPLAY, "draw shorelines"),
@@ -107,6 +111,9 @@ IGNORED_GLOBALS = frozenset(["country-radius-min", "country-radius-max", "countr
 PROPS: tuple[Prop, ...] = _CORE_PROPS + sum((a.PROPS for a in _AREAS), ())
 TABLES: tuple[Table, ...] = _CORE_TABLES + sum((a.TABLES for a in _AREAS), ())
 GLOBALS: tuple[Global, ...] = _CORE_GLOBALS + sum((a.GLOBALS for a in _AREAS), ())
+# what an area declares is read and used: not in the ignored lists, which predate some areas
+IGNORED_PROPS = IGNORED_PROPS - {p.name for p in PROPS}
+IGNORED_GLOBALS = IGNORED_GLOBALS - {g.name for g in GLOBALS}
 # tables whose values are types ("u" unit, "t" terrain), -1 meaning none
 TYPE_VALUED: dict[str, str] = {k: v for a in _AREAS for k, v in getattr(a, "TYPE_VALUED", {}).items()}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 PLAY, DISPLAY, IGNORED = "play", "display", "ignored"
+SYNTH = "synthesis"     # shapes a generated world (game/rules/gdl/synth/); no effect on a finished map
 
 # What an index letter of a table counts: unit, terrain, material types.
 INDEX_KINDS = ("u", "t", "m")

@@ -62,6 +62,7 @@ class TableForms:
             for i in idxs:
                 arr[sp.name][i] = val
             return
+        self.m.origin[(kind, str(prop))] = (self.file, line)
         vals = val if isinstance(val, list) and not broadcast else None
         if isinstance(val, list) and broadcast:
             if len(val) != 1:
@@ -132,6 +133,7 @@ class TableForms:
         tab = self.m.tables.get(name)
         if tab is None or not adding:
             tab = self.m.tables[name] = self.new_table(t)
+        self.m.origin[("table", str(name))] = (self.file, line)
         ka, kb = t.index[0], t.index[1]
         for c in items:
             cline = getattr(c, "line", line)
