@@ -27,7 +27,7 @@ def test_capture_after_an_attack_changes_the_side_with_occupants(tmp_path):
 """)
     s, town, guard = g.units
     ev = g.apply([ATTACK, s.id, town.id])
-    assert ("capture", s.id, town.id, 1) in ev
+    assert ("capture", s.id, town.id, 1, 2) in ev
     assert (town.side, guard.side) == (1, 1) and s.transport == town.id
 
 

@@ -158,3 +158,11 @@ def test_bot_games_end_and_replay_identically(name, request):
     rp.actions[len(rp.actions) // 2] = [END]
     with pytest.raises(ReplayError):
         verify(rp, world)
+
+
+def test_replays_of_older_rules_are_refused_with_a_clear_message(duel):
+    rp = parse_replay(to_replay(play(duel, 1)).to_data())
+    assert rp.options["gdl-rules"] == 2 and verify(rp, duel).over
+    del rp.options["gdl-rules"]
+    with pytest.raises(ReplayError, match="version 1 of Tactibox's GDL rules"):
+        verify(rp, duel)

@@ -131,10 +131,11 @@ def capture_unit(g, u, pris, ev) -> None:
     nt = w.T["changed-type-if-captured"][pris.type][u.type]
     if nt >= 0:
         change_type(g, pris, nt)
+    oldside = pris.side
     for oid in list(g.occ.get(pris.id, ())):
         _capture_occupant(g, u, g.units[oid], newside, ev)
     change_side(g, pris, newside)
-    ev.append(("capture", u.id, pris.id, newside))
+    ev.append(("capture", u.id, pris.id, newside, oldside))
     garrison(g, u, pris, ev)
     if u.alive and u.acp > 0:
         cost = movement.enter_cost(g, u, pris)

@@ -19,6 +19,7 @@ from game.rules.gdl.loader import load_module
 from game.rules.gdl.model import Module
 
 MAX_ACTIONS = 200_000
+RULES_VERSION = 2             # replays record it; 1 = before issue 19 (other movement, no economy)
 BOT_ACTIONS_PER_UNIT = 32     # per side turn: a guard against tables with 0-ACP actions
 
 
@@ -141,11 +142,16 @@ def play(world: World, seed: int, path: str = "", on_events=None, max_actions: i
 
 def to_replay(res: GdlResult) -> Replay:
     return Replay(mode="gdl", seed=res.seed, ruleset_id=res.module, ruleset_hash=res.content_hash,
-                  options={"module": res.path}, setup={}, actions=res.actions, turns=res.turns,
-                  result=res.summary())
+                  options={"module": res.path, "gdl-rules": RULES_VERSION}, setup={}, actions=res.actions,
+                  turns=res.turns, result=res.summary())
 
 
 def verify(replay: Replay, world: World) -> GdlGame:
+    version = replay.options.get("gdl-rules", 1)
+    if version != RULES_VERSION:
+        raise ReplayError(f"recorded with version {version} of Tactibox's GDL rules; this one plays version "
+                          f"{RULES_VERSION} (Xconq's movement points, supply, construction, capture, "
+                          "scorekeepers) and cannot check it")
     if replay.ruleset_hash and replay.ruleset_hash != world.m.content_hash:
         raise ReplayError(f"module content differs from the one recorded ({world.m.content_hash[:12]} "
                           f"vs {replay.ruleset_hash[:12]})")
