@@ -6,7 +6,6 @@ import tracemalloc
 import pytest
 
 from game.modes.gdl.game import GdlGame
-from game.modes.gdl.restore import restore
 from game.modes.gdl.world import World
 from game.rules.gdl import values
 from game.rules.gdl.loader import load_module
@@ -39,7 +38,7 @@ def test_a_snapshot_with_units_inside_each_other_is_refused(tmp_path):
     snap = GdlGame(w, 1).snapshot()
     snap["units"][0][6], snap["units"][1][6] = 1, 0          # each the other's transport
     with pytest.raises(ValueError, match="inside each other|misplaced"):
-        restore(GdlGame(w, 0), snap)
+        GdlGame.restore(w, snap)
 
 
 @pytest.mark.parametrize("bad", [
@@ -54,7 +53,7 @@ def test_broken_snapshots_are_refused(tmp_path, bad):
     snap = GdlGame(w, 1).snapshot()
     bad(snap)
     with pytest.raises(ValueError):
-        restore(GdlGame(w, 0), snap)
+        GdlGame.restore(w, snap)
 
 
 def test_doubling_define_append_is_refused_within_its_list_bound(tmp_path):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from game.modes.gdl import movement, supply
 from game.modes.gdl.damage import destroy, kill
 from game.modes.gdl.dice import chance, chance10000
+from game.modes.gdl.retreat import retreat
 from game.modes.gdl.units import all_in_cell
 
 CAPTURE = 6
@@ -154,7 +155,6 @@ def capture_unit(g, u, pris, ev) -> None:
 def _capture_occupant(g, u, occ, newside: int, ev) -> None:
     """An occupant of a captured unit escapes (when it can step away), scuttles, goes over with
     its transport (when the capturer could capture it) or dies."""
-    from game.modes.gdl.combat import retreat
     w = g.w
     if g.trusted(u.side, occ.side):
         return

@@ -367,6 +367,6 @@ class GdlGame:
         ws = snap.get("world", 0) if isinstance(snap, dict) else 0    # the generated world's seed
         if not isinstance(ws, int) or isinstance(ws, bool) or not 0 <= ws < 1 << 64:
             raise ValueError("snapshot: the world seed is not a 64-bit number")
-        g = restore(cls(world, ws), snap)
+        g = restore(cls(world, ws), snap, SNAPSHOT_VERSION, MAX_UNITS_IN_GAME)
         g.views = vision.restored(g, snap)
         return g

@@ -15,13 +15,12 @@ def _int(v, what: str, lo: int = -(1 << 31), hi: int = 1 << 31) -> int:
     return v
 
 
-def restore(g, snap: dict):
-    from game.modes.gdl.game import MAX_UNITS_IN_GAME, SNAPSHOT_VERSION
+def restore(g, snap: dict, version: int, max_units: int):
     w = g.w
-    if not isinstance(snap, dict) or snap.get("v") != SNAPSHOT_VERSION:
-        raise ValueError(f"snapshot: not a version {SNAPSHOT_VERSION} GDL snapshot")
+    if not isinstance(snap, dict) or snap.get("v") != version:
+        raise ValueError(f"snapshot: not a version {version} GDL snapshot")
     rows = snap.get("units")
-    if not isinstance(rows, list) or not len(g.units) <= len(rows) <= MAX_UNITS_IN_GAME:
+    if not isinstance(rows, list) or not len(g.units) <= len(rows) <= max_units:
         raise ValueError("snapshot: wrong number of units")
     n = len(rows)
     g.units, g.at, g.occ = [], {}, {}

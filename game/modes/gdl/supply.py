@@ -252,6 +252,6 @@ def starve(g, u, ev, partial: bool) -> None:
             if one > loss:
                 loss, cause = one, m
     if loss > 0 and (partial or loss >= u.hp):
-        from game.modes.gdl import combat
+        from game.modes.gdl.damage import hurt
         ev.append(("starve", u.id, loss))
-        combat.hurt(g, u, loss, ev, cause=("starved", cause))
+        hurt(g, u, loss, ev, cause=("starved", cause))
