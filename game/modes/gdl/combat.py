@@ -200,7 +200,7 @@ def _maybe_hit(g, u, v, fire_: bool, hits: dict, ev, counter: bool, depth: int) 
     if dmg > 0 and chance(rng, w.T["retreat-chance"][a][o]) and retreat(g, v, u, ev, "retreat"):
         dmg = 0
     if dmg > 0:
-        floor = w.T["hp-min"][o][a]
+        floor = w.T["hp-min"][a][o]        # (attacker, target), as the kernel and library
         left = v.hp - hits.get(v.id, 0)
         if floor > 0:
             dmg = max(0, min(dmg, left - floor))

@@ -20,7 +20,7 @@ def restore(g, snap: dict, version: int, max_units: int):
     if not isinstance(snap, dict) or snap.get("v") != version:
         raise ValueError(f"snapshot: not a version {version} GDL snapshot")
     rows = snap.get("units")
-    if not isinstance(rows, list) or not len(g.units) <= len(rows) <= max_units:
+    if not isinstance(rows, list) or not len(g.units) <= len(rows) <= max(max_units, len(g.units)):
         raise ValueError("snapshot: wrong number of units")
     n = len(rows)
     g.units, g.at, g.occ = [], {}, {}

@@ -61,3 +61,13 @@ TABLES = (
 )
 
 GLOBALS: tuple[Global, ...] = ()
+
+TITLE = "Construction, repair, disbanding and tooling (game/modes/gdl/production.py, tooling.py)"
+DEVIATIONS = (
+    "Disbanding is the unit's own action (a unit does not disband another).",
+    "Research and advances (rp, advance-needed-to-build, can-research), advanced units "
+    "(maxcells, people), changing type and adding or removing terrain are not implemented; "
+    "develop raises the side's tech per unit type (tech-per-develop, tech-crossover, tech-max).",
+    "A unit whose type needs more tooling than it can ever reach (no can-toolup-for, tp-per-toolup "
+    "0 or tp-max below tp-to-build) is never offered a create or build of that type.",
+)

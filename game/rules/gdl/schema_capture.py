@@ -49,3 +49,17 @@ TYPE_VALUED = {"changed-type-if-captured": "u"}
 GLOBALS = (
     Global("protection-resists-capture", 1, PLAY, "true: the protection tables also lower capture chances"),
 )
+
+TITLE = "Capture, surrender and revolt (game/modes/gdl/capture.py)"
+DEVIATIONS = (
+    "surrender-range defaults to 0 (the kernel's table.def), not refman's 1: a unit surrenders "
+    "only to a unit in its own cell unless the module sets the range.",
+    "An occupant that escapes a capture (occupant-escape-chance) steps away to a free "
+    "neighbouring cell when it can (the kernel leaves it where it is, as Tactibox does when it "
+    "cannot step away); one that does not escape may scuttle, goes over with its transport when "
+    "the capturer could capture it, else it dies.",
+    "A revolting unit always goes to the independent side (refman allows another side; there are "
+    "no opinions or people to choose one).",
+    "A side that loses has its units meet lost-wreck-chance, lost-vanish-chance, "
+    "lost-surrender-chance and lost-revolt-chance in that order, each rolled once per unit.",
+)

@@ -14,7 +14,7 @@ PROPS = (
 TABLES = (
     Table("retreat-chance", "uu", False, 0, PLAY,
           "% chance a unit hit by the attacker type steps away instead of taking the damage"),
-    Table("hp-min", "uu", False, 0, PLAY, "lowest hp attacks by the type can bring the unit to"),
+    Table("hp-min", "uu", False, 0, PLAY, "lowest hp attacks by the first type can bring the second to"),
     Table("occupant-combat", "uu", False, 100, PLAY,
           "% hit chance of a unit attacking or firing from inside a transport of the type (0: it cannot)"),
     Table("acp-to-be-fired-on", "uu", False, 1, PLAY, "ACP a unit loses when fired on by the type"),
@@ -46,3 +46,18 @@ TABLES = (
 TYPE_VALUED = {"wrecked-type-if-killed": "u", "wrecked-type-if-attrited": "u"}
 
 GLOBALS: tuple[Global, ...] = ()
+
+TITLE = "Combat (game/modes/gdl/combat.py, damage.py, hazards.py, lineoffire.py)"
+DEVIATIONS = (
+    "Combat model 0 only. Any counterattack above 0 strikes back at the full hit chance "
+    "(refman: \"commitment levels are currently ignored\").",
+    "acp-to-defend is read as refman gives it, (defender, attacker); Xconq 7.5's kernel looks it "
+    "up as (attacker, defender). The library's modules mostly set it for u* u*.",
+    "hp-min is read as the kernel and the library's modules use it, (attacker, target) "
+    "(mormon.g: `(u* temple 4)`); refman describes the reverse order.",
+    "Experience, morale, tooling damage (tp-damage) and the *-affects-attack/-defense tables are "
+    "not implemented; the ground blocks fire only through elevations and terrain thickness "
+    "(units never block a shot).",
+    "Accidents, attrition and accidental detonation are rolled once per unit at the start of each "
+    "turn, before the units get their ACP.",
+)

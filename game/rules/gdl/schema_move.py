@@ -54,3 +54,24 @@ TABLES = (
 )
 
 GLOBALS: tuple[Global, ...] = ()
+
+TITLE = "Turns, movement and zones of control (game/modes/gdl/game.py, movement.py, zoc.py)"
+DEVIATIONS = (
+    "Sides always take turns one after another in side-id order, also in a simultaneous module "
+    "(`sequential` false or the variant); use-side-priority and action-priority are not read. "
+    "The independent side (0) never gets a turn: its units never act (production, supply, "
+    "repair and the turn's hazards still apply to them).",
+    "Every action uses at least 1 ACP (refman: \"A unit action must always consume at least one "
+    "action point\"), also where a table makes it free, so every side turn ends.",
+    "A unit never steps into a cell where it would vanish (vanishes-on) or be wrecked "
+    "(wrecks-on); Xconq allows the move and the unit is lost.",
+    "A move is one step to a neighbouring cell (or into a transport); there are no move-to "
+    "tasks, plans or multi-cell moves — the bots and the screens choose every step.",
+    "Zones of control follow refman's description: of the enter/traverse/leave costs of the enemy "
+    "units whose zones the step touches only the largest counts (they do not add up), a -1 in any "
+    "of them blocks the step, and an enemy standing in the cell entered adds mp-to-enter-own as "
+    "one more such cost; units inside transports neither exert nor feel zones.",
+    "Night changes a unit's ACP (night-adds-acp, night-multiplies-acp) by the compute_sun formula "
+    "(game/modes/gdl/daylight.py); seasons, temperature, wind and morale never change speed or "
+    "ACP (those tables are not implemented).",
+)

@@ -41,3 +41,16 @@ TABLES = (
 TYPE_VALUED = {"wrecked-type-if-starved": "u"}
 
 GLOBALS: tuple[Global, ...] = ()
+
+TITLE = "Materials and supply (game/modes/gdl/supply.py)"
+DEVIATIONS = (
+    "The backdrop economy is Xconq's model 0 without its speed-ratio fallback: production, "
+    "excess passed on, then each unit short of a material takes from friendly units within "
+    "in-length/out-length, nearest giver first, ties by unit id. The supply-* interdiction and "
+    "potential tables, treasuries, terrain materials (terrain-production, terrain-storage-x) and "
+    "people are not implemented (each use is a warning).",
+    "What a turn's moves used (consumption-per-move) counts toward base-consumption at the turn's "
+    "end, as in Xconq; an occupant uses consumption-as-occupant % of it.",
+    "Starvation takes the largest hp-per-starve of the materials the unit is out of, once a turn, "
+    "the .01 fraction by chance.",
+)
