@@ -2,7 +2,8 @@
 Actions" protection tables, "Unit Surrender", "Side Change Action")."""
 
 from game.modes.gdl import capture
-from game.modes.gdl.game import ATTACK, CAPTURE, CHANGE_SIDE
+from game.modes.gdl.actions import Attack, Capture, ChangeSide
+from game.modes.gdl.events import Captured
 from tests.gdl.mini import game
 
 BASE = """
@@ -26,8 +27,8 @@ def test_capture_after_an_attack_changes_the_side_with_occupants(tmp_path):
 (guard 6 5 2 (in "T"))
 """)
     s, town, guard = g.units
-    ev = g.apply([ATTACK, s.id, town.id])
-    assert ("capture", s.id, town.id, 1, 2) in ev
+    ev = g.apply(Attack(s.id, town.id))
+    assert Captured(s.id, town.id, 1, 2) in ev
     assert (town.side, guard.side) == (1, 1) and s.transport == town.id
 
 
@@ -67,7 +68,7 @@ def test_independent_capture_chance_and_the_capture_action(tmp_path):
 """)
     s, indep, theirs = g.units
     assert capture.odds(g, s, indep) == 70 and capture.odds(g, s, theirs) == 10
-    assert [CAPTURE, s.id, indep.id] in g.unit_actions(s)
+    assert Capture(s.id, indep.id) in g.unit_actions(s)
 
 
 def test_capture_needs_a_bridge_onto_impassable_terrain(tmp_path):
@@ -99,7 +100,7 @@ def test_hp_to_garrison_uses_up_the_capturer(tmp_path):
 (town 6 5 2)
 """)
     s, _, town = g.units
-    g.apply([ATTACK, s.id, town.id])
+    g.apply(Attack(s.id, town.id))
     assert town.side == 1 and not s.alive
 
 
@@ -126,6 +127,6 @@ def test_change_side_action(tmp_path):
 (soldier 8 2 2)
 """)
     s = g.units[0]
-    g.apply([CHANGE_SIDE, s.id, 2])
+    g.apply(ChangeSide(s.id, 2))
     assert s.side == 2
-    assert g.over and g.winner is None and "no scorekeeper" in g.end_reason   # side 1 has nothing left
+    assert g.over and g.winner_side is None and "no scorekeeper" in g.end_reason   # side 1 has nothing left

@@ -1,7 +1,8 @@
 """Combat tables whose index order matters, worked out by hand (refman "Combat Actions"; where
 refman and Xconq's kernel disagree on the order, the library's modules decide)."""
 
-from game.modes.gdl.game import ATTACK
+from game.modes.gdl.actions import Attack
+from game.modes.gdl.events import Hit
 from tests.gdl.mini import game
 
 TEXT = """
@@ -22,9 +23,9 @@ def test_hp_min_is_indexed_attacker_then_target(tmp_path):
     combat.cc (uu_hp_min(atker->type, u)). 30 damage leaves the 10-hp temple at 4, not dead."""
     g = game(tmp_path, TEXT.format(row="(u* temple 4)"))
     k, t = g.units
-    ev = g.apply([ATTACK, k.id, t.id])
-    assert ("hit", k.id, t.id, 6) in ev and t.alive and t.hp == 4
+    ev = g.apply(Attack(k.id, t.id))
+    assert Hit(k.id, t.id, 6) in ev and t.alive and t.hp == 4
     g = game(tmp_path, TEXT.format(row="(temple u* 4)"))      # the reverse order protects nothing
     k, t = g.units
-    g.apply([ATTACK, k.id, t.id])
+    g.apply(Attack(k.id, t.id))
     assert not t.alive

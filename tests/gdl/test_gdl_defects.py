@@ -4,7 +4,8 @@ expected result is worked out by hand from refman.texi (the working is in each d
 import pytest
 
 from game.modes.gdl import combat, movement
-from game.modes.gdl.game import END, MOVE
+from game.modes.gdl.actions import Attack, End, Move
+from game.modes.gdl.events import Hit
 from game.modes.gdl.match import BotSeat, playable_problems
 from game.modes.gdl.units import room_in_cell, room_in_unit
 from game.rules.gdl import schema
@@ -92,8 +93,8 @@ def test_d2_every_surviving_defender_pays_acp_to_defend(tmp_path):
     g = game(tmp_path, D2.format(counter=0))
     a, d = g.units
     assert d.acp == 4
-    ev = g.apply([2, a.id, d.id])
-    assert not any(e[0].startswith("counter") for e in ev)
+    ev = g.apply(Attack(a.id, d.id))
+    assert not any(getattr(e, "counter", False) for e in ev)
     assert d.acp == 4 - 2 and a.acp == 4 - 1
 
 
@@ -106,8 +107,8 @@ def test_d2_counterattack_50_still_strikes_back_at_the_full_hit_chance(tmp_path)
         g = game(tmp_path, D2.format(counter=50), seed=seed)
         a, d = g.units
         assert combat.odds(g, a, d)["counter"] == 100
-        ev = g.apply([2, a.id, d.id])
-        assert ("counter", d.id, a.id, 1) in ev
+        ev = g.apply(Attack(a.id, d.id))
+        assert Hit(d.id, a.id, 1, counter=True) in ev
 
 
 def test_d3_a_value_list_runs_along_the_first_index_list(tmp_path):
@@ -139,9 +140,9 @@ def test_d4_a_units_33rd_action_does_not_end_its_sides_turn(tmp_path):
     acted = []
     while True:
         a = seat.choose(g)
-        if a == [END]:
+        if a == End():
             break
-        acted.append(a[1])
+        acted.append(a.unit)
         g.apply(a)
     plane, inf = units(g, "plane")[0], units(g, "infantry")[0]
     assert acted.count(plane.id) == 32 and inf.id in acted
@@ -171,7 +172,7 @@ def test_d5_reinforcements_restricted_maps_and_unit_offsets(tmp_path):
     assert far.cell < 0 and late.cell < 0 and late.appear == 2
     for _ in range(2 * 2):                      # two full turns: turn 3 starts
         assert late.cell < 0
-        g.apply([END])
+        g.apply(End())
     assert g.w.grid.coords(late.cell) == (3, 4)
 
 
@@ -227,7 +228,7 @@ def test_movement_rounding_speed_150(tmp_path, acp, moves):
         c = cell(g, 3 + n, 5)
         if g.move_target(r, c) is None:
             break
-        g.apply([MOVE, r.id, c])
+        g.apply(Move(r.id, c))
         n += 1
     assert n == moves
     assert movement.total_move_cost(g, 0, -1, cell(g, 2, 5), cell(g, 3, 5)) == 2

@@ -2,7 +2,7 @@
 Action", "Entry Action", "Years and Days", "Actions in General")."""
 
 from game.modes.gdl import movement
-from game.modes.gdl.game import END, MOVE
+from game.modes.gdl.actions import End, Move
 from game.modes.gdl.units import room_in_unit
 from tests.gdl.mini import HEAD, cell, game, put
 
@@ -30,7 +30,7 @@ def test_zoc_entering_leaving_and_traversing(tmp_path):
     costs = []
     for x, y in ((4, 5), (5, 5), (5, 6), (4, 6)):
         costs.append(g.move_target(m, cell(g, x, y))[0])
-        g.apply([MOVE, m.id, cell(g, x, y)])
+        g.apply(Move(m.id, cell(g, x, y)))
     assert costs == [1, 3, 1, 1]
     put(g, m, 5, 5)
     assert g.move_target(m, cell(g, 6, 5)) is None
@@ -161,8 +161,8 @@ def test_night_halves_acp_and_acp_damage_effect(tmp_path):
     s, hurt = g.units
     seen = [s.acp]
     for _ in range(2):
-        g.apply([END])
-        g.apply([END])
+        g.apply(End())
+        g.apply(End())
         seen.append(s.acp)
     assert seen == [2, 4, 2]
     assert movement.new_acp_for_turn(g, hurt) == 2 * 50 // 100

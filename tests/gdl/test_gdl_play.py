@@ -6,7 +6,9 @@ import pytest
 from game.core.replay import parse_replay
 from game.modes.base import ActionError
 from game.modes.gdl import combat, movement
-from game.modes.gdl.game import ATTACK, END, MOVE, GdlGame
+from game.modes.gdl.actions import Attack, Move
+from game.modes.gdl.events import Hit
+from game.modes.gdl.game import GdlGame
 from game.modes.gdl.match import ReplayError, play, to_replay, verify
 
 
@@ -42,8 +44,8 @@ def test_hill_hit_rate_over_many_seeded_attacks(hill):
         put(g, a, 14, 10)
         ev = []
         combat.attack(g, a, b, ev)
-        hits += any(e[0] == "hit" for e in ev)
-        assert not any(e[0] == "counter" for e in ev)     # counterattack 0
+        hits += any(isinstance(e, Hit) and not e.counter for e in ev)
+        assert not any(getattr(e, "counter", False) for e in ev)     # counterattack 0
     # half the attacks are withdrawn from, 63 % of the rest hit: about 31.5 %
     assert 0.24 < hits / n < 0.39
 
@@ -54,8 +56,8 @@ def test_tank_hit_brings_a_full_counterattack_while_the_defender_has_acp(duel):
     put(g, a, 10, 9)
     put(g, b, 10, 10)
     assert combat.odds(g, a, b)["counter"] == 100
-    ev = g.apply([ATTACK, a.id, b.id])
-    assert any(e[0] == "hit" for e in ev) and any(e[0] == "counter" for e in ev)
+    ev = g.apply(Attack(a.id, b.id))
+    assert any(isinstance(e, Hit) and not e.counter for e in ev) and any(isinstance(e, Hit) and e.counter for e in ev)
     assert b.acp == 1
     b.acp = 0
     assert combat.odds(g, a, b)["counter"] == 0
@@ -71,8 +73,8 @@ def test_monster_wrecks_a_building_into_a_burning_building_with_6_hp(tokyo):
         ev = []
         mon.acp = 2
         combat.attack(g, mon, bld, ev)       # hit chance 100 (block has no terrain effect)
-        assert ("hit", mon.id, bld.id, 3) in ev
-        assert not any(e[0].startswith("counter") for e in ev)   # a building never strikes back
+        assert Hit(mon.id, bld.id, 3) in ev
+        assert not any(getattr(e, "counter", False) for e in ev)   # a building never strikes back
     assert m.utypes[bld.type] == "burning building" and bld.hp == 6 and bld.alive
 
 
@@ -102,8 +104,8 @@ def test_movement_limits_in_tokyo(tokyo):
     assert w.mp_enter_unit[u["national guard"]][u["burning building"]] == 99
     for mob in units_of(g, "mob"):
         for a in g.unit_actions(mob):
-            if a[0] == MOVE:
-                assert w.terrain[a[2]] == t["street"]
+            if isinstance(a, Move):
+                assert w.terrain[a.cell] == t["street"]
 
 
 def test_tokyo_ends_when_the_monster_dies(tokyo):
@@ -119,10 +121,10 @@ def test_tokyo_ends_when_the_monster_dies(tokyo):
         guard.acp = 2
         g.side_index = g.sides.index(guard.side)
         try:
-            g.apply([ATTACK, guard.id, mon.id])
+            g.apply(Attack(guard.id, mon.id))
         except ActionError:
             put(g, mon, 20, 8)
-    assert g.over and g.winner == 1 and not mon.alive
+    assert g.over and g.winner_side == 1 and not mon.alive
 
 
 def test_edge_ring_cannot_be_entered(duel):
@@ -133,16 +135,19 @@ def test_edge_ring_cannot_be_entered(duel):
     assert edge
     put(g, a, *w.grid.coords(w.grid.neighbours[edge[0]][0]))
     for act in g.unit_actions(a):
-        if act[0] == MOVE:
-            assert not w.edge[act[2]]
+        if isinstance(act, Move):
+            assert not w.edge[act.cell]
 
 
 def test_illegal_and_malformed_actions_are_refused(duel):
     g = GdlGame(duel, 1)
     before = g.state_hash()
-    for bad in ([9, 9, 9, 9], [MOVE, 0, 0], [MOVE, 99, 1], [ATTACK, 0, 1], [END, 1], "x", [], [-1], [True]):
+    for bad in (Move(0, 0), Move(99, 1), Attack(0, 1), g.decode_action([9, 9, 9, 9]), [1, 0, 0], "x"):
         with pytest.raises(ActionError):
             g.apply(bad)
+    for data in ([0, 1], [15, 1, 1], "x", [], [-1], [True], [1, 0, 1 << 20], [1, 0, 0, 0, 0]):
+        with pytest.raises(ActionError):
+            g.decode_action(data)
     assert g.state_hash() == before
 
 
@@ -155,7 +160,7 @@ def test_bot_games_end_and_replay_identically(name, request):
     assert again.game.state_hash() == res.game.state_hash() and again.actions == res.actions
     rp = parse_replay(to_replay(res).to_data())
     assert verify(rp, world).state_hash() == res.game.state_hash()
-    rp.actions[len(rp.actions) // 2] = [END]
+    rp.actions[len(rp.actions) // 2] = [0]             # an End where the bot acted
     with pytest.raises(ReplayError):
         verify(rp, world)
 

@@ -2,7 +2,7 @@
 ("Unit Creation Actions", "Unit Completion Action", "Repair Action", "Disband Action",
 "Toolup Action", "Develop Action")."""
 
-from game.modes.gdl.game import BUILD, CREATE, CREATE_IN, DEVELOP, DISBAND, END, MOVE, REPAIR, TOOLUP
+from game.modes.gdl.actions import Build, Create, CreateIn, Develop, Disband, End, Move, Repair, Toolup
 from tests.gdl.mini import cell, game
 
 CITY = """
@@ -31,15 +31,15 @@ def test_create_then_build_to_completion(tmp_path):
     "it will be given its initial supply, acp" — it acts at once with 2 ACP. Iron 17 - 2 - 2 = 13."""
     g = game(tmp_path, CITY)
     city = g.units[0]
-    assert [CREATE_IN, city.id, 0, city.id] in g.unit_actions(city)
-    g.apply([CREATE_IN, city.id, 0, city.id])
+    assert CreateIn(city.id, 0, city.id) in g.unit_actions(city)
+    g.apply(CreateIn(city.id, 0, city.id))
     new = g.units[-1]
     assert (new.cp, new.hp, new.transport, city.supply[0]) == (1, 1, city.id, 17)
     assert not g.can_act(new)
-    g.apply([BUILD, city.id, new.id])
-    g.apply([END])
-    g.apply([END])
-    g.apply([BUILD, city.id, new.id])
+    g.apply(Build(city.id, new.id))
+    g.apply(End())
+    g.apply(End())
+    g.apply(Build(city.id, new.id))
     assert (new.cp, new.hp, new.acp, city.supply[0]) == (3, 4, 2, 13)
     assert g.can_act(new)
 
@@ -49,7 +49,7 @@ def test_create_range_and_room_in_the_cell(tmp_path):
     with room (plains capacity 1 by default: the city's own cell is full)."""
     g = game(tmp_path, CITY + "(table create-range (city infantry 1))\n")
     city = g.units[0]
-    cells = {a[3] for a in g.unit_actions(city) if a[0] == CREATE}
+    cells = {a.cell for a in g.unit_actions(city) if isinstance(a, Create)}
     assert cells == set(g.w.grid.neighbours[cell(g, 5, 5)])
 
 
@@ -58,12 +58,12 @@ def test_self_build_completes_over_turns(tmp_path):
     itself after two turn starts."""
     g = game(tmp_path, CITY + "(add infantry cp-per-self-build 1)\n")
     city = g.units[0]
-    g.apply([CREATE_IN, city.id, 0, city.id])
+    g.apply(CreateIn(city.id, 0, city.id))
     new = g.units[-1]
     cps = []
     for _ in range(2):
-        g.apply([END])
-        g.apply([END])
+        g.apply(End())
+        g.apply(End())
         cps.append(new.cp)
     assert cps == [2, 3] and new.hp == 4
 
@@ -85,9 +85,9 @@ def test_repair_by_another_unit(tmp_path):
     tank 4 -> 7 hp, truck 3 -> 1 ACP, so a second repair (2 more ACP) is not possible."""
     g = game(tmp_path, REPAIR_T)
     truck, tank, _ = g.units
-    g.apply([REPAIR, truck.id, tank.id])
+    g.apply(Repair(truck.id, tank.id))
     assert (tank.hp, truck.acp) == (7, 1)
-    assert [REPAIR, truck.id, tank.id] not in g.unit_actions(truck)
+    assert Repair(truck.id, tank.id) not in g.unit_actions(truck)
 
 
 def test_auto_repair_within_range(tmp_path):
@@ -98,8 +98,8 @@ def test_auto_repair_within_range(tmp_path):
                                         "(table auto-repair (truck tank 250))\n(table auto-repair-range (truck tank 1))"))
     tank = g.units[1]
     assert tank.hp in (6, 7)
-    g.apply([END])
-    g.apply([END])
+    g.apply(End())
+    g.apply(End())
     assert tank.hp in (8, 9, 10)
 
 
@@ -118,7 +118,7 @@ def test_disband_in_steps(tmp_path):
     m = g.units[0]
     hps = []
     for _ in range(3):
-        g.apply([DISBAND, m.id, m.id])
+        g.apply(Disband(m.id, m.id))
         hps.append(m.hp if m.alive else 0)
     assert hps == [3, 1, 0] and not m.alive and len(g.units) == 2
 
@@ -143,12 +143,12 @@ def test_toolup_before_building(tmp_path):
     kinds = []
     for _ in range(3):
         acts = g.unit_actions(city)
-        kinds.append(sorted({a[0] for a in acts if a[0] != MOVE}))
-        a = next(a for a in acts if a[0] in (TOOLUP, CREATE_IN))
+        kinds.append(sorted({a.name for a in acts if not isinstance(a, Move)}))
+        a = next(a for a in acts if isinstance(a, (Toolup, CreateIn)))
         g.apply(a)
-        g.apply([END])
-        g.apply([END])
-    assert kinds == [[TOOLUP], [TOOLUP], [CREATE_IN]]
+        g.apply(End())
+        g.apply(End())
+    assert kinds == [["toolup"], ["toolup"], ["create-in"]]
 
 
 def test_develop_raises_the_sides_tech_to_build(tmp_path):
@@ -168,8 +168,8 @@ def test_develop_raises_the_sides_tech_to_build(tmp_path):
 """)
     lab = g.units[0]
     for _ in range(2):
-        assert not any(a[0] == CREATE_IN for a in g.unit_actions(lab))
-        g.apply([DEVELOP, lab.id, 0])
-        g.apply([END])
-        g.apply([END])
-    assert g.tech[1][0] == 2 and any(a[0] == CREATE_IN for a in g.unit_actions(lab))
+        assert not any(isinstance(a, CreateIn) for a in g.unit_actions(lab))
+        g.apply(Develop(lab.id, 0))
+        g.apply(End())
+        g.apply(End())
+    assert g.tech[1][0] == 2 and any(isinstance(a, CreateIn) for a in g.unit_actions(lab))

@@ -1,7 +1,8 @@
 """How games end, worked out by hand from refman.texi ("Scorekeeper Forms", "Game End",
 "Dates and Time": last-turn) — never a winner the module does not name."""
 
-from game.modes.gdl.game import ATTACK, END
+from game.modes.gdl.actions import Attack, End
+from game.modes.gdl.events import GameOver
 from game.modes.gdl.match import play
 from tests.gdl.mini import game, world
 
@@ -18,7 +19,7 @@ def end_turns(g, n):
     for _ in range(n * len(g.sides)):
         if g.over:
             return
-        g.apply([END])
+        g.apply(End())
 
 
 def test_last_side_wins_when_the_last_enemy_unit_dies(tmp_path):
@@ -26,9 +27,9 @@ def test_last_side_wins_when_the_last_enemy_unit_dies(tmp_path):
     point values add up to 0 loses. Red's knight kills Blue's only knight (100 %, 1 damage)."""
     g = game(tmp_path, FIGHT + "(scorekeeper (do last-side-wins))\n(knight 5 5 1)\n(knight 6 5 2)\n")
     a, d = g.units
-    ev = g.apply([ATTACK, a.id, d.id])
-    assert g.over and g.winner == 1 and g.end_reason == "last side standing"
-    assert ("over", 1, "last side standing") in ev
+    ev = g.apply(Attack(a.id, d.id))
+    assert g.over and g.winner_side == 1 and g.end_reason == "last side standing"
+    assert GameOver(1, "last side standing") in ev
     assert g.status == {1: "won", 2: "lost"}
 
 
@@ -37,8 +38,8 @@ def test_no_scorekeeper_means_no_winner(tmp_path):
     every enemy unit wins nothing — the game stops as a draw (only one side has units left)."""
     g = game(tmp_path, FIGHT + "(knight 5 5 1)\n(knight 6 5 2)\n")
     a, d = g.units
-    g.apply([ATTACK, a.id, d.id])
-    assert g.over and g.winner is None and "no scorekeeper" in g.end_reason
+    g.apply(Attack(a.id, d.id))
+    assert g.over and g.winner_side is None and "no scorekeeper" in g.end_reason
 
 
 def test_last_turn_ends_in_a_draw(tmp_path):
@@ -48,7 +49,7 @@ def test_last_turn_ends_in_a_draw(tmp_path):
     end_turns(g, 2)
     assert not g.over
     end_turns(g, 1)
-    assert g.over and g.winner is None and g.turn == 3 and g.end_reason == "last turn (3), a draw"
+    assert g.over and g.winner_side is None and g.turn == 3 and g.end_reason == "last turn (3), a draw"
 
 
 def test_module_without_last_turn_stops_at_the_limit_as_a_draw(tmp_path):
@@ -56,7 +57,7 @@ def test_module_without_last_turn_stops_at_the_limit_as_a_draw(tmp_path):
     draw, and says so."""
     res = play(world(tmp_path, FIGHT + "(scorekeeper (do last-side-wins))\n(town 5 5 1)\n(town 2 8 2)\n"), 1)
     g = res.game
-    assert g.over and g.winner is None and g.turn == 100
+    assert g.over and g.winner_side is None and g.turn == 100
     assert g.end_reason == "turn limit: the module sets no last-turn (100 turns), a draw"
 
 
@@ -73,7 +74,7 @@ def test_a_custom_scorekeeper_with_sum_uprop(tmp_path):
     end_turns(g, 1)
     assert not g.over
     end_turns(g, 1)
-    assert g.over and g.winner == 1 and g.turn == 2
+    assert g.over and g.winner_side == 1 and g.turn == 2
 
 
 def test_scores_applies_to_and_unit_point_values(tmp_path):
@@ -89,4 +90,4 @@ def test_scores_applies_to_and_unit_point_values(tmp_path):
 """)
     end_turns(g, 1)
     assert g.scores[0] == [10, 0]
-    assert g.status[2] == "lost" and g.over and g.winner is None
+    assert g.status[2] == "lost" and g.over and g.winner_side is None

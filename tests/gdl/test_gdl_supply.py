@@ -2,7 +2,7 @@
 Production and Consumption", "Supply Lines", "Making Initial Supply", "Combat Actions")."""
 
 from game.modes.gdl import supply
-from game.modes.gdl.game import END, MOVE
+from game.modes.gdl.actions import Attack, End, Move
 from tests.gdl.mini import cell, game
 
 MAT = """
@@ -40,8 +40,8 @@ def test_base_production_times_productivity_each_turn(tmp_path):
 """)
     farm = g.units[0]
     assert farm.supply[0] == 5
-    g.apply([END])
-    g.apply([END])
+    g.apply(End())
+    g.apply(End())
     assert farm.supply[0] == 10
 
 
@@ -64,8 +64,8 @@ def test_base_consumption_then_starvation(tmp_path):
     s, _, inside = g.units
     seen = []
     for _ in range(3):
-        g.apply([END])
-        g.apply([END])
+        g.apply(End())
+        g.apply(End())
         seen.append((s.supply[0], s.hp))
     assert seen == [(1, 10), (0, 8), (0, 6)]
     assert inside.supply[0] == 3 and inside.hp == 10
@@ -92,8 +92,8 @@ def test_supply_line_in_and_out_length(tmp_path):
 """)
     depot, near, far, _ = g.units
     assert (near.supply[1], far.supply[1], depot.supply[1]) == (10, 0, 90)
-    g.apply([END])
-    g.apply([END])
+    g.apply(End())
+    g.apply(End())
     assert (near.supply[1], far.supply[1], depot.supply[1]) == (10, 0, 89)
 
 
@@ -117,10 +117,10 @@ def test_ammunition_per_attack_times_hit_by(tmp_path):
 (tank 6 5 2)
 """)
     gun, tank = g.units
-    assert [2, gun.id, tank.id] in g.unit_actions(gun)
-    g.apply([2, gun.id, tank.id])
+    assert Attack(gun.id, tank.id) in g.unit_actions(gun)
+    g.apply(Attack(gun.id, tank.id))
     assert gun.supply[2] == 1
-    assert [2, gun.id, tank.id] not in g.unit_actions(gun)
+    assert Attack(gun.id, tank.id) not in g.unit_actions(gun)
     assert not supply.enough_ammo(g, gun, tank.type, False)
 
 
@@ -136,6 +136,6 @@ def test_fuel_per_move_and_material_to_move(tmp_path):
 (jeep 8 2 2)
 """)
     j = g.units[0]
-    g.apply([MOVE, j.id, cell(g, 4, 5)])
-    g.apply([MOVE, j.id, cell(g, 5, 5)])
+    g.apply(Move(j.id, cell(g, 4, 5)))
+    g.apply(Move(j.id, cell(g, 5, 5)))
     assert j.supply[1] == 0 and g.move_target(j, cell(g, 6, 5)) is None

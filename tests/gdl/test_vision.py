@@ -2,7 +2,8 @@
 from its units, see-always, already-seen, see-occupants, see chances, memory, snapshots."""
 
 from game.modes.gdl import vision
-from game.modes.gdl.game import END, MOVE, GdlGame
+from game.modes.gdl.actions import End, Move
+from game.modes.gdl.game import GdlGame
 from game.modes.gdl.world import World
 from tests.gdl.gdl_text import module_from
 
@@ -55,10 +56,10 @@ def test_moving_changes_what_both_sides_see_and_memory_keeps_the_last_sighting(t
     side 1 no longer sees the soldier but remembers it at (7,4) on turn 0; side 2 loses the
     scout. Terrain seen on the way stays known."""
     g = game(tmp_path, "(scout 5 4 1) (soldier 7 4 2) (soldier 9 4 2)")
-    g.apply([MOVE, 0, cell(g, 6, 4)])
+    g.apply(Move(0, cell(g, 6, 4)))
     assert vision.visible_units(g, 1) == [0, 1] and vision.visible_units(g, 2) == [0, 1, 2]
-    g.apply([MOVE, 0, cell(g, 5, 4)])
-    g.apply([MOVE, 0, cell(g, 4, 4)])
+    g.apply(Move(0, cell(g, 5, 4)))
+    g.apply(Move(0, cell(g, 4, 4)))
     assert vision.visible_units(g, 1) == [0]
     assert vision.remembered(g, 1) == {1: (1, 2, cell(g, 7, 4), 0)}
     assert vision.visible_units(g, 2) == [1, 2]
@@ -70,12 +71,12 @@ def test_memory_is_forgotten_when_the_cell_is_seen_again_without_the_unit(tmp_pa
     scout's sight (from (4,4): 4). When the scout comes back to (5,4), (7,4) is in sight again
     and empty: the memory is dropped; (8,3) is 3 from (5,4): the soldier stays unseen."""
     g = game(tmp_path, "(scout 5 4 1) (soldier 7 4 2) (soldier 9 4 2)")
-    g.apply([MOVE, 0, cell(g, 4, 4)])
-    g.apply([END])
-    g.apply([MOVE, 1, cell(g, 8, 3)])
+    g.apply(Move(0, cell(g, 4, 4)))
+    g.apply(End())
+    g.apply(Move(1, cell(g, 8, 3)))
     assert vision.remembered(g, 1) == {1: (1, 2, cell(g, 7, 4), 0)}
-    g.apply([END])
-    g.apply([MOVE, 0, cell(g, 5, 4)])
+    g.apply(End())
+    g.apply(Move(0, cell(g, 5, 4)))
     assert vision.remembered(g, 1) == {} and vision.visible_units(g, 1) == [0]
 
 
@@ -84,8 +85,8 @@ def test_see_always_units_once_seen_are_always_seen(tmp_path):
     4 away: the tower is still seen, and stays seen."""
     g = game(tmp_path, "(scout 5 4 1) (tower 7 3 2)")
     assert vision.sees(g, 1, 1)
-    g.apply([MOVE, 0, cell(g, 4, 4)])
-    g.apply([MOVE, 0, cell(g, 3, 4)])
+    g.apply(Move(0, cell(g, 4, 4)))
+    g.apply(Move(0, cell(g, 3, 4)))
     assert vision.sees(g, 1, 1) and vision.visible_units(g, 1) == [0, 1]
 
 
@@ -139,14 +140,14 @@ def test_chancy_views_are_a_replay_and_survive_a_snapshot(tmp_path):
     extra = "(table see-chance (u* u* 50)) (table see-chance-adjacent (u* u* 50)) (table see-chance-at (u* u* 50))"
     a, b = game(tmp_path, units, extra, seed=5), game(tmp_path, units, extra, seed=5)
     for gm in (a, b):
-        gm.apply([MOVE, 0, cell(gm, 6, 4)])
-        gm.apply([END])
+        gm.apply(Move(0, cell(gm, 6, 4)))
+        gm.apply(End())
     assert a.state_hash() == b.state_hash() and a.views.snapshot() == b.views.snapshot()
     c = GdlGame.restore(a.w, a.snapshot())
     assert c.state_hash() == a.state_hash()
     for gm in (a, c):
-        gm.apply([END])
-        gm.apply([MOVE, 0, cell(gm, 7, 3)])
+        gm.apply(End())
+        gm.apply(Move(0, cell(gm, 7, 3)))
     assert c.state_hash() == a.state_hash()
 
 
@@ -180,8 +181,8 @@ def test_at_night_a_unit_keeps_its_vision_night_effect(tmp_path):
     g = game(tmp_path, "(world 14 (day-length 2)) (scout 5 4 1) (soldier 7 4 2)",
              "(table vision-night-effect (scout plain 50))")
     assert vision.visible_units(g, 1) == [0]
-    g.apply([END])
-    g.apply([END])
+    g.apply(End())
+    g.apply(End())
     assert g.turn == 1 and vision.visible_units(g, 1) == [0, 1]
 
 

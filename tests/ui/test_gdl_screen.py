@@ -7,7 +7,7 @@ import pathlib
 import pygame
 from ui_harness import B, menu_open, press, run_until, stack
 
-from game.modes.gdl.game import ATTACK, MOVE
+from game.modes.gdl.actions import Attack, Move
 from game.ui.modes.gdl.hexmap import side_colour, terrain_colour
 
 
@@ -53,8 +53,8 @@ def test_a_game_of_outpost_by_buttons(make_app, tmp_path):
     # walk the picked unit one step with the d-pad and A
     uid = sc.selected
     start = g.cell_of(g.units[uid])
-    moves = [a for a in g.unit_actions(g.units[uid]) if a[0] == MOVE]
-    target = moves[0][2]
+    moves = [a for a in g.unit_actions(g.units[uid]) if isinstance(a, Move)]
+    target = moves[0].cell
     for b in (B.UP, B.DOWN, B.LEFT, B.RIGHT):
         sc.cursor = start
         press(app, b)
@@ -63,7 +63,7 @@ def test_a_game_of_outpost_by_buttons(make_app, tmp_path):
     else:
         sc.cursor = target
     press(app, B.A)
-    assert g.cell_of(g.units[uid]) == target and sc.actions[-1] == [MOVE, uid, target]
+    assert g.cell_of(g.units[uid]) == target and sc.actions[-1] == Move(uid, target).encode()
 
 
 def test_odds_are_shown_before_an_attack(make_app):
@@ -82,10 +82,10 @@ def test_odds_are_shown_before_an_attack(make_app):
     sc.cursor = foe.cell
     app.run_frames(1)
     acts = sc.unit_actions_at(spear.id, foe.cell)
-    assert acts and acts[0][0] == ATTACK
+    assert acts and isinstance(acts[0], Attack)
     hp_before = foe.hp
     press(app, B.A)
-    assert sc.actions[-1] == [ATTACK, spear.id, foe.id]
+    assert sc.actions[-1] == Attack(spear.id, foe.id).encode()
     assert any("hits" in line or "misses" in line or "withdraws" in line for line in sc.log) or foe.hp < hp_before
 
 

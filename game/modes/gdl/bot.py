@@ -8,8 +8,8 @@ enter), so a whole Tokyo turn stays cheap. Deterministic: no randomness of its o
 
 from __future__ import annotations
 
+from game.modes.gdl import actions as A
 from game.modes.gdl import capture, combat, production
-from game.modes.gdl.game import BUILD, CREATE, CREATE_IN, END, MOVE, REPAIR, TOOLUP
 
 
 class Bot:
@@ -18,7 +18,7 @@ class Bot:
         self.fields: dict[int, list[int] | None] = {}
         self.done: set[int] = set()
 
-    def choose(self, g) -> list[int]:
+    def choose(self, g) -> A.GdlAction:
         key = (g.turn, g.side_index)
         if key != self.key:
             self.key, self.fields, self.done = key, {}, set()
@@ -29,26 +29,26 @@ class Bot:
             if act is not None:
                 return act
             self.done.add(u.id)
-        return [END]
+        return A.End()
 
     def unit_choice(self, g, u):
         w = g.w
         best, best_score = None, 0
-        for kind, tid in combat.targets(g, u):
-            v = g.units[tid]
-            if kind == REPAIR:
+        for act in combat.targets(g, u):
+            v = g.units[act.target]
+            if isinstance(act, A.Repair):
                 score = 5000 * (w.hp_max[v.type] - v.hp) // w.hp_max[v.type] + 1
             else:
-                o = combat.odds(g, u, v, kind)
+                o = combat.odds(g, u, v, isinstance(act, A.Fire))
                 gain = o["hit"] * min(o["damage100"], v.hp * 100) * (w.points[v.type] + 1) // w.hp_max[v.type]
                 gain = gain * (100 - o["withdraw"]) // 100
                 loss = o["counter"] * min(o["counter_damage100"], u.hp * 100) * (w.points[u.type] + 1) \
                     // w.hp_max[u.type]
                 score = gain - loss // 2    # the first blow is worth something
             if score > best_score:
-                best, best_score = [kind, u.id, tid], score
+                best, best_score = act, score
         for a in capture.actions(g, u):
-            v = g.units[a[2]]
+            v = g.units[a.target]
             score = capture.odds(g, u, v) * 100 * (w.points[v.type] + 1)
             if score > best_score:
                 best, best_score = a, score
@@ -67,22 +67,22 @@ class Bot:
             d = field[c]
             if d < step_d and g.move_target(u, c) is not None:
                 step, step_d = c, d
-        return [MOVE, u.id, step] if step is not None else None
+        return A.Move(u.id, step) if step is not None else None
 
     def production(self, g, u):
         """Finish what is started, else start the unit type that fights best for its cost
         (tooling up for it first), inside the maker when it can."""
         acts = production.actions(g, u)
-        builds = [a for a in acts if a[0] == BUILD]
+        builds = [a for a in acts if isinstance(a, A.Build)]
         if builds:
-            return max(builds, key=lambda a: (g.units[a[2]].cp, -a[2]))
+            return max(builds, key=lambda a: (g.units[a.target].cp, -a.target))
         wanted = self.wanted_types(g, u)
         for b in wanted:
-            creates = [a for a in acts if a[0] in (CREATE, CREATE_IN) and a[2] == b]
+            creates = [a for a in acts if isinstance(a, (A.Create, A.CreateIn)) and a.type == b]
             if creates:
-                inside = [a for a in creates if a[0] == CREATE_IN and a[3] == u.id]
+                inside = [a for a in creates if isinstance(a, A.CreateIn) and a.transport == u.id]
                 return (inside or creates)[0]
-            tools = [a for a in acts if a[0] == TOOLUP and a[2] == b]
+            tools = [a for a in acts if isinstance(a, A.Toolup) and a.type == b]
             if tools:
                 return tools[0]
         return None

@@ -18,13 +18,13 @@ its cell when it can. A defender that was not captured may countercapture.
 
 from __future__ import annotations
 
+from game.modes.gdl import actions as A
+from game.modes.gdl import events as E
 from game.modes.gdl import movement, supply
 from game.modes.gdl.damage import destroy, kill
 from game.modes.gdl.dice import chance, chance10000
 from game.modes.gdl.retreat import retreat
 from game.modes.gdl.units import all_in_cell
-
-CAPTURE = 6
 
 
 def capture_chance(g, a: int, v) -> int:
@@ -34,7 +34,7 @@ def capture_chance(g, a: int, v) -> int:
     return T["capture-chance"][a][v.type]
 
 
-def actions(g, u) -> list[list[int]]:
+def actions(g, u) -> list:
     w = g.w
     row = w.T["acp-to-capture"][u.type]
     if not any(row) or not supply.has_materials(g, u, "material-to-attack"):
@@ -47,7 +47,7 @@ def actions(g, u) -> list[list[int]]:
             cost = row[v.type]
             if (i != u.id and v.side != u.side and g.hostile(u.side, v.side) and cost > 0
                     and g.afford(u, cost) and capture_chance(g, u.type, v) > 0):
-                out.append([CAPTURE, u.id, i])
+                out.append(A.Capture(u.id, i))
     return out
 
 
@@ -116,7 +116,7 @@ def attempt(g, u, v, ev) -> bool:
     if p > 0 and g.rng.below(100) < p:
         capture_unit(g, u, v, ev)
         return True
-    ev.append(("resist", v.id, u.id))
+    ev.append(E.Resisted(v.id, u.id))
     return False
 
 
@@ -126,7 +126,7 @@ def capture_unit(g, u, pris, ev) -> None:
     if pris.origside != newside and pris.origside in g.sides and g.trusted(u.side, pris.origside):
         newside = pris.origside
     if chance(g.rng, w.T["scuttle-chance"][pris.type][u.type]):
-        ev.append(("scuttle", pris.id))
+        ev.append(E.Scuttled(pris.id))
         destroy(g, pris, ev)
         return
     nt = w.T["changed-type-if-captured"][pris.type][u.type]
@@ -136,7 +136,7 @@ def capture_unit(g, u, pris, ev) -> None:
     for oid in list(g.occ.get(pris.id, ())):
         _capture_occupant(g, u, g.units[oid], newside, ev)
     change_side(g, pris, newside)
-    ev.append(("capture", u.id, pris.id, newside, oldside))
+    ev.append(E.Captured(u.id, pris.id, newside, oldside))
     garrison(g, u, pris, ev)
     if u.alive and u.acp > 0:
         cost = movement.enter_cost(g, u, pris)
@@ -162,7 +162,7 @@ def _capture_occupant(g, u, occ, newside: int, ev) -> None:
         retreat(g, occ, u, ev, "escape")
         return
     if chance(g.rng, w.T["scuttle-chance"][occ.type][u.type]):
-        ev.append(("scuttle", occ.id))
+        ev.append(E.Scuttled(occ.id))
         kill(g, occ, ev)
         return
     for sub in list(g.occ.get(occ.id, ())):
@@ -186,7 +186,7 @@ def garrison(g, u, pris, ev) -> None:
                 g.board(o, pris.id)
             else:
                 kill(g, o, ev)
-        ev.append(("garrison", u.id, pris.id))
+        ev.append(E.Garrisoned(u.id, pris.id))
         kill(g, u, ev)
     else:
         u.hp -= cost
@@ -215,7 +215,7 @@ def turn_start(g, ev) -> None:
     for u in g.units:
         if g.active(u) and u.side != 0 and chance10000(g.rng, w.up["revolt-chance"][u.type]):
             change_side(g, u, 0)
-            ev.append(("revolt", u.id))
+            ev.append(E.Revolted(u.id))
     reach = max((max(r) for r in T["surrender-range"]), default=0) if w.nu else 0
     if not any(any(r) for r in T["surrender-chance"]):
         return
@@ -231,7 +231,7 @@ def turn_start(g, ev) -> None:
                         and w.grid.distance(here, c) <= T["surrender-range"][u.type][e.type]
                         and chance10000(g.rng, T["surrender-chance"][u.type][e.type])):
                     change_side(g, u, e.side)
-                    ev.append(("surrender", u.id, e.id))
+                    ev.append(E.Surrendered(u.id, e.id))
                     done = True
                     break
             if done:

@@ -20,17 +20,17 @@ Repair: can-repair, acp-to-repair (0 counts as 1), hp-per-repair .01 hp, within 
 
 from __future__ import annotations
 
+from game.modes.gdl import actions as A
+from game.modes.gdl import events as E
 from game.modes.gdl import lineoffire, supply
 from game.modes.gdl.damage import cap_acp_for_damage, destroy, detonate, hurt, kill  # noqa: F401
 from game.modes.gdl.dice import chance, mean100, roll
 from game.modes.gdl.retreat import retreat
 from game.modes.gdl.units import all_in_cell
 
-ATTACK, FIRE, REPAIR = 2, 3, 4
 
-
-def targets(g, u) -> list[tuple[int, int]]:
-    """(kind, target id) pairs `u` may attack, fire at or repair now."""
+def targets(g, u) -> list:
+    """The Attack, Fire and Repair actions `u` may take now."""
     w = g.w
     out = []
     here = g.cell_of(u)
@@ -48,7 +48,7 @@ def targets(g, u) -> list[tuple[int, int]]:
                         and w.attack_range_min[a][d] <= dist <= w.attack_range[a][d]
                         and w.acp_attack[a][d] > 0 and g.afford(u, w.acp_attack[a][d])
                         and supply.enough_ammo(g, u, d, False)):
-                    out.append((ATTACK, tid))
+                    out.append(A.Attack(u.id, tid))
     if (occ_ok and w.acp_fire[a] > 0 and g.afford(u, w.acp_fire[a]) and w.range[a] >= max(1, w.range_min[a])
             and supply.has_materials(g, u, "material-to-fire")):
         for c in grid.cells_in_range(here, max(1, w.range_min[a]), w.range[a]):
@@ -56,7 +56,7 @@ def targets(g, u) -> list[tuple[int, int]]:
                 v = g.units[tid]
                 if (g.hostile(u.side, v.side) and w.fire_hit[a][v.type] > 0 and supply.enough_ammo(g, u, v.type, True)
                         and not lineoffire.blocked(g, u, v)):
-                    out.append((FIRE, tid))
+                    out.append(A.Fire(u.id, tid))
     if any(w.can_repair[a]) and supply.has_materials(g, u, "material-to-repair"):
         for c in grid.cells_in_range(here, 0, max(1, max(w.T["repair-range"][a]))):
             dist = grid.distance(here, c)
@@ -65,15 +65,15 @@ def targets(g, u) -> list[tuple[int, int]]:
                 if (tid != u.id and g.trusted(v.side, u.side) and w.can_repair[a][v.type]
                         and dist <= max(1, w.T["repair-range"][a][v.type])
                         and v.hp < w.hp_max[v.type] and g.afford(u, max(1, w.acp_repair[a][v.type]))):
-                    out.append((REPAIR, tid))
+                    out.append(A.Repair(u.id, tid))
     return out
 
 
-def odds(g, u, v, kind: int = ATTACK) -> dict:
+def odds(g, u, v, fire: bool = False) -> dict:
     """What the tables promise for `u` attacking (or firing at) `v`: percentages and hp x100."""
     w = g.w
     a, d = u.type, v.type
-    if kind == FIRE:
+    if fire:
         return {"hit": hit_chance(g, u, v, True), "damage100": mean100(w.fire_damage[a][d]),
                 "withdraw": 0, "counter": 0, "counter_damage100": 0}
     counter = hit_chance(g, v, u, False) if strikes_back(g, u, v) else 0
@@ -127,10 +127,10 @@ def hit_chance(g, u, v, fire: bool) -> int:
     return max(0, p)
 
 
-def act(g, kind: int, u, v, ev) -> None:
-    if kind == ATTACK:
+def act(g, action, u, v, ev) -> None:
+    if isinstance(action, A.Attack):
         attack(g, u, v, ev)
-    elif kind == FIRE:
+    elif isinstance(action, A.Fire):
         fire(g, u, v, ev)
     else:
         repair(g, u, v, ev)
@@ -144,7 +144,7 @@ def attack(g, u, v, ev) -> None:
         g.use_acp(u, w.acp_attack[a][d])
         return
     if chance(rng, w.T["surrender-chance-per-attack"][a][d]):
-        ev.append(("surrender", v.id, u.id))
+        ev.append(E.Surrendered(v.id, u.id))
         capture.capture_unit(g, u, v, ev)
         g.use_acp(u, w.acp_attack[a][d])
         return
@@ -183,13 +183,6 @@ def blow(g, u, v, fire_: bool, hits: dict, ev, counter: bool = False) -> None:
     supply.use_ammo(g, u, v.type, fire_)
 
 
-def _event_name(fire_: bool, counter: bool, hit: bool, depth: int) -> str:
-    name = "counter" if counter else ("fire-hit" if fire_ else "hit")
-    if not hit:
-        name = {"counter": "counter-miss", "fire-hit": "fire-miss", "hit": "miss"}[name]
-    return name + ("-occupant" if depth else "")
-
-
 def _maybe_hit(g, u, v, fire_: bool, hits: dict, ev, counter: bool, depth: int) -> None:
     w, rng = g.w, g.rng
     a, o = u.type, v.type
@@ -204,8 +197,8 @@ def _maybe_hit(g, u, v, fire_: bool, hits: dict, ev, counter: bool, depth: int) 
         left = v.hp - hits.get(v.id, 0)
         if floor > 0:
             dmg = max(0, min(dmg, left - floor))
-    name = _event_name(fire_, counter, dmg > 0, depth)
-    ev.append((name, u.id, v.id, dmg) if dmg > 0 else (name, u.id, v.id))
+    ev.append(E.Hit(u.id, v.id, dmg, fire_, counter, depth > 0) if dmg > 0
+              else E.Missed(u.id, v.id, fire_, counter, depth > 0))
     if dmg > 0:
         if chance(rng, w.det_on_hit[o][a]):
             detonate(g, v, ev)
@@ -251,7 +244,7 @@ def repair(g, u, v, ev) -> None:
         n = w.T["consumption-per-repair"][u.type][m]
         if n:
             u.supply[m] = max(0, u.supply[m] - n)
-    ev.append(("repair", u.id, v.id, gain))
+    ev.append(E.Repaired(u.id, v.id, gain))
 
 
 def turn_start(g, ev) -> None:

@@ -10,6 +10,7 @@ cell (or into another unit in its cell), else it dies with the transport.
 
 from __future__ import annotations
 
+from game.modes.gdl import events as E
 from game.modes.gdl.dice import roll
 from game.modes.gdl.units import all_in_cell, room_in_unit
 
@@ -55,7 +56,7 @@ def destroy(g, v, ev, cause=None) -> None:
     for _ in range(w.nu + 1):              # a wreck may itself be wrecked by its terrain
         if wt is None:
             break
-        ev.append(("wrecked", v.id, v.type, wt))
+        ev.append(E.Wrecked(v.id, v.type, wt))
         v.type = wt
         v.hp = w.hp_max[wt]
         v.cp = w.cp[wt]
@@ -90,7 +91,7 @@ def kill(g, v, ev) -> None:
         g.detach(v)
     v.alive = False
     v.hp = 0
-    ev.append(("destroyed", v.id))
+    ev.append(E.Destroyed(v.id))
 
 
 def rescue_or_kill(g, o, cell: int, tr_type: int, ev) -> None:
@@ -103,13 +104,13 @@ def rescue_or_kill(g, o, cell: int, tr_type: int, ev) -> None:
             other = g.units[i]
             if other.alive and g.may_board(o, other) and room_in_unit(g, o.type, other):
                 g.board(o, i)
-                ev.append(("escape", o.id, i))
+                ev.append(E.Escaped(o.id, i))
                 return
         for c in w.grid.neighbours[cell]:
             if enterable(w, o.type, c) and room_in_cell(g, o.type, c) and not any(
                     g.hostile(g.units[i].side, o.side) for i in g.at.get(c, ())):
                 g.place(o, c)
-                ev.append(("escape", o.id, -1))
+                ev.append(E.Escaped(o.id, -1))
                 return
     o.cell = -1
     kill(g, o, ev)
@@ -121,7 +122,7 @@ def detonate(g, u, ev) -> None:
     w, rng, grid = g.w, g.rng, g.w.grid
     here = g.cell_of(u)
     a = u.type
-    ev.append(("detonate", u.id))
+    ev.append(E.Detonated(u.id))
     reach = max(w.det_range[a]) if w.nu else 0
     victims = []
     for c in grid.cells_in_range(here, 0, max(0, reach)):
@@ -140,7 +141,7 @@ def detonate(g, u, ev) -> None:
     own = w.hp_per_det[a]
     blast_terrain(g, u, here, ev)
     for v, dmg in hits:
-        ev.append(("blast", u.id, v.id, dmg))
+        ev.append(E.Blasted(u.id, v.id, dmg))
         hurt(g, v, dmg, ev, ("killed", a))
     if u.alive and u.type == a:
         hurt(g, u, own, ev)
@@ -170,7 +171,7 @@ def blast_terrain(g, u, here: int, ev) -> None:
         for t2, n in weights:
             if pick < n:
                 g.set_terrain(c, t2)
-                ev.append(("terrain", c, t2))
+                ev.append(E.TerrainChanged(c, t2))
                 for i in list(g.at.get(c, ())):
                     v = g.units[i]
                     if v.alive and not enterable(w, v.type, c):

@@ -14,17 +14,13 @@ from __future__ import annotations
 from game.core.canon import canonical_hash
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
+from game.modes.gdl import actions as A
 from game.modes.gdl import capture, combat, movement, production, scoring, supply, vision, zoc
+from game.modes.gdl import events as E
 from game.modes.gdl.generated import generated_world
 from game.modes.gdl.units import Unit, all_in_cell, in_play, top_of
 from game.modes.gdl.world import World
 
-(END, MOVE, ATTACK, FIRE, REPAIR, DETONATE, CAPTURE, BUILD, CREATE, CREATE_IN, DISBAND,
- DEVELOP, CHANGE_SIDE, ENTER, TOOLUP) = range(15)
-KIND_NAMES = ("end", "move", "attack", "fire", "repair", "detonate", "capture", "build", "create",
-              "create-in", "disband", "develop", "change-side", "enter", "toolup")
-ARITY = {END: 1, MOVE: 3, ATTACK: 3, FIRE: 3, REPAIR: 3, DETONATE: 2, CAPTURE: 3, BUILD: 3,
-         CREATE: 4, CREATE_IN: 4, DISBAND: 3, DEVELOP: 3, CHANGE_SIDE: 3, ENTER: 3, TOOLUP: 3}
 MAX_UNITS_IN_GAME = 5000        # created units included (a hostile module cannot grow past it)
 SNAPSHOT_VERSION = 2
 
@@ -44,7 +40,7 @@ class GdlGame:
         self.zoc_reach = zoc.max_range(world)
         self.terrain_changes: dict[int, int] = {}
         self.over = False
-        self.winner: int | None = None
+        self.winner_side: int | None = None       # the winning side's id (None: none yet, or a draw)
         self.end_reason = ""
         self._place_scenario_units()
         ids = {u.side for u in self.units} | {s for s in world.m.sides}
@@ -98,7 +94,27 @@ class GdlGame:
     # --- queries ------------------------------------------------------------------------------
     @property
     def side(self) -> int:
+        """The id of the side whose turn it is (its seat is `to_act()`)."""
         return self.sides[self.side_index]
+
+    def to_act(self) -> int:
+        """The seat whose action is next: the index of the side to act in `sides`."""
+        return self.side_index
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat (index in `sides`), or None: not over yet, or a draw."""
+        return self.sides.index(self.winner_side) if self.winner_side in self.sides else None
+
+    def seat_of(self, side: int) -> int:
+        return self.sides.index(side)
+
+    def result(self) -> dict:
+        from game.modes.gdl.log import side_label
+        pts = self.points()
+        return {"winner": side_label(self, self.winner_side) if self.winner_side is not None else None,
+                "winner_side": self.winner_side, "turns": self.turn, "reason": self.end_reason,
+                "points": {str(s): pts.get(s, 0) for s in self.sides}}
 
     def cell_of(self, u: Unit) -> int:
         return top_of(self, u).cell
@@ -161,76 +177,81 @@ class GdlGame:
                     return cost, i
         return None
 
-    def legal_actions(self) -> list[list[int]]:
+    def legal_actions(self) -> list[A.GdlAction]:
         if self.over:
             return []
-        out: list[list[int]] = []
+        out: list[A.GdlAction] = []
         for u in self.units:
             if self.can_act(u):
                 out.extend(self.unit_actions(u))
-        out.append([END])
+        out.append(A.End())
         return out
 
-    def unit_actions(self, u: Unit) -> list[list[int]]:
-        out = []
+    def unit_actions(self, u: Unit) -> list[A.GdlAction]:
+        out: list[A.GdlAction] = []
         here = self.cell_of(u)
         for c in [*self.w.grid.neighbours[here], here]:
             if self.move_target(u, c) is not None:
-                out.append([MOVE, u.id, c])
+                out.append(A.Move(u.id, c))
         for i in self.at.get(here, ()):          # board a transport in the same cell
             if i != u.transport and movement.enter_cost(self, u, self.units[i]) is not None:
-                out.append([ENTER, u.id, i])
-        for kind, tid in combat.targets(self, u):
-            out.append([kind, u.id, tid])
+                out.append(A.Enter(u.id, i))
+        out.extend(combat.targets(self, u))
         if self.w.acp_det[u.type] > 0 and self.afford(u, self.w.acp_det[u.type]):
-            out.append([DETONATE, u.id])
+            out.append(A.Detonate(u.id))
         out.extend(capture.actions(self, u))
         out.extend(production.actions(self, u))
         return out
 
     # --- actions ------------------------------------------------------------------------------
-    def encode_action(self, action) -> list[int]:
-        return list(action)
+    def encode_action(self, action: A.GdlAction) -> list[int]:
+        return action.encode()
 
-    def decode_action(self, data) -> list[int]:
-        if (not isinstance(data, (list, tuple)) or not data or len(data) > 4
-                or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 20 for v in data)
-                or ARITY.get(data[0]) != len(data)):
-            raise ActionError(f"malformed action {data!r}")
-        return list(data)
+    def decode_action(self, data) -> A.GdlAction:
+        return A.decode(data)
 
-    def apply(self, action) -> list[tuple]:
-        a = self.decode_action(action)
+    def check(self, action) -> None:
+        """ActionError with the reason when `action` is not legal now; changes nothing."""
+        if not isinstance(action, A.GdlAction):
+            raise ActionError(f"not a GDL action: {action!r}")
         if self.over:
             raise ActionError("the game is over")
-        kind = a[0]
-        if kind == END:
+        if isinstance(action, A.End):
+            return
+        if not 0 <= action.unit < len(self.units):
+            raise ActionError(f"there is no unit {action.unit}")
+        u = self.units[action.unit]
+        if not self.can_act(u):
+            why = ("belongs to another side" if u.side != self.side else "is not in play" if not self.active(u)
+                   else "has no ACP left" if u.acp <= 0 else "cannot act")
+            raise ActionError(f"unit {u.id} {why}")
+        if action not in self.unit_actions(u):
+            raise ActionError(f"{action}: not possible now")
+
+    def apply(self, action: A.GdlAction) -> list:
+        self.check(action)
+        a = action
+        if isinstance(a, A.End):
             ev = self._end_side()
             if self.views is not None:
                 self.views.update(self)
             return ev
-        if not 0 <= a[1] < len(self.units):
-            raise ActionError(f"no unit in {a!r}")
-        u = self.units[a[1]]
-        if not self.can_act(u):
-            raise ActionError(f"unit {u.id} cannot act now")
-        if a not in self.unit_actions(u):
-            raise ActionError(f"unit {u.id} cannot {KIND_NAMES[kind]} {a[2:]}")
-        ev: list[tuple] = []
+        u = self.units[a.unit]
+        ev: list = []
         acp_before = u.acp
-        if kind == MOVE:
-            cost, into = self.move_target(u, a[2])
-            self._move(u, a[2], into, cost, ev)
-        elif kind == ENTER:
-            tr = self.units[a[2]]
+        if isinstance(a, A.Move):
+            cost, into = self.move_target(u, a.cell)
+            self._move(u, a.cell, into, cost, ev)
+        elif isinstance(a, A.Enter):
+            tr = self.units[a.transport]
             self._move(u, self.cell_of(tr), tr.id, movement.enter_cost(self, u, tr), ev)
-        elif kind in (ATTACK, FIRE, REPAIR):
-            combat.act(self, kind, u, self.units[a[2]], ev)
-        elif kind == DETONATE:
+        elif isinstance(a, (A.Attack, A.Fire, A.Repair)):
+            combat.act(self, a, u, self.units[a.target], ev)
+        elif isinstance(a, A.Detonate):
             self.use_acp(u, self.w.acp_det[u.type])
             combat.detonate(self, u, ev)
-        elif kind == CAPTURE:
-            capture.act(self, u, self.units[a[2]], ev)
+        elif isinstance(a, A.Capture):
+            capture.act(self, u, self.units[a.target], ev)
         else:
             production.act(self, a, u, ev)
         if u.alive and u.acp == acp_before:     # "A unit action must always consume at least one
@@ -245,10 +266,10 @@ class GdlGame:
         self.use_acp(u, cost)
         if into >= 0:
             self.board(u, into)
-            ev.append(("board", u.id, into))
+            ev.append(E.Boarded(u.id, into))
         else:
             self.place(u, cell)
-            ev.append(("move", u.id, cell))
+            ev.append(E.Moved(u.id, cell))
         u.moves += 1
         supply.after_move(self, u, ev)
         if u.alive:
@@ -287,7 +308,7 @@ class GdlGame:
 
     # --- turns --------------------------------------------------------------------------------
     def _end_side(self) -> list[tuple]:
-        ev: list[tuple] = [("end", self.side)]
+        ev: list = [E.SideEnded(self.side)]
         self._next_side(ev)
         return ev
 
@@ -332,7 +353,7 @@ class GdlGame:
                         movement.room_in_cell(self, u.type, u.appear_cell):
                     u.appear = -1
                     self.place(u, u.appear_cell)
-                    ev.append(("appear", u.id, u.appear_cell))
+                    ev.append(E.Appeared(u.id, u.appear_cell))
 
     def _end_turn(self, ev) -> None:
         supply.turn_end(self, ev)
@@ -349,9 +370,10 @@ class GdlGame:
     def snapshot(self) -> dict:
         snap = {"v": SNAPSHOT_VERSION, "turn": self.turn, "side": self.side, "rng": list(self.rng.get_state()),
                 "units": [u.data() for u in self.units], "over": int(self.over),
-                "winner": self.winner or 0, "status": [[s, self.status[s]] for s in self.sides],
+                "winner": self.winner_side or 0, "status": [[s, self.status[s]] for s in self.sides],
                 "terrain": sorted([c, t] for c, t in self.terrain_changes.items()),
-                "scores": self.scores, "tech": [[s, self.tech[s], self.tech_start[s]] for s in self.sides]}
+                "scores": [list(r) for r in self.scores],
+                "tech": [[s, list(self.tech[s]), list(self.tech_start[s])] for s in self.sides]}
         if self.w.m.generated_seed is not None:
             snap["world"] = self.w.m.generated_seed      # the seed the world was generated from
         if self.views is not None:
@@ -362,8 +384,12 @@ class GdlGame:
         return canonical_hash(self.snapshot())
 
     @classmethod
-    def restore(cls, world: World, snap: dict) -> GdlGame:
+    def restore(cls, rules, snap: dict) -> GdlGame:
+        """The game `snap` was taken of; `rules` is the module's World (or the mode's GdlRules)."""
         from game.modes.gdl.restore import restore
+        world = getattr(rules, "world", rules)
+        if not isinstance(world, World):
+            raise ValueError("restore: no module loaded")
         ws = snap.get("world", 0) if isinstance(snap, dict) else 0    # the generated world's seed
         if not isinstance(ws, int) or isinstance(ws, bool) or not 0 <= ws < 1 << 64:
             raise ValueError("snapshot: the world seed is not a 64-bit number")

@@ -6,6 +6,7 @@ each cell a unit enters)."""
 
 from __future__ import annotations
 
+from game.modes.gdl import events as E
 from game.modes.gdl.damage import detonate, hurt, kill
 from game.modes.gdl.dice import chance10000, roll
 from game.modes.gdl.supply import prob_fraction
@@ -20,17 +21,17 @@ def turn_start(g, ev) -> None:
         t = w.terrain[g.cell_of(u)]
         if u.transport < 0:
             if chance10000(g.rng, T["accident-vanish-chance"][u.type][t]):
-                ev.append(("accident", u.id))
+                ev.append(E.Accident(u.id))
                 kill(g, u, ev)
                 continue
             if chance10000(g.rng, T["accident-hit-chance"][u.type][t]):
-                ev.append(("accident", u.id))
+                ev.append(E.Accident(u.id))
                 hurt(g, u, roll(g.rng, T["accident-damage"][u.type][t]), ev)
                 if not u.alive:
                     continue
         loss = prob_fraction(g.rng, T["attrition"][u.type][t])
         if loss > 0:
-            ev.append(("attrition", u.id, loss))
+            ev.append(E.Attrition(u.id, loss))
             hurt(g, u, loss, ev, ("attrited", t))
     for u in list(g.units):
         if g.active(u):
@@ -41,7 +42,7 @@ def on_entry(g, u, ev) -> None:
     w = g.w
     ch = w.det_accident[u.type][w.terrain[g.cell_of(u)]]
     if ch > 0 and chance10000(g.rng, ch):
-        ev.append(("accident", u.id))
+        ev.append(E.Accident(u.id))
         detonate(g, u, ev)
     if u.alive:
         approach(g, u, ev)

@@ -53,7 +53,7 @@ class GdlLink:
         if adapter is None:
             return {"mode": "gdl", "winner": None}
         g = adapter.game
-        return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner,
+        return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner_side,
                 "state_hash": g.state_hash()}
 
     def provide(self, rules, name: str) -> bytes:

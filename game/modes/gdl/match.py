@@ -11,6 +11,7 @@ from pathlib import Path
 
 from game.core.replay import Replay, ReplayError
 from game.modes.base import ActionError
+from game.modes.gdl import actions as A
 from game.modes.gdl.bot import Bot
 from game.modes.gdl.game import GdlGame
 from game.modes.gdl.world import World
@@ -84,7 +85,7 @@ class GdlResult:
     def summary(self) -> dict:
         g = self.game
         names = g.w.m.sides if g else {}
-        win = g.winner if g else None
+        win = g.winner_side if g else None
         return {"mode": "gdl", "module": self.module, "seed": self.seed, "winner": win,
                 "winner_name": _side_name(names, win) if win else None, "draw": win is None,
                 "reason": g.end_reason if g else "", "turns": g.turn if g else 0,
@@ -105,7 +106,7 @@ class BotSeat:
         self.count: dict[int, int] = {}
         self.key = None
 
-    def choose(self, g: GdlGame) -> list[int]:
+    def choose(self, g: GdlGame) -> A.GdlAction:
         """The bot's next action; a unit past BOT_ACTIONS_PER_UNIT actions this side turn is
         set aside and the bot goes on with the others (it used to end the side's turn: D4)."""
         key = (g.turn, g.side_index)
@@ -113,14 +114,14 @@ class BotSeat:
             self.key, self.count = key, {}
         for _ in range(len(g.units) + 1):
             a = self.bot.choose(g)
-            if len(a) == 1:
+            if isinstance(a, A.End):
                 return a
-            n = self.count.get(a[1], 0) + 1
+            n = self.count.get(a.unit, 0) + 1
             if n <= BOT_ACTIONS_PER_UNIT:
-                self.count[a[1]] = n
+                self.count[a.unit] = n
                 return a
-            self.bot.done.add(a[1])
-        return [0]
+            self.bot.done.add(a.unit)
+        return A.End()
 
 
 def play(world: World, seed: int, path: str = "", on_events=None, max_actions: int = MAX_ACTIONS) -> GdlResult:
@@ -132,7 +133,7 @@ def play(world: World, seed: int, path: str = "", on_events=None, max_actions: i
         turn = g.turn
         a = seats[g.side].choose(g)
         ev = g.apply(a)
-        res.actions.append(list(a))
+        res.actions.append(g.encode_action(a))
         if on_events:
             on_events(g, ev)
         if g.turn != turn or g.over:
@@ -161,7 +162,7 @@ def verify(replay: Replay, world: World) -> GdlGame:
         raise ReplayError("state hash differs at the start")
     for i, a in enumerate(replay.actions, 1):
         try:
-            g.apply(a)
+            g.apply(g.decode_action(a))
         except ActionError as exc:
             raise ReplayError(f"actions[{i - 1}]: {exc}") from None
         t = marks.get(i)

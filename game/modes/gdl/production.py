@@ -24,12 +24,12 @@ Action", "Repair Action", "Disband Action", "Develop Action", "Side Change Actio
 
 from __future__ import annotations
 
+from game.modes.gdl import actions as A
 from game.modes.gdl import capture, movement, supply, tooling
+from game.modes.gdl import events as E
 from game.modes.gdl.damage import kill
 from game.modes.gdl.supply import prob_fraction
 from game.modes.gdl.units import all_in_cell, room_in_cell, room_in_unit
-
-BUILD, CREATE, CREATE_IN, DISBAND, DEVELOP, CHANGE_SIDE = 7, 8, 9, 10, 11, 12
 
 
 def _cab(w, a: int, b: int) -> bool:
@@ -97,10 +97,10 @@ def can_create_type(g, u, b: int) -> bool:
     return _materials(w, u, create_needs(w, u.type, b, cp))
 
 
-def actions(g, u) -> list[list[int]]:
+def actions(g, u) -> list:
     w = g.w
     a = u.type
-    out: list[list[int]] = []
+    out: list = []
     here = g.cell_of(u)
     grid = w.grid
     for b in range(w.nu):
@@ -109,11 +109,11 @@ def actions(g, u) -> list[list[int]]:
         _, rng, _ = create_cost(w, a, b)
         for c in grid.cells_in_range(here, 0, max(0, rng)):
             if movement.enterable(w, b, c) and room_in_cell(g, b, c):
-                out.append([CREATE, u.id, b, c])
+                out.append(A.Create(u.id, b, c))
             for i in all_in_cell(g, c):
                 tr = g.units[i]
                 if g.trusted(tr.side, u.side) and room_in_unit(g, b, tr):
-                    out.append([CREATE_IN, u.id, b, i])
+                    out.append(A.CreateIn(u.id, b, i))
     build_row = w.T["can-build"][a]
     if any(build_row):
         for c in grid.cells_in_range(here, 0, max(0, max(w.T["build-range"][a]))):
@@ -126,63 +126,62 @@ def actions(g, u) -> list[list[int]]:
                         and (u.transport < 0 or u.transport == v.id or _may_construct_here(g, u))
                         and _materials(w, u, build_needs(w, a, v.type, min(w.T["cp-per-build"][a][v.type],
                                                                               w.cp[v.type] - v.cp)))):
-                    out.append([BUILD, u.id, i])
+                    out.append(A.Build(u.id, i))
     if w.up["hp-per-disband"][a] > 0 and g.afford(u, w.up["acp-to-disband"][a]):
-        out.append([DISBAND, u.id, u.id])
+        out.append(A.Disband(u.id, u.id))
     if u.side in g.tech:
         for b in range(w.nu):
             cost = w.T["acp-to-develop"][a][b]
             if cost > 0 and g.afford(u, cost) and g.tech[u.side][b] < w.up["tech-max"][b]:
-                out.append([DEVELOP, u.id, b])
+                out.append(A.Develop(u.id, b))
     out.extend(tooling.actions(g, u))
     if w.up["acp-to-change-side"][a] > 0 and g.afford(u, w.up["acp-to-change-side"][a]):
         for s in g.sides:
             if s != u.side and g.status[s] == "in":
-                out.append([CHANGE_SIDE, u.id, s])
+                out.append(A.ChangeSide(u.id, s))
     return out
 
 
-def act(g, a: list[int], u, ev) -> None:
+def act(g, a, u, ev) -> None:
     w = g.w
-    kind = a[0]
-    if kind in (CREATE, CREATE_IN):
-        b = a[2]
+    if isinstance(a, (A.Create, A.CreateIn)):
+        b = a.type
         acp, _, cp = create_cost(w, u.type, b)
         g.use_acp(u, acp)
         _consume(u, _uses(w, u.type, b, cp, create=True))
         new = g.add_unit(b, u.side)
         if new is None:
-            ev.append(("no-room", u.id))
+            ev.append(E.NoRoom(u.id))
             return
         new.cp = cp
         store = w.T["unit-storage-x"][b]
         new.supply = [min(w.T["supply-on-creation"][b][m], store[m]) for m in range(w.nm)]
-        if kind == CREATE:
-            g.place(new, a[3])
+        if isinstance(a, A.Create):
+            g.place(new, a.cell)
         else:
-            g.board(new, a[3])
-        ev.append(("create", u.id, new.id, b))
+            g.board(new, a.transport)
+        ev.append(E.Created(u.id, new.id, b))
         if new.cp >= w.cp[b]:
             complete(g, new, u, ev)
-    elif kind == BUILD:
-        v = g.units[a[2]]
+    elif isinstance(a, A.Build):
+        v = g.units[a.target]
         cp = min(w.T["cp-per-build"][u.type][v.type], w.cp[v.type] - v.cp)
         g.use_acp(u, w.T["acp-to-build"][u.type][v.type])
         _consume(u, _uses(w, u.type, v.type, cp, create=False))
         v.cp += cp
-        ev.append(("build", u.id, v.id, cp))
+        ev.append(E.Built(u.id, v.id, cp))
         if v.cp >= w.cp[v.type]:
             complete(g, v, u, ev)
-    elif kind == DISBAND:
+    elif isinstance(a, A.Disband):
         disband(g, u, ev)
-    elif kind == DEVELOP:
-        develop(g, u, a[2], ev)
-    elif kind == tooling.TOOLUP:
-        tooling.toolup(g, u, a[2], ev)
-    elif kind == CHANGE_SIDE:
+    elif isinstance(a, A.Develop):
+        develop(g, u, a.type, ev)
+    elif isinstance(a, A.Toolup):
+        tooling.toolup(g, u, a.type, ev)
+    elif isinstance(a, A.ChangeSide):
         g.use_acp(u, w.up["acp-to-change-side"][u.type])
-        capture.change_side(g, u, a[2])
-        ev.append(("change-side", u.id, a[2]))
+        capture.change_side(g, u, a.side)
+        ev.append(E.SideChanged(u.id, a.side))
 
 
 def _consume(u, need: list[int]) -> None:
@@ -198,7 +197,7 @@ def complete(g, v, maker, ev) -> None:
     v.hp = w.hp_max[b]
     store = w.T["unit-storage-x"][b]
     v.supply = [min(max(v.supply[m], w.T["supply-on-completion"][b][m]), store[m]) for m in range(w.nm)]
-    ev.append(("complete", v.id))
+    ev.append(E.Completed(v.id))
     if maker is not None and maker.alive and w.T["constructor-absorbed-by"][maker.type][b]:
         capture.garrison(g, maker, v, ev)
     if w.can_act[b]:
@@ -215,7 +214,7 @@ def disband(g, u, ev) -> None:
             u.supply[m] -= amount
             _hand_out(g, u, m, amount)
     loss = w.up["hp-per-disband"][u.type]
-    ev.append(("disband", u.id, loss))
+    ev.append(E.Disbanded(u.id, loss))
     if loss < u.hp:
         u.hp -= loss
         return
@@ -257,7 +256,7 @@ def develop(g, u, b: int, ev) -> None:
         if o != b and cross > 0 and w.up["tech-max"][b] > 0:
             tech[o] = max(tech[o], tech[b] * cross * w.up["tech-max"][o] // (w.up["tech-max"][b] * 100))
     g.use_acp(u, w.T["acp-to-develop"][u.type][b])
-    ev.append(("develop", u.id, b, tech[b] - old))
+    ev.append(E.Developed(u.id, b, tech[b] - old))
 
 
 # --- turn start ---------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def restore(g, snap: dict, version: int, max_units: int):
         raise ValueError("snapshot: bad generator state")
     g.rng = Pcg32.from_state(tuple(_int(v, "rng", 0, (1 << 64) - 1) for v in rng))
     g.over = bool(snap.get("over"))
-    g.winner = _int(snap.get("winner", 0), "winner", 0, 64) or None
+    g.winner_side = _int(snap.get("winner", 0), "winner", 0, 64) or None
     status = snap.get("status")
     if not isinstance(status, list) or [s for s, _ in status] != g.sides or any(v not in _STATUS for _, v in status):
         raise ValueError("snapshot: bad side status")

@@ -3,6 +3,7 @@ escape): shared by combat.py and capture.py."""
 
 from __future__ import annotations
 
+from game.modes.gdl import events as E
 from game.modes.gdl import supply
 from game.modes.gdl.movement import move_cost
 
@@ -27,7 +28,7 @@ def retreat(g, v, attacker, ev, why: str) -> bool:
             g.use_acp(v, cost)
             supply.after_move(g, v, ev)
             v.moves += 1
-            ev.append((why, v.id, c))
+            ev.append(E.SteppedAway(v.id, c, why))
             return True
     v.acp -= extra
     return False

@@ -15,6 +15,7 @@ lost-surrender- and lost-revolt-chance, in that order (capture.py).
 
 from __future__ import annotations
 
+from game.modes.gdl import events as E
 from game.modes.gdl.dice import chance
 from game.rules.gdl import sklang
 
@@ -127,7 +128,7 @@ def run_keepers(g, when: tuple[str, ...], ev) -> None:
                         pass
     _lone_side(g)
     if g.over:
-        ev.append(("over", g.winner or 0, g.end_reason))
+        ev.append(E.GameOver(g.winner_side or 0, g.end_reason))
 
 
 def _lone_side(g) -> None:
@@ -192,7 +193,7 @@ def finish(g, winner, why: str) -> None:
     if g.over:
         return
     g.over = True
-    g.winner = winner
+    g.winner_side = winner
     g.end_reason = why
     for s in g.sides:
         if g.status[s] == "in":
@@ -209,7 +210,7 @@ def after_action(g, ev) -> None:
     if g.over:
         return
     keepers = g.w.m.scorekeepers
-    changed = any(e[0] in _CHANGES for e in ev)
+    changed = any(e.kind in _CHANGES for e in ev)
     if changed and any(isinstance(sk.body, str) and sk.body.startswith("last-") for sk in keepers):
         for k, sk in enumerate(keepers):
             if isinstance(sk.body, str) and sk.body.startswith("last-") and _when_ok(g, sk, None, k):
@@ -219,7 +220,7 @@ def after_action(g, ev) -> None:
     if not keepers and changed:
         _no_end_rule(g)
     if g.over:
-        ev.append(("over", g.winner or 0, g.end_reason))
+        ev.append(E.GameOver(g.winner_side or 0, g.end_reason))
 
 
 def turn_start(g, ev) -> None:
@@ -240,7 +241,7 @@ def turn_end(g, ev) -> None:
                else f"turn limit: the module sets no last-turn ({g.w.turn_limit} turns)")
         finish(g, None, why + ", a draw")
     if g.over:
-        ev.append(("over", g.winner or 0, g.end_reason))
+        ev.append(E.GameOver(g.winner_side or 0, g.end_reason))
 
 
 def _no_end_rule(g) -> None:

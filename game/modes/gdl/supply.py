@@ -25,6 +25,8 @@
 
 from __future__ import annotations
 
+from game.modes.gdl import events as E
+
 
 def prob_fraction(rng, n: int) -> int:
     """Xconq's stochastic value: n // 100, plus one with chance (n % 100) %."""
@@ -253,5 +255,5 @@ def starve(g, u, ev, partial: bool) -> None:
                 loss, cause = one, m
     if loss > 0 and (partial or loss >= u.hp):
         from game.modes.gdl.damage import hurt
-        ev.append(("starve", u.id, loss))
+        ev.append(E.Starved(u.id, loss))
         hurt(g, u, loss, ev, cause=("starved", cause))

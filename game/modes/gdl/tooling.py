@@ -8,9 +8,9 @@ constructed at all."""
 
 from __future__ import annotations
 
+from game.modes.gdl import actions as A
+from game.modes.gdl import events as E
 from game.modes.gdl.supply import prob_fraction
-
-TOOLUP = 14
 
 
 def could_toolup_for(w, a: int, b: int) -> bool:
@@ -26,7 +26,7 @@ def tooled(g, u, b: int) -> bool:
     return u.tooling.get(b, 0) >= g.w.T["tp-to-build"][u.type][b]
 
 
-def actions(g, u) -> list[list[int]]:
+def actions(g, u) -> list:
     w = g.w
     T = w.T
     out = []
@@ -34,7 +34,7 @@ def actions(g, u) -> list[list[int]]:
         if T["tp-to-build"][u.type][b] > 0 and not tooled(g, u, b) and could_toolup_for(w, u.type, b):
             cost = T["acp-to-toolup"][u.type][b]
             if g.afford(u, cost):
-                out.append([TOOLUP, u.id, b])
+                out.append(A.Toolup(u.id, b))
     return out
 
 
@@ -53,7 +53,7 @@ def toolup(g, u, b: int, ev) -> None:
         elif T["tp-max"][a][b] > 0:
             u.tooling[o] = tp * cross * T["tp-max"][a][o] // (T["tp-max"][a][b] * 100)
     g.use_acp(u, T["acp-to-toolup"][a][b])
-    ev.append(("toolup", u.id, b, tp))
+    ev.append(E.ToolingGained(u.id, b, tp))
 
 
 def turn_start(g) -> None:
