@@ -11,6 +11,8 @@ game's PCG32, whose state is part of the snapshot, so every game is a replay.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from game.core.canon import canonical_hash
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
@@ -285,12 +287,12 @@ class GdlGame:
 
     def place(self, u: Unit, cell: int) -> None:
         u.cell = cell
-        self.at.setdefault(cell, []).append(u.id)
+        insort(self.at.setdefault(cell, []), u.id)       # by id: a restored game lists them alike
 
     def board(self, u: Unit, tr: int) -> None:
         u.transport = tr
         u.cell = -1
-        self.occ.setdefault(tr, []).append(u.id)
+        insort(self.occ.setdefault(tr, []), u.id)
 
     def set_terrain(self, cell: int, t: int) -> None:
         """Terrain changes (detonations) live in this game's own copy of the terrain."""
