@@ -214,3 +214,16 @@ def test_higher_ground_hides_what_lies_behind_it_from_a_unit_that_cannot_see_beh
     assert vision.visible_units(g, 1) == [0]
     g = play(200)
     assert vision.in_sight(g, 1, cell(g, 7, 4)) and vision.visible_units(g, 1) == [0, 1]
+
+
+def test_a_unit_may_be_taken_for_another_type(tmp_path):
+    """see-mistake-chance scout->soldier 10000 (.01 %: always) and looks-like (soldier tower 1):
+    the soldier 2 away is seen as a tower. With see-mistake-range-min 3 the scout, 2 away, makes
+    no mistake."""
+    units = "(scout 5 4 1) (soldier 7 4 2)"
+    extra = "(table see-mistake-chance (scout soldier 10000)) (table looks-like (soldier tower 1))"
+    g = game(tmp_path, units, extra)
+    assert vision.sees(g, 1, 1) and vision.seen_type(g, 1, 1) == g.w.m.utypes.index("tower")
+    assert vision.seen_type(g, 2, 1) == g.w.m.utypes.index("soldier")
+    g = game(tmp_path, units, extra + "(table see-mistake-range-min (scout soldier 3))")
+    assert vision.seen_type(g, 1, 1) == g.w.m.utypes.index("soldier")
