@@ -198,7 +198,7 @@ class SideViews:
                 if cov[cell] > 0:
                     mem.pop(uid, None)
             for c in lost[s]:
-                for uid in g.units_in_cell(c):
+                for uid in sorted(g.units_in_cell(c)):
                     if uid in now and not self.always[g.units[uid].type]:
                         now.discard(uid)
             if gained[s]:
@@ -208,7 +208,7 @@ class SideViews:
                     if not u.alive or g.cell_of(u) != mem[uid][2]:
                         mem.pop(uid)
                 for c in gained[s]:
-                    for uid in g.top_units(c):
+                    for uid in sorted(g.top_units(c)):     # id order: the same after a restore
                         self.test(g, s, g.units[uid])
             for u in changed:
                 if u.side != s:
@@ -258,7 +258,7 @@ class SideViews:
             self.seen[s][cell] = 1
         else:
             now.discard(u.id)
-        for oid in g.occupants(u.id):
+        for oid in sorted(g.occupants(u.id)):
             if g.units[oid].side != s:
                 self.test(g, s, g.units[oid])
         return seen
@@ -285,12 +285,12 @@ class SideViews:
     def taken_for(self, g, s: int, u, cell: int) -> int:
         """The type side s takes unit u for: its own, or (see-mistake-chance, .01 %, of the side's
         nearest unit that sees the cell, from see-mistake-range-min on) one drawn by looks-like."""
-        near, nd = None, 1 << 30
+        near, nd, nid = None, 1 << 30, -1
         for oid, (side, oc, r, _eye) in self.placed.items():
             if side == s:
                 d = self.grid.distance(oc, cell)
-                if d <= r and d < nd:
-                    near, nd = g.units[oid].type, d
+                if d <= r and (d < nd or (d == nd and oid < nid)):      # ties: the lowest unit id
+                    near, nd, nid = g.units[oid].type, d, oid
         if near is None or nd < self.mistake_min[near][u.type]:
             return u.type
         ch = self.mistake[near][u.type]
