@@ -14,7 +14,7 @@ from collections import OrderedDict
 from game.rules.gdl import synth
 from game.rules.gdl.model import Module
 
-KEEP = 4        # generated worlds kept per module
+KEEP = 2        # generated worlds kept per module (a big world is tens of MB)
 
 
 def preview_module(m: Module) -> Module:
