@@ -10,7 +10,6 @@ The library is not in git: $TACTIBOX_XCONQ_LIB or shared/xconq/lib above the che
 
 from __future__ import annotations
 
-import os
 import pathlib
 import statistics
 import subprocess
@@ -36,14 +35,8 @@ print(len(files), sec, hwm)
 
 
 def find_lib() -> pathlib.Path | None:
-    env = os.environ.get("TACTIBOX_XCONQ_LIB")
-    if env:
-        return pathlib.Path(env) if pathlib.Path(env).is_dir() else None
-    for parent in pathlib.Path(__file__).resolve().parents:
-        cand = parent / "shared" / "xconq" / "lib"
-        if cand.is_dir():
-            return cand
-    return None
+    from game.rules.gdl.coverage import find_shared
+    return find_shared("lib", "TACTIBOX_XCONQ_LIB")
 
 
 def _parse_all(lib, mode: str):

@@ -69,3 +69,14 @@ def test_gettysburg_has_all_its_units(lib, capsys):
     rep = json.loads(capsys.readouterr().out)
     assert sum(rep["units"].values()) == 135 and rep["units_dropped"] == []
     assert set(rep) >= {"play_warnings", "units", "units_dropped"}
+
+
+def test_a_world_too_big_to_generate_is_refused_with_file_and_line(tmp_path, capsys):
+    text = ('(game-module "h" (variants (world-size (900 900))))\n(unit-type town) (terrain-type grass)\n'
+            '(add town start-with 1)\n')
+    rep = report(tmp_path, capsys, text)
+    assert any(p.startswith("own.g:1: world width: 900 is outside") or "own.g:1: a 900x900 world" in p
+               for p in rep["cannot_play"]), rep["cannot_play"]
+    p = tmp_path / "own.g"
+    assert main(["gdl", str(p)]) == 2
+    assert "own.g:1:" in capsys.readouterr().err

@@ -179,3 +179,11 @@ def test_elevations_stay_in_each_types_range_and_water_is_level(tmp_path):
         assert lo[g.terrain[c]] <= g.elevations[c] <= hi[g.terrain[c]]
     sea = g.ttypes.index("sea")
     assert {g.elevations[y * 30 + x] for x, y in area_cells(30, 16) if g.terrain[y * 30 + x] == sea} <= {0}
+
+
+def test_initial_supply_follows_the_method_list(tmp_path):
+    """Units start empty unless make-initial-materials (in Xconq's default list) runs."""
+    from game.rules.gdl.synth import fills_initial_supply
+    assert fills_initial_supply(module_from(tmp_path, "(terrain-type t)"))
+    assert not fills_initial_supply(module_from(tmp_path, "(terrain-type t) (set synthesis-methods nil)"))
+    assert fills_initial_supply(module_from(tmp_path, "(terrain-type t) (set synthesis-methods '(make-initial-materials))"))

@@ -215,3 +215,48 @@ def test_higher_ground_hides_what_lies_behind_it_from_a_unit_that_cannot_see_beh
     assert vision.visible_units(g, 1) == [0]
     g = play(200)
     assert vision.in_sight(g, 1, cell(g, 7, 4)) and vision.visible_units(g, 1) == [0, 1]
+
+
+def test_a_unit_may_be_taken_for_another_type(tmp_path):
+    """see-mistake-chance scout->soldier 10000 (.01 %: always) and looks-like (soldier tower 1):
+    the soldier 2 away is seen as a tower. With see-mistake-range-min 3 the scout, 2 away, makes
+    no mistake."""
+    units = "(scout 5 4 1) (soldier 7 4 2)"
+    extra = "(table see-mistake-chance (scout soldier 10000)) (table looks-like (soldier tower 1))"
+    g = game(tmp_path, units, extra)
+    assert vision.sees(g, 1, 1) and vision.seen_type(g, 1, 1) == g.w.m.utypes.index("tower")
+    assert vision.seen_type(g, 2, 1) == g.w.m.utypes.index("soldier")
+    g = game(tmp_path, units, extra + "(table see-mistake-range-min (scout soldier 3))")
+    assert vision.seen_type(g, 1, 1) == g.w.m.utypes.index("soldier")
+
+
+def test_a_restored_chancy_fog_game_plays_on_exactly_like_the_original(tmp_path):
+    """A bot game of a generated world with 50 % see chances, mistakes and night: at several
+    points the game is restored from its snapshot and both copies take the same next 30
+    actions; their hashes match after every action (views included)."""
+    from game.modes.gdl.match import BotSeat
+    text = """
+(unit-type scout (acp-per-turn 2) (hp-max 2) (vision-range 3)) (unit-type town (hp-max 4))
+(terrain-type plain) (terrain-type hill)
+(add t* wet-percentile-max 100) (add plain alt-percentile-max 70) (add hill alt-percentile-min 71)
+(add hill alt-percentile-max 100)
+(add (scout town) start-with (4 1)) (table favored-terrain (u* hill 0))
+(table hit-chance (scout u* 50)) (table damage (scout u* 1))
+(table see-chance (u* u* 50)) (table see-chance-adjacent (u* u* 70))
+(table see-mistake-chance (scout u* 3000)) (table looks-like (u* u* 1))
+(set country-radius-min 2) (set country-separation-min 5) (set last-turn 20)
+(area 22 14)"""
+    m = module_from(tmp_path, text)
+    world = World(m)
+    g = GdlGame(world, 11)
+    seats = {s: BotSeat() for s in g.sides}
+    for checkpoint in range(4):
+        copy = GdlGame.restore(world, g.snapshot())
+        assert copy.state_hash() == g.state_hash()
+        for _ in range(30):
+            if g.over:
+                break
+            a = seats[g.side].choose(g)
+            g.apply(a)
+            copy.apply(list(a))
+            assert copy.state_hash() == g.state_hash(), checkpoint

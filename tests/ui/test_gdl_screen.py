@@ -29,7 +29,7 @@ def test_picker_lists_own_and_data_folder_modules_and_refuses_unplayable(make_ap
     press(app, B.DOWN)
     press(app, *[B.RIGHT] * labels.index("Broken one"))
     press(app, B.UP, B.A)
-    assert stack(app)[-1] == "gdl_menu" and "no fixed map" in sc.problem
+    assert stack(app)[-1] == "gdl_menu" and "fewer than two sides" in sc.problem    # no map: generated, but no units
 
 
 def test_a_game_of_outpost_by_buttons(make_app, tmp_path):
@@ -117,3 +117,24 @@ def test_hot_seat_shows_a_curtain_and_start_ends_the_turn(make_app):
     app.top.choose_label("End turn")
     app.run_frames(2)
     assert game.game.side == 2 and game.curtain == 2
+
+
+def test_a_module_without_a_map_plays_on_its_generated_world(make_app):
+    """A module of my own without a map: the picker starts it; the screen draws the world the
+    game generated from its seed (the one the game plays on)."""
+    app = make_app()
+    folder = pathlib.Path(app.data.root) / "gdl"
+    folder.mkdir()
+    (folder / "gen.g").write_text('(game-module "g" (title "Generated one")) (unit-type town (acp-per-turn 1)) '
+                                  '(terrain-type grass) (add grass alt-percentile-max 100) '
+                                  '(add grass wet-percentile-max 100) (add town start-with 2) (area 20 12)')
+    sc = open_picker(app)
+    labels = [lab for lab, _ in sc.modules]
+    press(app, B.DOWN)
+    press(app, *[B.RIGHT] * labels.index("Generated one"))
+    press(app, B.UP, B.A)
+    assert stack(app)[-1] == "gdl_game"
+    game_scene = app.top
+    assert game_scene.world is game_scene.game.w and game_scene.world.m.generated_seed == game_scene.seed
+    assert sum(1 for u in game_scene.game.units if u.alive) == 4
+    app.run_frames(2)

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from game.rules.gdl import synth
 from game.rules.gdl.model import Module
 
-KEEP = 4        # generated worlds kept per module
+KEEP = 2        # generated worlds kept per module (a big world is tens of MB)
 
 
 def preview_module(m: Module) -> Module:
@@ -40,8 +40,7 @@ def generated_world(world, seed: int):
     cache: OrderedDict = world.__dict__.setdefault("_generated", OrderedDict())
     got = cache.get(seed)
     if got is None:
-        from game.modes.gdl.world import World
-        got = World(synth.generate(base, seed))
+        got = type(world)(synth.generate(base, seed))     # a World of the generated module
         got._synth_plan = plan
         cache[seed] = got
         while len(cache) > KEEP:

@@ -19,6 +19,8 @@ play with `see-all`.
   `see-occupants`.
 - People (made by world synthesis: country-people-chance, independent-people-chance) see every
   unit in their cell for their side.
+- A side may take a unit for another type: `see-mistake-chance` (.01 %) of its nearest unit
+  that sees the cell, from `see-mistake-range-min` on, draws the type by `looks-like` weights.
 - What a side saw stays in its memory (type, side, cell, turn) until it sees the cell again
   empty of that unit. A `see-always` unit, once seen, stays seen wherever it goes (and its cell's
   terrain becomes known). At the start other sides' units on terrain a side knows are in its
@@ -61,10 +63,14 @@ class SideViews:
         self.chance_by_distance = (T["see-chance-at"], T["see-chance-adjacent"], T["see-chance"])
         self.visibility = T["visibility"]
         self.night = T["vision-night-effect"]
+        self.mistake, self.mistake_min, self.looks = T["see-mistake-chance"], T["see-mistake-range-min"], T["looks-like"]
+        self.mistakes = any(v > 0 for row in self.mistake for v in row) and any(v > 0 for row in self.looks for v in row)
         self.night_matters = any(v != 100 for row in self.night for v in row)
         self.certain = all(v >= 100 for tab in self.chance_by_distance for row in tab for v in row) and \
             all(v >= 100 for row in self.visibility for v in row) and \
-            all(v >= 100 for row in T["vision-night-effect"] for v in row)
+            all(v >= 100 for row in T["vision-night-effect"] for v in row) and \
+            not (any(v > 0 for row in T["see-mistake-chance"] for v in row)
+                 and any(v > 0 for row in T["looks-like"] for v in row))
         self.cover = {s: [0] * self.n for s in self.sides}
         self.seen = {s: bytearray(self.n) for s in self.sides}
         self.now: dict[int, set[int]] = {s: set() for s in self.sides}
@@ -192,7 +198,7 @@ class SideViews:
                 if cov[cell] > 0:
                     mem.pop(uid, None)
             for c in lost[s]:
-                for uid in g.units_in_cell(c):
+                for uid in sorted(g.units_in_cell(c)):
                     if uid in now and not self.always[g.units[uid].type]:
                         now.discard(uid)
             if gained[s]:
@@ -202,7 +208,7 @@ class SideViews:
                     if not u.alive or g.cell_of(u) != mem[uid][2]:
                         mem.pop(uid)
                 for c in gained[s]:
-                    for uid in g.top_units(c):
+                    for uid in sorted(g.top_units(c)):     # id order: the same after a restore
                         self.test(g, s, g.units[uid])
             for u in changed:
                 if u.side != s:
@@ -247,11 +253,12 @@ class SideViews:
         if seen:
             cell = g.cell_of(u)
             now.add(u.id)
-            self.memory[s][u.id] = (u.type, u.side, cell, g.turn)
+            looks = self.taken_for(g, s, u, cell) if self.mistakes else u.type
+            self.memory[s][u.id] = (looks, u.side, cell, g.turn)
             self.seen[s][cell] = 1
         else:
             now.discard(u.id)
-        for oid in g.occupants(u.id):
+        for oid in sorted(g.occupants(u.id)):
             if g.units[oid].side != s:
                 self.test(g, s, g.units[oid])
         return seen
@@ -274,6 +281,31 @@ class SideViews:
         if self.certain:
             return True
         return self.roll(self.best_chance(g, s, u, cell))
+
+    def taken_for(self, g, s: int, u, cell: int) -> int:
+        """The type side s takes unit u for: its own, or (see-mistake-chance, .01 %, of the side's
+        nearest unit that sees the cell, from see-mistake-range-min on) one drawn by looks-like."""
+        near, nd, nid = None, 1 << 30, -1
+        for oid, (side, oc, r, _eye) in self.placed.items():
+            if side == s:
+                d = self.grid.distance(oc, cell)
+                if d <= r and (d < nd or (d == nd and oid < nid)):      # ties: the lowest unit id
+                    near, nd, nid = g.units[oid].type, d, oid
+        if near is None or nd < self.mistake_min[near][u.type]:
+            return u.type
+        ch = self.mistake[near][u.type]
+        if ch <= 0 or self.rng.below(10000) >= ch:
+            return u.type
+        weights = self.looks[u.type]
+        total = sum(weights)
+        if total <= 0:
+            return u.type
+        k = self.rng.below(total)
+        for v, wgt in enumerate(weights):
+            k -= wgt
+            if k < 0:
+                return v
+        return u.type
 
     def best_chance(self, g, s: int, u, cell: int) -> int:
         best = 100 if self.people_at.get(cell) == s else 0
@@ -410,6 +442,17 @@ def remembered(g, side: int) -> dict[int, tuple[int, int, int, int]]:
     if views is None or side not in views.memory:
         return {}
     return {uid: row for uid, row in views.memory[side].items() if not views.sees(side, uid, g)}
+
+
+def seen_type(g, side: int, uid: int) -> int:
+    """The type `side` takes unit `uid` for (its true type for its own units, without fog or
+    without a mistake; for a unit it does not see now, the type it last saw)."""
+    u = g.units[uid]
+    views = getattr(g, "views", None)
+    if views is None or u.side == side or side not in views.memory:
+        return u.type
+    row = views.memory[side].get(uid)
+    return row[0] if row is not None else u.type
 
 
 def terrain_known(g, side: int, cell: int) -> bool:

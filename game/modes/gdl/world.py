@@ -5,6 +5,7 @@ every declared table; the hot ones also as attributes)."""
 from __future__ import annotations
 
 from game.core.grid import HEX, Grid
+from game.modes.gdl.generated import preview_module
 from game.rules.gdl.model import Module, in_area, on_edge
 
 DEFAULT_TURN_LIMIT = 100      # modules without last-turn stop here, a draw ("no end rule")
@@ -43,7 +44,6 @@ def interpolate(pairs: list[tuple[int, int]], x: int) -> int | None:
 
 class World:
     def __init__(self, m: Module):
-        from game.modes.gdl.generated import preview_module
         m = preview_module(m)          # no fixed map: the world synthesis makes from seed 0
         self.m = m
         w, h = m.width, m.height

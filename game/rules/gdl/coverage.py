@@ -26,15 +26,21 @@ FILES = (("utype.def", "unit properties"), ("ttype.def", "terrain properties"),
 STATUSES = (S.PLAY, "synthesis", S.DISPLAY, S.IGNORED, "not implemented")
 
 
-def find_ref() -> pathlib.Path | None:
-    env = os.environ.get("TACTIBOX_XCONQ_REF")
+def find_shared(part: str, env_var: str) -> pathlib.Path | None:
+    """$env_var, else shared/xconq/<part> in a folder above this checkout (the GPL library and
+    reference live there, outside Tactibox), or None."""
+    env = os.environ.get(env_var)
     if env:
         return pathlib.Path(env) if pathlib.Path(env).is_dir() else None
     for parent in pathlib.Path(__file__).resolve().parents:
-        cand = parent / "shared" / "xconq" / "ref"
+        cand = parent / "shared" / "xconq" / part
         if cand.is_dir():
             return cand
     return None
+
+
+def find_ref() -> pathlib.Path | None:
+    return find_shared("ref", "TACTIBOX_XCONQ_REF")
 
 
 def declared(ref: pathlib.Path) -> list[tuple[str, str, str]]:

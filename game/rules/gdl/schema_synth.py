@@ -83,8 +83,8 @@ DEVIATIONS = (
     "(refman: 500, 100, 500), country-people-chance 0 (refman: 100).",
     "A fractal blob is a hexagon of the radius whose cell count is nearest to blob-size x cells / "
     "10,000 (Xconq cuts a diamond out of a square); a layer with density 0 is not made and its "
-    "percentiles are 0 (Xconq leaves them undefined); the per-cell extra height is drawn with a "
-    "32-bit multiply-shift.",
+    "percentiles are 0 (Xconq leaves them undefined); the per-cell extra height is 16 bits of a "
+    "32-bit draw times the spread, >> 16 (two cells per draw).",
     "Connected bodies of liquid terrain get one elevation, the lowest in the body (Xconq levels "
     "them by repeated passes).",
     "make-countries places only the units a side still lacks of start-with (Xconq places the full "
@@ -106,5 +106,7 @@ DEVIATIONS = (
     "non-wrapping hexagon area.",
     "make-earthlike-terrain, make-weather, name-geographical-features, name-units-randomly and "
     "make-random-date change nothing (no library module uses the first; Tactibox has no weather, "
-    "calendar or drawn names); make-initial-materials is done by the game when it starts.",
+    "calendar or drawn names). Units start with unit-initial-supply whatever the method list (Xconq: "
+    "only when make-initial-materials runs; synth.fills_initial_supply says which); cells hold no "
+    "materials, so terrain-initial-supply is not implemented.",
 )

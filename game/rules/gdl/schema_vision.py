@@ -18,6 +18,10 @@ TABLES: tuple[Table, ...] = (
     Table("see-chance-at", "uu", False, 100, PLAY, "% chance to see a unit of the second type in the same cell"),
     Table("visibility", "ut", False, 100, PLAY, "% multiplier on the chance to see a unit in the terrain"),
     Table("occupant-vision", "uu", False, 100, PLAY, "% of its vision range an occupant keeps inside the transport"),
+    Table("see-mistake-chance", "uu", False, 0, PLAY,
+          "chance, in .01 %, that a unit takes a unit of the second type for another (looks-like)"),
+    Table("see-mistake-range-min", "uu", False, 0, PLAY, "the least distance at which such a mistake is made"),
+    Table("looks-like", "uu", False, 0, PLAY, "weight with which a unit of the first type is taken for the second"),
     Table("eye-height", "ut", False, 0, PLAY, "height of the unit's eyes over its cell, by terrain (line of sight)"),
     Table("vision-night-effect", "ut", False, 100, PLAY,
           "% of its vision range and see chances a unit keeps at night in the terrain"),
@@ -37,9 +41,9 @@ DEVIATIONS = (
     "See chances are rolled when a unit or its cell comes into a side's sight and again at the "
     "start of each turn, with the best chance among the side's units that see the cell (Xconq "
     "also rolls each time the unit acts: spot-action).",
-    "Units are always seen as their own type (see-mistake-chance, looks-like); there is no "
-    "tracking, spying, people seeing units or seeing through "
-    "captured units (see-others-if-captured, see-terrain-if-captured).",
+    "A mistaken sighting is rolled with the nearest of the side's units that see the cell and lasts "
+    "until the unit is seen again; there is no tracking, spying or seeing through captured units "
+    "(see-others-if-captured, see-terrain-if-captured).",
     "occupant-vision is read as (occupant type, transport type): % of the occupant's vision-range "
     "it keeps inside the transport.",
     "A standard variant written without a value (`(see-all)`) is false, as in Xconq's kernel.",

@@ -41,8 +41,8 @@ METHODS = {
     roads.NAME: roads.make,
 }
 NO_EFFECT = {
-    "make-initial-materials": "the game fills every unit's supply when it starts",
-    "init-supplies": "the game fills every unit's supply when it starts",
+    "make-initial-materials": "units start with unit-initial-supply (the game fills them; cells hold no materials)",
+    "init-supplies": "units start with unit-initial-supply (the game fills them; cells hold no materials)",
     "make-weather": "Tactibox has no weather",
     "name-geographical-features": "feature names are not drawn",
     "name-units-randomly": "unit names are not drawn",
@@ -52,8 +52,8 @@ NO_EFFECT = {
 DEFAULT_SIZE = (60, 30)          # Xconq's area when no size is given anywhere
 MAX_SIDES = 15
 
-__all__ = ["DEFAULT_METHODS", "METHODS", "SynthError", "generate", "generates", "method_list", "plan", "problems",
-           "world_size"]
+__all__ = ["DEFAULT_METHODS", "METHODS", "SynthError", "fills_initial_supply", "generate", "generates", "method_list",
+           "plan", "problems", "world_size"]
 
 
 def plan(m: Module) -> list[str]:
@@ -100,6 +100,12 @@ def method_list(m: Module) -> list[str]:
         elif isinstance(x, str):
             out.append(str(x))
     return out
+
+
+def fills_initial_supply(m: Module) -> bool:
+    """Whether units start with unit-initial-supply (refman "Making Initial Supply": by default
+    units start empty; make-initial-materials, in the default list, fills them)."""
+    return any(n in ("make-initial-materials", "init-supplies") for n in method_list(m))
 
 
 def world_size(m: Module) -> tuple[int, int]:

@@ -62,35 +62,54 @@ def make_layer(work: Work, prefix: str) -> list[int] | None:
     per_blob = 3 * radius * radius + 3 * radius + 1
     work.budget.doing(f"{prefix} blobs", [("g", f"{prefix}-blob-density"), ("g", f"{prefix}-blob-size")] + AREA)
     work.budget.afford(blobs * per_blob + smoothing * n_area * 7)
-    layer = [MAXALT // 2] * work.n
-    maxdz = min(max(1, height), MAXALT // 2)
+    layer = raise_blobs(work, blobs, radius, min(max(1, height), MAXALT // 2))
+    for t in work.area_cells:
+        layer[t] = max(0, min(MAXALT - 1, layer[t]))
+    smooth(work, layer, smoothing)
+    return layer
+
+
+def raise_blobs(work: Work, blobs: int, radius: int, maxdz: int) -> list[int]:
+    """The raw layer: every cell starts at MAXALT/2; each blob raises or lowers (a coin flip) the
+    area cells of its hexagon by maxdz plus a per-cell extra below maxdz/2 (the low or high 16
+    bits of one 32-bit draw times the spread, >> 16: two cells per draw), halved towards 0 (twice
+    at most) when that would leave 0..MAXALT. The rectangle is padded by the radius so a blob's
+    cells are plain index offsets."""
+    w, h = work.w, work.h
+    pw = w + 2 * radius
+    inside = bytearray(pw * (h + 2 * radius))
+    for c in work.area_cells:
+        inside[(c // w + radius) * pw + c % w + radius] = 1
+    offsets = [dy * pw + dx for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1)
+               if abs(dx + dy) <= radius]
+    raw = [MAXALT // 2] * len(inside)
     spread = maxdz // 2
     rng = work.rng
-    offsets = [(dx, dy) for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1)
-               if abs(dx + dy) <= radius]
-    w, h, in_area = work.w, work.h, work.in_area
+    draw, half = 0, 0                # two 16-bit extras per 32-bit draw
     for _ in range(blobs):
         sign = 1 if rng.below(2) else -1
         c = work.random_interior()
-        x0, y0 = c % w, c // w
-        for dx, dy in offsets:
-            x, y = x0 + dx, y0 + dy
-            if not (0 <= x < w and 0 <= y < h):
+        base = (c // w + radius) * pw + c % w + radius
+        for off in offsets:
+            t = base + off
+            if not inside[t]:
                 continue
-            t = y * w + x
-            if not in_area[t]:
-                continue
-            old = layer[t]
-            dz = sign * (maxdz + ((rng.next_u32() * spread) >> 32))
+            if half:
+                extra, half = (draw >> 16) * spread >> 16, 0
+            else:
+                draw = rng.next_u32()
+                extra, half = (draw & 0xFFFF) * spread >> 16, 1
+            old = raw[t]
+            dz = sign * (maxdz + extra)
             if not 0 <= old + dz <= MAXALT:          # too extreme: halve (towards 0), twice at most
                 dz = dz // 2 if dz > 0 else -(-dz // 2)
                 if not 0 <= old + dz <= MAXALT:
                     dz = dz // 2 if dz > 0 else -(-dz // 2)
-            layer[t] = old + dz
+            raw[t] = old + dz
         work.budget.spend(len(offsets))
-    for t in work.area_cells:
-        layer[t] = max(0, min(MAXALT - 1, layer[t]))
-    smooth(work, layer, smoothing)
+    layer = [MAXALT // 2] * work.n
+    for c in work.area_cells:
+        layer[c] = raw[(c // w + radius) * pw + c % w + radius]
     return layer
 
 

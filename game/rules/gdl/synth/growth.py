@@ -30,6 +30,7 @@ def grow(work: Work, co) -> None:
     i_take = uprop(m, "independent-takeover-chance", 0, 10000)
     u_max = uprop(m, "country-units-max", -1, PROPHI)
     stop = global_int(m, "growth-stop-chance", 0, 0, 100)
+    growers = [u for u in range(len(u_grow)) if u_grow[u] or i_grow[u]]
     work.budget.doing("growing countries", [("g", "country-radius-max")] + AREA)
     claim = [-1] * work.n
     for side, centre in work.centres.items():
@@ -54,13 +55,13 @@ def grow(work: Work, co) -> None:
         below = work.rng.below
         if not here:
             ours = True
-            for u in range(len(u_grow)):
-                if below(10000) < u_grow[u] and room_for(side, u) and co.fits(u, c) \
+            for u in growers:                      # types with a growth chance, in type order
+                if u_grow[u] and below(10000) < u_grow[u] and room_for(side, u) and co.fits(u, c) \
                         and work.chance(co.favored[u][t]):
                     work.place(u, side, c)
                     owned[(side, u)] = owned.get((side, u), 0) + 1
                     break
-                if below(10000) < i_grow[u] and co.fits(u, c) and work.chance(co.favored[u][t]):
+                if i_grow[u] and below(10000) < i_grow[u] and co.fits(u, c) and work.chance(co.favored[u][t]):
                     work.place(u, 0, c)
                     break
         else:

@@ -70,8 +70,7 @@ class Maze:
         for _ in range(work.w + work.h + 2):
             if c == b:
                 return
-            dist = work.distance(c, b)
-            steps = [n for n in work.nb[c] if n >= 0 and work.interior[n] and work.distance(n, b) < dist]
+            steps = [n for _d, n in work.closer(c, b) if work.interior[n]]
             if not steps:
                 return
             steps.sort(key=lambda n: -(2 if self.room_occ[work.terrain[n]] > 0 else

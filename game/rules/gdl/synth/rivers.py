@@ -119,8 +119,9 @@ class Rivers:
                     break
                 work.set_aux(t, c, d)
         self.sinks()
+        layer = work.aux.get(t)
         for c in work.interior_cells:
-            if self.wet(c):
+            if layer and layer[c] and self.wet(c):
                 for d in range(6):
                     work.set_aux(t, c, d, False)
         return count

@@ -73,9 +73,7 @@ class Roads:
         for _ in range(w.w + w.h + 2):
             if c == b:
                 return
-            dist = w.distance(c, b)
-            steps = [(d, n) for d, n in enumerate(w.nb[c])
-                     if n >= 0 and w.distance(n, b) < dist and self.into[w.terrain[c]][w.terrain[n]] > 0]
+            steps = [(d, n) for d, n in w.closer(c, b) if self.into[w.terrain[c]][w.terrain[n]] > 0]
             w.budget.spend(12)
             if not steps:
                 return

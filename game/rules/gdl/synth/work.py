@@ -125,6 +125,11 @@ class Work:
                     return t
         return -1
 
+    def closer(self, c: int, goal: int) -> list[tuple[int, int]]:
+        """(direction, neighbour) of c's neighbours nearer to `goal` (the steps of a path there)."""
+        dist = self.distance(c, goal)
+        return [(d, n) for d, n in enumerate(self.nb[c]) if n >= 0 and self.distance(n, goal) < dist]
+
     def random_interior(self) -> int:
         return self.interior_cells[self.rng.below(len(self.interior_cells))]
 

@@ -82,7 +82,7 @@ class LinkedGdl(LinkedPlay, GdlScene):
         Scene.__init__(self, app)
         self.run = run
         a = self.adapter
-        self.world, self.seed, self.game = a.world, 0, a.game
+        self.world, self.seed, self.game = a.game.w, 0, a.game      # the game's (maybe generated) world
         self.humans = set(a.local_sides())
         self.seats = {}
         self.map = HexMap(self.world, 1)

@@ -42,6 +42,7 @@ class GdlScene(Scene):
         self.world = world or World(load_module(path))
         self.seed = app.seed_source() if seed is None else seed
         self.game = GdlGame(self.world, self.seed)
+        self.world = self.game.w          # a generated world: the one made from this game's seed
         self.humans = {s for s in humans if s in self.game.sides}
         self.seats = {s: BotSeat() for s in self.game.sides if s not in self.humans}
         self.map = HexMap(self.world, 1)
