@@ -258,5 +258,5 @@ def test_a_restored_chancy_fog_game_plays_on_exactly_like_the_original(tmp_path)
                 break
             a = seats[g.side].choose(g)
             g.apply(a)
-            copy.apply(list(a))
+            copy.apply(a)
             assert copy.state_hash() == g.state_hash(), checkpoint

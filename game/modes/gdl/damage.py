@@ -30,7 +30,7 @@ def hurt(g, v, dmg: int, ev, cause=None) -> None:
 def cap_acp_for_damage(g, v) -> None:
     w = g.w
     if w.acp_dmg[v.type] is not None and v.acp > 0:
-        from game.modes.gdl.world import interpolate
+        from game.modes.gdl.interpolate import interpolate
         limit = interpolate(w.acp_dmg[v.type], v.hp)
         if limit is not None:
             v.acp = min(v.acp, limit)

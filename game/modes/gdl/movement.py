@@ -15,8 +15,8 @@ without room (units.py).
 from __future__ import annotations
 
 from game.modes.gdl import zoc
+from game.modes.gdl.interpolate import interpolate
 from game.modes.gdl.units import room_in_cell, room_in_unit
-from game.modes.gdl.world import interpolate
 
 OVER_NOTHING, OVER_OWN, OVER_BORDER, OVER_ALL = range(4)
 
