@@ -30,6 +30,9 @@ class Transport:
         self.counters = counters if counters is not None else Counters()
         self.reopen_interval = reopen_interval
         self.generation = 0
+        # who is at the other end, as far as this transport can tell: the IP address of a TCP
+        # peer, else the port's name (the host's wrong-code throttle counts per peer)
+        self.peer_address = name
         self.status = f"{name}: not open yet"
         self._out = bytearray()
         self._retry_at = 0.0

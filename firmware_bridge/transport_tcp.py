@@ -171,6 +171,7 @@ class TcpListener(_TcpStream):
         if self._sock is not None:
             self._sock.close()
         self._sock, self._connected = conn, True
+        self.peer_address = str(peer[0])
         if self.generation:
             self.counters.reopens += 1
         self.generation += 1
