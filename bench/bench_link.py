@@ -90,7 +90,7 @@ def _lossy(dst, rng: random.Random, p_byte: float, p_drop: float, p_dup: float):
             for j in range(len(frame)):
                 if rng.random() < p_byte:
                     frame[j] ^= rng.randrange(1, 256)
-            dst.inbox.extend(bytes(frame) * (2 if rng.random() < p_dup else 1))
+            dst.deliver(bytes(frame) * (2 if rng.random() < p_dup else 1))
     return carry
 
 

@@ -317,8 +317,9 @@ class Session(Handshake, GameStart, ContentSync):
             self._log("link up")
         elif event == "peer_left":
             self._log("the other unit left")
-        elif event == "peer_reset":
-            self._log("the other unit restarted")
+        elif event in ("peer_reset", "overflow"):
+            self._log("the other unit restarted" if event == "peer_reset" else
+                      "the other unit acknowledged nothing while messages piled up: starting the link afresh")
             self._hello_sent = False
             self.peer = None
             self._forget_pairing()
