@@ -34,7 +34,7 @@ def test_a_hostile_generic_setup_is_a_clean_error():
     from game.modes.driver import GenericLink
     from game.modes.registry import modes
     link = GenericLink(next(iter(modes())))
-    for data in (SETUP_DEEP, b'{"options": {}, "seats": [], "turn_limit": ' + b"9" * 1000 + b"}"):
+    for data in (SETUP_DEEP, b'{"options": {"a": {"b": [[[[[[[[[1]]]]]]]]]}}'):      # over 8 levels
         with pytest.raises(ValueError, match="setup"):
             link.decode_setup(data)
 
