@@ -63,8 +63,26 @@ class Handshake:
             return
         self._refused = True
         self.notice = notice
-        self._log(f"turned away a unit: {text}")
-        self._send(Error(code, text).encode())
+        self._log(f"turned away a unit: {text or notice}")
+        if text:
+            self._send(Error(code, text).encode())
+
+    def _turn_away(self, code: int, text: str, notice: str) -> None:
+        """After pairing: this unit cannot serve the paired one (content it cannot send, a game
+        that unit cannot start...). A guest fails. A host refuses that unit only — tells it why,
+        shows `notice`, forgets it — and goes on waiting with its game (issue 21 item 4)."""
+        if not self.is_host:
+            self._fail(code, text)
+            return
+        self._refuse(code, text, notice)
+        self.paired = False
+        self.peer = None
+        self._pending_content.clear()
+        self._outgoing.clear()
+        if self.lockstep is not None and not self.lockstep.done:
+            self._resume_pending = True          # the next unit that pairs takes the game over
+        if self.state != "finished":
+            self.state = "hello"
 
     def _on_hello(self, payload: bytes) -> None:
         proto = hello_protocol(payload)

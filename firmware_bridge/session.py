@@ -388,6 +388,9 @@ class Session(Handshake, GameStart, ContentSync):
                 self.notice = f"a unit that tried to join reports: {err.text}"
                 self._log(self.notice)
                 return
+            if self.is_host:                   # the paired unit gives up: the host goes on without it
+                self._turn_away(err.code, "", f"the unit that joined reports: {err.text}")
+                return
             if self.state != "failed":
                 self.state = "failed"
                 self.error = f"the other unit reports: {err.text}"
