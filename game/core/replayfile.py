@@ -11,7 +11,8 @@ object whose ``format`` is ``tactibox-replay`` too). ``read_document`` tells the
 first line and returns the document either way.
 
 Every JSON text here is decoded with bounds: size (``MAX_FILE``), nesting depth
-(``MAX_DEPTH``; CPython's decoder would raise RecursionError at ~1000 levels). A hostile or
+(``MAX_DEPTH``; CPython's decoder would raise RecursionError at ~1000 levels), numbers
+(``game.core.numbers``: at most 64 digits, no NaN or Infinity). A hostile or
 damaged file gives ``ReplayFileError`` naming the file, never another exception.
 """
 
@@ -24,6 +25,8 @@ import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from game.core.numbers import JSON_HOOKS
 
 FORMAT = "tactibox-replay"
 VERSION = 1
@@ -57,7 +60,7 @@ def loads_bounded(data: bytes | str, label: str, *, what: str = "JSON",
         raise ReplayFileError(f"{label}: {what} is {len(data)} bytes, more than the {max_bytes} allowed")
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        doc = json.loads(text)
+        doc = json.loads(text, **JSON_HOOKS)       # numbers bounded, NaN/Infinity refused
     except UnicodeDecodeError as exc:
         raise ReplayFileError(f"{label}: {what} is not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
