@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from game.core import numbers
 from game.core.datafile import DataFileError, loads_toml
 from game.core.fields import Field, ProblemList, check_value
-from game.core.replayfile import ReplayFileError, loads_bounded
+from game.core.replayfile import ReplayError, loads_bounded
 
 BIG = "9" * 5000
 HEX = "0x" + "f" * 5000
@@ -88,7 +88,7 @@ def test_field_checks_refuse_absurd_numbers_whatever_their_range(value, what):
     ('{"x": ' + "1" * 70 + "}", "at most 64"),
 ])
 def test_the_json_reader_refuses_absurd_numbers(text, what):
-    with pytest.raises(ReplayFileError, match=what):
+    with pytest.raises(ReplayError, match=what):
         loads_bounded(text, "replays/a.replay")
     assert loads_bounded('{"seed": 18446744073709551615, "x": 1.5e300}', "r") == {"seed": (1 << 64) - 1,
                                                                                    "x": 1.5e300}
