@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.core.numbers import JSON_HOOKS
+from game.core.numbers import JSON_HOOKS, shown
 
 FORMAT = "tactibox-replay"
 VERSION = 1
@@ -165,3 +165,41 @@ def read_document(data: bytes, label: str) -> dict:
     if not isinstance(doc, dict):
         raise ReplayError(f"{label}: expected a JSON object at the top")
     return doc
+
+
+def file_in_folders(name: Any, folders: list[Path], *, suffixes: tuple[str, ...], what: str) -> Path:
+    """The file a replay names (a module, a level file...), found only inside `folders`.
+
+    A replay is data from anywhere: the name it carries is not trusted with the file system. A
+    bare file name is looked up in each folder in turn; a path must resolve (symlinks followed,
+    `..` applied) to a file under one of the folders. A path outside them is refused with the same
+    words whether or not it exists (`/etc/passwd`, `../../x.g`), so a replay cannot probe the
+    disk. ReplayError otherwise; the command line may still name any file (the person typed it)."""
+    where = " or ".join(str(f) for f in folders)
+    outside = ReplayError(f"the replay names the {what} {shown(name, 80)}, which is not a {what} in {where}; "
+                          f"give it on the command line to use it")
+    if not isinstance(name, str) or not name or len(name) > 1024 or "\0" in name:
+        raise outside
+    if not name.lower().endswith(suffixes):
+        raise outside
+    roots = []
+    for f in folders:
+        try:
+            roots.append(Path(f).resolve())
+        except (OSError, RuntimeError):
+            continue
+    p = Path(name)
+    candidates = [r / p for r in roots] if len(p.parts) == 1 else [p]
+    inside = False
+    for c in candidates:
+        try:
+            real = c.resolve()
+        except (OSError, RuntimeError):          # a symlink loop
+            continue
+        if any(real.is_relative_to(r) for r in roots):
+            inside = True
+            if real.is_file():
+                return real
+    if inside or len(p.parts) == 1:
+        raise ReplayError(f"the replay names the {what} {shown(name, 80)}: no such {what} in {where}")
+    raise outside
