@@ -60,9 +60,11 @@ class _Gated:
 KIND_NAMES = {KIND_CONTROL: "control", KIND_TURN: "turn", KIND_SESSION: "session", KIND_APP: "app"}
 
 
-def _tap(carry, sizes: dict, gate: list):
-    """Pass bytes on unchanged; once the game runs, add each frame's length to its kind's total."""
+def _tap(carry, sizes: dict, gate: list, name=None):
+    """Pass bytes on unchanged; while `gate[0]`, add each frame's length to the total of its
+    name (`name(body)`; default: its kind)."""
     partial = bytearray()
+    name = name or (lambda body: KIND_NAMES[unpack_header(body[0])[0]])
 
     def tapped(data: bytes) -> None:
         partial.extend(data)
@@ -71,7 +73,7 @@ def _tap(carry, sizes: dict, gate: list):
             del partial[:i + 1]
             if gate[0]:
                 body = decode_frame(frame[:-1])
-                kind = "bad" if body is None else KIND_NAMES[unpack_header(body[0])[0]]
+                kind = "bad" if body is None else name(body)
                 sizes[kind] = sizes.get(kind, 0) + len(frame)
         carry(data)
     return tapped
@@ -326,26 +328,14 @@ def pairing(code: str = "246810", wrong: str | None = None) -> dict:
     clock = _Clock()
     ta, tb = memory_pair(now=clock, counters_a=Counters(), counters_b=Counters())
     sizes: dict[str, int] = {}
-    done = [False]
+    counting = [True]
 
-    def tap(carry):
-        partial = bytearray()
-
-        def tapped(data: bytes) -> None:
-            partial.extend(data)
-            while (i := partial.find(0)) >= 0:
-                frame = bytes(partial[:i + 1])
-                del partial[:i + 1]
-                body = decode_frame(frame[:-1])
-                if body is None or done[0]:
-                    continue
-                kind = unpack_header(body[0])[0]
-                name = ("link" if kind == KIND_CONTROL else
-                        _PAIRING_NAMES.get(body[1], "other") if kind == KIND_SESSION and len(body) > 1 else "other")
-                sizes[name] = sizes.get(name, 0) + len(frame)
-            carry(data)
-        return tapped
-    ta.wire, tb.wire = tap(ta.wire), tap(tb.wire)
+    def message(body: bytes) -> str:
+        kind = unpack_header(body[0])[0]
+        if kind == KIND_CONTROL:
+            return "link"
+        return _PAIRING_NAMES.get(body[1], "other") if kind == KIND_SESSION and len(body) > 1 else "other"
+    ta.wire, tb.wire = _tap(ta.wire, sizes, counting, message), _tap(tb.wire, sizes, counting, message)
     host = Session(ReliableLink(ta, now=clock), role="host", app_version="bench", seed=1,
                    make_game=lambda s, o: SelfTestGame(s, 0, 10), pairing_key=key_from_code(code))
     guest = Session(ReliableLink(tb, now=clock), role="guest", app_version="bench",
@@ -353,7 +343,7 @@ def pairing(code: str = "246810", wrong: str | None = None) -> dict:
     real_sync = host._sync_content
 
     def paired_now() -> None:            # the host has confirmed: what it sends next is no pairing
-        done[0] = True
+        counting[0] = False
         real_sync()
     host._sync_content = paired_now
     for _ in range(2000):

@@ -113,25 +113,3 @@ def test_a_broken_key_map_file_names_the_line(tmp_path):
     path.write_text(DEFAULT_KEYMAP_FILE.read_text() + f"\n[controller]\nA = {VALUES['hex']}\n")
     with pytest.raises(KeymapError, match=r"keys.toml:\d+: .*controller.A: a number of 5002"):
         load_keymap(keymap_file=path)
-
-
-def test_the_app_starts_with_defaults_and_says_why(tmp_path, monkeypatch):
-    """A 5000-digit number in settings.toml: the unit starts (it used to crash at every start),
-    the menu shows the problem, the file is kept aside, the defaults are in force."""
-    sys.path.insert(0, str(ROOT / "tests" / "ui"))
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from ui_harness import B, new_app, press, stack
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.toml").write_text(f"[display]\nfps_cap = {BIG}\n")
-    monkeypatch.setenv("TACTIBOX_DATA", str(data))
-    app = new_app((320, 240), data)
-    try:
-        press(app, B.A)
-        assert stack(app) == ["menu", "message"]
-        text = " ".join(app.top.lines)
-        assert "settings.toml" in text and "display.fps_cap: a number of 5000 characters" in text
-        assert app.settings.fps_cap == 30 and (data / "settings.toml.corrupt-1").exists()
-    finally:
-        app.close()
