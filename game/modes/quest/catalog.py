@@ -1,6 +1,6 @@
 """Where quest levels come from: the shipped `assets/quest/` folders, or a file of any supported
 format. A level reference is a shipped id (`hex/01_first_steps`, or just `01_first_steps`), or a
-path: `FILE.quest`, `FILE.xsb[#N]`, `FILE.sok[#N]`, `FILE.hsb[#N]`, `FILE.dat[#N]` (N counts from 1).
+path: `FILE.quest`, `FILE.xsb[#N]`, `FILE.sok[#N]`, `FILE.hsb[#N]`, `FILE.dat[#N]` (N counts every level of the file from 1, as the importers' errors do).
 """
 
 from __future__ import annotations
@@ -80,41 +80,26 @@ def load_level(ref: str) -> tuple[Level, str, str]:
     path = Path(path_s)
     if not path.exists():
         raise LevelError(f"{ref}: no shipped level of that name and no such file (shipped: {', '.join(shipped_ids()[:6])} ...)")
-    idx = int(num) if num.isdigit() else 1
+    idx = (int(num) if len(num) <= 9 else 0) if num.isdigit() else 1     # no int() of 5000 digits
     suffix = path.suffix.lower()
     if suffix == ".quest":
         lv, probs = parse_level(_read(path), str(path), name=path.stem)
         if lv is None:
             raise LevelError("\n".join(map(str, probs)))
         return lv, "", dump_level(lv)
-    levels, probs = read_any(path)
-    if not 1 <= idx <= len(levels):
-        # a broken level is skipped (it is named in `probs`); #N counts the levels that load
-        raise LevelError("\n".join([f"{ref}: the file has {len(levels)} levels that load"] + [str(p) for p in probs]))
-    lv = levels[idx - 1][0]
+    from game.modes.quest.importers import read_file
+    from game.modes.quest.importers.base import BuildError
+    found = read_file(path)
+    got = found.find(idx)
+    if got is None:
+        # N counts every level of the file, as the errors do: a refused level has no ref
+        raise LevelError("\n".join([f"{ref}: the file has no level {idx} that loads "
+                                    f"({len(found.levels)} of its levels load)"] + found.errors))
+    try:
+        lv = got.level
+    except BuildError as exc:
+        raise LevelError(str(exc)) from None
     return lv, "", dump_level(lv)
-
-
-def read_any(path: Path) -> tuple[list[tuple[Level, str, int]], list]:
-    """All levels of an importable file as (level, stored solution or '', the solution's first
-    line in the file or 0); errors."""
-    suffix = path.suffix.lower()
-    if suffix in (".xsb", ".sok", ".txt"):
-        from game.modes.quest.importers.xsb import read_collection
-        got, probs = read_collection(read_level_text(path), str(path))
-        return [(g.level, g.solution, g.solution_line) for g in got], probs
-    if suffix == ".hsb":
-        from game.modes.quest.importers.hsb import read_hsb
-        got, probs = read_hsb(read_level_text(path), str(path))
-        return [(lv, sol, 0) for lv, _, sol in got], probs
-    if suffix == ".dat" or path.name.upper().startswith("LEVELS.D"):
-        from game.modes.quest.importers.supaplex import read_levels_dat
-        got, errs, _warns = read_levels_dat(_read(path, binary=True), str(path))
-        return [(lv, "", 0) for lv in got], errs
-    if suffix == ".quest":
-        lv, probs = parse_level(_read(path), str(path), name=path.stem)
-        return ([(lv, "", 0)] if lv else []), probs
-    raise LevelError(f"{path}: unknown level format {suffix!r} (.quest, .xsb, .sok, .hsb, LEVELS.DAT)")
 
 
 def shipped_titles(prefix: str = "") -> dict[str, str]:

@@ -33,9 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.grid import HEX
-from game.modes.quest.catalog import MAX_FILE, LevelError, read_level_text, read_raw
-from game.modes.quest.textformat import parse_level
+from game.modes.quest.catalog import MAX_FILE
 
 IMPORT_SUBDIR = ("quest", "import")
 PATH_ENV = "TACTIBOX_QUEST_IMPORT_PATH"
@@ -54,8 +52,8 @@ class DropinLevel:
     title: str
     label: str                   # the file's name as shown (relative to its import folder)
     path: str                    # the file
-    number: int                  # the N of `FILE#N`: N-th level the file yields, from 1
-    where: str                   # "line 12" (text formats), "level 7" (Supaplex record), ""
+    number: int                  # the N of `FILE#N`: the level's number in its file (every level counts)
+    where: str                   # "line 12" (text formats), "" (Supaplex: N is the record)
     kind: str                    # "hex" or "square"
     note: str = ""               # the level's label, e.g. "turn-based adaptation" (Supaplex)
     warnings: tuple[str, ...] = ()   # what the importer could not reproduce for this level
@@ -170,61 +168,18 @@ def _scan(folder: Path) -> tuple[list[tuple[str, Path, os.stat_result]], list[tu
 
 def _parse(label: str, path: Path) -> DropinFile:
     """Read one level file through the importers; every problem becomes an error of this file."""
-    low = path.name.lower()
-    levels: list[tuple] = []          # (level, where, warnings, has solution)
-    errors: list[str] = []
-    fwarns: list[str] = []
-    try:
-        if low.endswith((".xsb", ".sok", ".txt")):
-            from game.modes.quest.importers.xsb import read_collection
-            got, probs = read_collection(read_level_text(path, label), label)
-            levels = [(g.level, f"line {g.line}", [], bool(g.solution)) for g in got]
-            errors = [str(p) for p in probs]
-        elif low.endswith(".hsb"):
-            from game.modes.quest.importers.hsb import read_hsb
-            got, probs = read_hsb(read_level_text(path, label), label)
-            levels = [(lv, f"line {line}", [], bool(sol)) for lv, line, sol in got]
-            errors = [str(p) for p in probs]
-        elif low.endswith(".quest"):
-            lv, probs = parse_level(read_raw(path, label, binary=False), label, name=path.stem)
-            levels = [(lv, "", [], False)] if lv is not None else []
-            errors = [str(p) for p in probs]
-        else:
-            from game.modes.quest.importers.supaplex import read_levels_dat
-            got, errs, warns = read_levels_dat(read_raw(path, label, binary=True), label)
-            errors = [str(p) for p in errs]
-            levels = _supaplex_levels(got, errs, warns, fwarns)
-    except LevelError as exc:
-        errors = [str(exc)]
-    except (ValueError, IndexError, KeyError, RecursionError) as exc:     # an importer bug must not hide the rest
-        errors = [f"{label}: cannot be imported ({type(exc).__name__}: {exc})"]
-    out = []
-    for n, (lv, where, warns, sol) in enumerate(levels, 1):
-        ref = str(path) if low.endswith(".quest") else f"{path}#{n}"
-        out.append(DropinLevel(ref=ref, title=lv.title or lv.name or f"Level {n}", label=label, path=str(path),
-                               number=n, where=where, kind="hex" if lv.grid.kind == HEX else "square",
-                               note=lv.label or "", warnings=tuple(warns), solution=sol))
-    return DropinFile(label=label, path=str(path), levels=tuple(out), errors=tuple(errors), warnings=tuple(fwarns))
+    from game.modes.quest.importers import read_file_guarded
+    return summary(label, path, read_file_guarded(path, label))
 
 
-def _supaplex_levels(got, errs, warns, fwarns) -> list[tuple]:
-    """Pair each level read with its record number (records with errors are skipped by the
-    importer), so each level gets the warnings of its own record."""
-    bad = {p.path for p in errs}
-    n_rec = len(got) + len(bad)
-    numbers = [k for k in range(1, n_rec + 1) if f"level {k}" not in bad]
-    if len(numbers) != len(got):
-        numbers = []
-    per: dict[str, list[str]] = {}
-    for w in warns:
-        per.setdefault(w.path, []).append(w.message)
-    known = {f"level {k}" for k in numbers}
-    fwarns += [str(w) for w in warns if w.path not in known]
-    out = []
-    for i, lv in enumerate(got):
-        where = f"level {numbers[i]}" if numbers else ""
-        out.append((lv, where, per.get(where, []) if where else [], False))
-    return out
+def summary(label: str, path: Path, got) -> DropinFile:
+    """What the list shows of a file read by the importers (`importers.FileLevels`)."""
+    quest = path.name.lower().endswith(".quest")
+    out = tuple(DropinLevel(ref=str(path) if quest else f"{path}#{lv.number}", title=lv.title or f"Level {lv.number}",
+                            label=label, path=str(path), number=lv.number, where=lv.where, kind=lv.kind,
+                            note=lv.note or "", warnings=tuple(lv.warnings), solution=bool(lv.solution))
+                for lv in got.levels)
+    return DropinFile(label=label, path=str(path), levels=out, errors=tuple(got.errors), warnings=tuple(got.warnings))
 
 
 def read_dropin_file(label: str, path: Path, st: os.stat_result | None = None) -> DropinFile:
