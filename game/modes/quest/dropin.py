@@ -29,7 +29,8 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +43,7 @@ NOT_LEVELS = re.compile(r"(read[ _-]?me|licen[cs]e|copying|changelog|authors)([ 
 MAX_ENTRIES = 2000               # names (files and folders) in one import folder tree
 MAX_DEPTH = 3                    # import/pack/sub/ is read; a folder below that is not
 MAX_TOTAL = 64 * 1024 * 1024     # bytes of level files read in one listing
+MAX_LEVELS = 20_000              # levels in one listing (a file read past it is named, not read)
 _CACHE: dict[tuple, DropinFile] = {}
 _CACHE_MAX = 4 * MAX_ENTRIES
 
@@ -186,7 +188,7 @@ def read_dropin_file(label: str, path: Path, st: os.stat_result | None = None) -
     """One file, from the cache when it has not changed since it was last read."""
     if st is None:
         st = os.stat(path)
-    key = (str(path), label, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+    key = _key(label, path, st)
     hit = _CACHE.get(key)
     if hit is None:
         hit = _parse(label, path)
@@ -196,36 +198,107 @@ def read_dropin_file(label: str, path: Path, st: os.stat_result | None = None) -
     return hit
 
 
-def list_dropins(folders: Iterable[str | os.PathLike]) -> Listing:
-    """Every level in the drop-in folders (a missing folder is simply empty)."""
-    files: list[DropinFile] = []
-    ferrs: list[str] = []
+@dataclass
+class Plan:
+    """What a listing will read: the files known without reading them (refused by a bound, or
+    unchanged since they were read: from the cache) and the files still to read."""
+    files: list[DropinFile]
+    jobs: list[tuple[str, Path, os.stat_result]]
+    errors: list[str]
+    folders: list[str]
+
+    def pending_bytes(self) -> int:
+        return sum(st.st_size for _, _, st in self.jobs)
+
+
+def _key(label: str, path: Path, st: os.stat_result) -> tuple:
+    return (str(path), label, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def plan_dropins(folders: Iterable[str | os.PathLike]) -> Plan:
+    """Walk the drop-in folders (names and sizes only; a missing folder is simply empty)."""
+    plan = Plan([], [], [], [])
     total = 0
-    names: list[str] = []
-    folders = [Path(f) for f in folders]
-    for i, folder in enumerate(folders):
-        names.append(str(folder))
+    for i, folder in enumerate(Path(f) for f in folders):
+        plan.folders.append(str(folder))
         if not folder.exists() and not folder.is_symlink():
             continue
         if not folder.is_dir():
-            ferrs.append(f"{folder}: not a folder")
+            plan.errors.append(f"{folder}: not a folder")
             continue
         tag = "" if i == 0 else f"{folder.name}/"
         found, probs, errs = _scan(folder)
-        ferrs += errs
-        files += [DropinFile(label=tag + lab, path=str(folder / lab), errors=(f"{tag}{lab}: {msg}",))
-                  for lab, msg in probs]
+        plan.errors += errs
+        plan.files += [DropinFile(label=tag + lab, path=str(folder / lab), errors=(f"{tag}{lab}: {msg}",))
+                       for lab, msg in probs]
         for label, path, st in found:
             label = tag + label
             if st.st_size > MAX_FILE:
-                files.append(DropinFile(label, str(path), errors=(
+                plan.files.append(DropinFile(label, str(path), errors=(
                     f"{label}: file is {st.st_size} bytes, at most {MAX_FILE} allowed; not read",)))
-                continue
-            if total + st.st_size > MAX_TOTAL:
-                files.append(DropinFile(label, str(path), errors=(
+            elif total + st.st_size > MAX_TOTAL:
+                plan.files.append(DropinFile(label, str(path), errors=(
                     f"{label}: the import folders hold more than {MAX_TOTAL} bytes of level files; not read",)))
-                continue
-            total += st.st_size
-            files.append(read_dropin_file(label, path, st))
+            else:
+                total += st.st_size
+                hit = _CACHE.get(_key(label, path, st))
+                if hit is not None:
+                    plan.files.append(hit)
+                else:
+                    plan.jobs.append((label, path, st))
+    return plan
+
+
+def finish(plan: Plan, progress: Callable[[int, int], None] | None = None) -> Listing:
+    """Read the files a plan still has to read (progress(done, of) after each) and sort the list.
+    At most MAX_LEVELS levels are listed: a file read after that is named, not read."""
+    files = list(plan.files)
+    count = sum(len(f.levels) for f in files)
+    for k, (label, path, st) in enumerate(plan.jobs):
+        if count >= MAX_LEVELS:
+            files.append(DropinFile(label, str(path), errors=(
+                f"{label}: the list already holds {count} levels, at most {MAX_LEVELS}; not read",)))
+        else:
+            got = read_dropin_file(label, path, st)
+            count += len(got.levels)
+            files.append(got)
+        if progress is not None:
+            progress(k + 1, len(plan.jobs))
     files.sort(key=lambda f: (f.label.lower(), f.label))
-    return Listing(files=tuple(files), errors=tuple(ferrs), folders=tuple(names))
+    return Listing(files=tuple(files), errors=tuple(plan.errors), folders=tuple(plan.folders))
+
+
+def list_dropins(folders: Iterable[str | os.PathLike]) -> Listing:
+    """Every level in the drop-in folders (a missing folder is simply empty)."""
+    return finish(plan_dropins(folders))
+
+
+class Scan:
+    """A listing read in a background thread, so a screen keeps drawing (and shows `done` of
+    `total` files) while large files are read; `listing` is set when it is over."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.done, self.total = 0, len(plan.jobs)
+        self.bytes = plan.pending_bytes()
+        self.listing: Listing | None = None
+        self._thread = threading.Thread(target=self._run, name="quest-dropin-scan", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        def step(done: int, total: int) -> None:
+            self.done = done
+        try:
+            self.listing = finish(self.plan, step)
+        except Exception as exc:  # noqa: BLE001 - a reader bug must not leave the screen waiting forever
+            self.listing = Listing(files=tuple(self.plan.files), errors=(
+                f"reading the level files failed ({type(exc).__name__}: {str(exc)[:200]})",),
+                folders=tuple(self.plan.folders))
+
+    @property
+    def over(self) -> bool:
+        return self.listing is not None
+
+    def wait(self, timeout: float | None = None) -> Listing | None:
+        self._thread.join(timeout)
+        return self.listing
