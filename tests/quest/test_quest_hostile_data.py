@@ -317,3 +317,21 @@ def test_any_sequence_of_wins_keeps_progress_loadable(policy, runs):
     if policy == "delta":
         assert p.carry["xp"] <= sum(max(0, b) for b in best.values())
         assert len(p.carry["items"]) <= len(best)
+
+
+# --- item 13 for quest replays: a path in a replay is not an oracle ------------------------------
+def test_a_replay_naming_a_path_does_not_tell_whether_it_exists(tmp_path):
+    from game.modes.quest import hooks
+    from game.modes.quest.session import make_replay
+    level, lid, _ = load_level("square/01_corner")
+    real = tmp_path / "there.xsb"
+    real.write_text("#####\n#@$.#\n#####\n")
+    verdicts = []
+    for name in ("/etc/passwd", str(real), str(tmp_path / "missing.xsb"), "../../../etc/shadow"):
+        rep = make_replay(level, [], lid)
+        rep.map_id, rep.setup = name, {}
+        v = hooks.verify(rep)
+        assert not v.ok
+        verdicts.append([p.replace(repr(name[:80]), "NAME") for p in v.problems])
+    assert all(v == verdicts[0] for v in verdicts)
+    assert verdicts[0] == ["map: NAME is not a shipped level, and the replay has no setup.level_text"]
