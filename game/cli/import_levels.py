@@ -104,8 +104,8 @@ def _copy(path: Path, folder: Path, done: dict, report: dict) -> str | None:
 
 
 def _run(args) -> int:
+    from game.modes.quest.catalog import read_file_guarded
     from game.modes.quest.dropin import summary
-    from game.modes.quest.importers import read_file_guarded
     from game.modes.quest.importers.base import BuildError
     from game.modes.quest.session import make_replay
     from game.modes.quest.textformat import dump_level

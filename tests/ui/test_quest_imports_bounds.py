@@ -9,7 +9,7 @@ from ui_harness import B, press, stack
 
 from game.core.prng import Pcg32
 from game.modes.quest import dropin as D
-from game.ui.scenes.quest import imported as I
+from game.ui.modes.quest import imported as I
 from game.ui.theme import TextProbe
 
 

@@ -170,7 +170,7 @@ def _scan(folder: Path) -> tuple[list[tuple[str, Path, os.stat_result]], list[tu
 
 def _parse(label: str, path: Path) -> DropinFile:
     """Read one level file through the importers; every problem becomes an error of this file."""
-    from game.modes.quest.importers import read_file_guarded
+    from game.modes.quest.catalog import read_file_guarded
     return summary(label, path, read_file_guarded(path, label))
 
 
