@@ -5,6 +5,8 @@ Deterministic: the project's PCG32, fixed seeds."""
 
 from __future__ import annotations
 
+from test_quest_importers import sp_tiles  # noqa: F401 - 60 x 24 tiles, hardware round the edge
+
 from game.core.prng import Pcg32
 from game.modes.quest.importers.supaplex import RECORD
 
@@ -41,18 +43,6 @@ def box_collection(max_bytes: int = 3_900_000, side: int = 64) -> str:
     """The issue's 3.9 MB .xsb: as many side x side box levels as fit."""
     lvl = box_level(side) + "\n"
     return lvl * (max_bytes // len(lvl))
-
-
-def sp_tiles(inner: dict[tuple[int, int], int]) -> bytearray:
-    """60 x 24 tiles: hardware (6) round the edge, the given tiles inside."""
-    t = bytearray(60 * 24)
-    for x in range(60):
-        t[x] = t[23 * 60 + x] = 6
-    for y in range(24):
-        t[y * 60] = t[y * 60 + 59] = 6
-    for (x, y), v in inner.items():
-        t[y * 60 + x] = v
-    return t
 
 
 def sp_record(tiles: bytes, *, title: str = "", gravity: int = 0, speedfix: int = 0x20, freeze: int = 0,

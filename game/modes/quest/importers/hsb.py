@@ -15,7 +15,7 @@ import re
 
 from game.modes.quest import tiles as T
 from game.modes.quest.importers.base import Imported, Problems, hex_grid
-from game.modes.quest.importers.textblocks import scan
+from game.modes.quest.importers.textblocks import problems_of, scan
 from game.modes.quest.level import MAX_SIDE, Level
 from game.rules.schema import Problem
 
@@ -63,11 +63,7 @@ def read_hsb(text: str, file: str) -> tuple[list[Imported], list[Problem]]:
             except ValueError as exc:
                 probs.add(b.solution_line, f"solution: {exc}")
         out.append(got)
-    for ln, msg in found:
-        probs.add(ln, msg)
-    if not blocks and not probs:
-        probs.add(1, "no Hexoban level found")
-    return out, probs.listed()
+    return out, problems_of(blocks, found, probs, "no Hexoban level found")
 
 
 _WALLS = str.maketrans({ch: "0" for ch in "@+$*. "} | {"#": "1"})

@@ -124,3 +124,13 @@ def scan(text: str, is_board: Callable[[str], bool], expand: Callable[[str], lis
         # other lines (';' comments, free text) neither end nor start a group
     settle(None)
     return blocks, probs
+
+
+def problems_of(blocks: list[Block], found: list[tuple[int, str]], probs, none_found: str) -> list:
+    """The file's problems once every block is built: the scan's own, and `none_found` when the
+    file holds no level at all."""
+    for ln, msg in found:
+        probs.add(ln, msg)
+    if not blocks and not probs:
+        probs.add(1, none_found)
+    return probs.listed()

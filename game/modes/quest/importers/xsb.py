@@ -17,7 +17,7 @@ import re
 
 from game.modes.quest import tiles as T
 from game.modes.quest.importers.base import Imported, Problems, square_grid
-from game.modes.quest.importers.textblocks import scan
+from game.modes.quest.importers.textblocks import problems_of, scan
 from game.modes.quest.level import MAX_SIDE, Level
 from game.rules.schema import Problem
 
@@ -64,11 +64,7 @@ def read_collection(text: str, file: str) -> tuple[list[Imported], list[Problem]
         if got is not None:
             got.solution, got.solution_line = b.solution, b.solution_line
             out.append(got)
-    for ln, msg in found:
-        probs.add(ln, msg)
-    if not blocks and not probs:
-        probs.add(1, "no Sokoban level found (board rows contain only # @ + $ * . - _ p P b B and spaces)")
-    return out, probs.listed()
+    return out, problems_of(blocks, found, probs, "no Sokoban level found (board rows contain only # @ + $ * . - _ p P b B and spaces)")
 
 
 def build(rows: list[str], file: str, line: int, meta: dict, number: int, probs: Problems,
