@@ -254,7 +254,7 @@ def test_supaplex_gravity_byte_makes_murphy_fall():
     (encode_record(sp_tiles({(2, 2): 3})), "no exit"),
     (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7, (6, 6): 99})), "unknown tile 99 at 7,7 (tiles are 0-40)"),
     (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), gravity=5), "gravity) is 5"),
-    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), ports=[(9, 9, 0, 0, 0)]), "not on a port tile"),
+    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), ports=[(9, 9, 0, 0, 0)]), "special port 1 (at 10,10, not a port tile)"),
 ])
 def test_supaplex_broken_records(data, msg):
     levels, errs, _ = read_levels_dat(data, "LEVELS.DAT")

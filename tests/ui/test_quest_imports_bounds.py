@@ -5,6 +5,7 @@ still answers B."""
 
 import threading
 
+import pytest
 from ui_harness import B, press, stack
 
 from game.core.prng import Pcg32
@@ -35,9 +36,10 @@ def random_records(n: int) -> bytes:
     return bytes(r.below(256) for _ in range(n * 1536))
 
 
-def test_many_errors_show_three_and_a_count_and_a_shows_them_all(make_app, monkeypatch):
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
+def test_many_errors_show_three_and_a_count_and_a_shows_them_all(make_app, monkeypatch, size):
     D._CACHE.clear()
-    app = make_app(size=(480, 320))
+    app = make_app(size=size)
     drop(app, {"LEVELS.DAT": random_records(120), "push.quest": "title: P\ngrid: square\nmap:\n#####\n#@$.#\n#####\nend\n"})
     wrapped = []
     real = I.wrap
@@ -56,8 +58,9 @@ def test_many_errors_show_three_and_a_count_and_a_shows_them_all(make_app, monke
     assert len(wrapped) == first
     while sc.selected()[1].label != "LEVELS.DAT" or sc.selected()[0] != "file":
         press(app, B.UP)
+    assert "all errors" in drawn(app)               # the hint says what A does here
     press(app, B.A)                                 # all 51 errors under the file
-    assert sc.expanded == f.path
+    assert sc.expanded == f.path and "fewer errors" in drawn(app)
     assert sum(1 for ln in sc.lines(app.surface.get_width()) if ln.text.startswith("LEVELS.DAT: ")) >= len(f.errors)
     press(app, B.A)                                 # and folded again
     assert sc.expanded == "" and stack(app)[-1] == "quest_imports"

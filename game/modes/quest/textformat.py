@@ -27,8 +27,9 @@ the hexagon must be ' ' or '~'.
 
 from __future__ import annotations
 
-from game.core.grid import HEX, Grid
+from game.core.grid import HEX
 from game.modes.quest import tiles as T
+from game.modes.quest.importers.base import hexagon_grid, square_grid
 from game.modes.quest.items import check_item
 from game.modes.quest.level import MAX_RINGS, MAX_SIDE, MODELS, NO_GRAVITY, SPELLS, Level, NpcSpec, check_level
 from game.rules.schema import Problem
@@ -136,12 +137,12 @@ def _build_map(p: LevelText, head, rows, map_line, name) -> Level | None:
         if rings > MAX_RINGS:
             p.bad(map_line, f"a hex map has at most {MAX_RINGS} rings, this one needs {rings}")
             return None
-        grid = Grid.hexagon(rings)
+        grid = hexagon_grid(rings)
     else:
         if width > MAX_SIDE or len(rows) > MAX_SIDE:
             p.bad(map_line, f"a square map is at most {MAX_SIDE}x{MAX_SIDE}, got {width}x{len(rows)}")
             return None
-        grid = Grid.square(width, len(rows))
+        grid = square_grid(width, len(rows))
     obj, prop = bytearray(grid.n), bytearray(grid.n)
     start = -1
     for y, row in enumerate(rows):

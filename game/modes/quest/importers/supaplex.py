@@ -128,21 +128,25 @@ def read_record(rec: bytes, file: str, number: int, probs: Problems) -> Imported
     if nports > 10:
         errs.append(f"byte 1471 says {nports} special ports, at most 10")
     specials: dict[int, list[int]] = {}
+    lost: list[str] = []                                 # special-port records that point nowhere usable
     for k in range(min(nports, 10)):
         o = 1472 + 6 * k
         pos = (rec[o] << 8) | rec[o + 1]
         if pos % 2 or pos // 2 >= W * H:
-            errs.append(f"special port {k + 1}: position {pos} is not 2*(x+60y) on the map")
+            lost.append(f"{k + 1} (position {pos} is not 2*(x+60y) on the map)")
             continue
         cell = pos // 2
         if tiles[cell] not in PORTS:
-            errs.append(f"special port {k + 1} at {_at(cell)} is not on a port tile")
+            lost.append(f"{k + 1} (at {_at(cell)}, not a port tile)")
             continue
         specials[cell] = [1 if rec[o + 2] == 1 else 0, 1 if rec[o + 3] == 2 else 0, 1 if rec[o + 4] == 1 else 0]
         odd = [f"{name} {rec[o + i]}" for i, name, on in ((2, "gravity", 1), (3, "freeze zonks", 2), (4, "freeze enemies", 1))
                if rec[o + i] not in (0, on)]
         if odd:
             warns.append(f"special port {k + 1} at {_at(cell)}: {', '.join(odd)} read as off")
+    if lost:
+        errs.append(f"special port{'s' if len(lost) > 1 else ''} {', '.join(lost[:3])}"
+                    + (f" and {len(lost) - 3} more" if len(lost) > 3 else ""))
     if errs:
         for e in errs:
             probs.add(where, e)

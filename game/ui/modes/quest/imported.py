@@ -214,7 +214,11 @@ class ImportedScene(Scene):
         n = len(self.levels)
         top = title_bar(surf, th, th.fit("Imported levels", w // 2, "big"), f"{n} level{'s' if n != 1 else ''}").bottom
         bot = bottom_rect(surf, th)
-        hint_bar(surf, th, bot, [("A", "play"), ("B", "back"), ("DPAD", "file")])
+        sel = self.selected()
+        a = "play"
+        if sel is not None and sel[0] == "file" and len(sel[1].errors) > SHOWN:
+            a = "fewer errors" if self.expanded == sel[1].path else "all errors"
+        hint_bar(surf, th, bot, [("A", a), ("B", "back"), ("DPAD", "file")])
         lh = th.line_height("tiny") + 1
         y0 = top + 4
         if self.message:
