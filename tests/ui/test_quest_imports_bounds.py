@@ -104,5 +104,9 @@ def test_b_leaves_while_a_scan_runs(make_app, monkeypatch):
     assert scan is not None
     press(app, B.B)
     assert stack(app) == before
+    app.open("quest_imports")                       # back again before it is done: the same scan
+    assert app.top.scan is scan
     gate.set()
     assert scan.wait(30) is not None and len(scan.listing.levels) == 10000
+    app.run_frames(1)
+    assert app.top.scan is None and len(app.top.levels) == 10000

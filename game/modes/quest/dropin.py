@@ -46,6 +46,9 @@ MAX_TOTAL = 64 * 1024 * 1024     # bytes of level files read in one listing
 MAX_LEVELS = 20_000              # levels in one listing (a file read past it is named, not read)
 _CACHE: dict[tuple, DropinFile] = {}
 _CACHE_MAX = 4 * MAX_ENTRIES
+_CACHE_LEVELS = 100_000          # levels held by the cache (files since deleted or renamed included)
+_LOCK = threading.Lock()
+_RUNNING: list[Scan] = []        # the background scan in progress, if any (one at a time)
 
 
 @dataclass(frozen=True)
@@ -192,9 +195,12 @@ def read_dropin_file(label: str, path: Path, st: os.stat_result | None = None) -
     hit = _CACHE.get(key)
     if hit is None:
         hit = _parse(label, path)
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        _CACHE[key] = hit
+        with _LOCK:                               # a background Scan may be filling it too
+            for old in [k for k in _CACHE if k[:2] == key[:2]]:      # an older version of this file
+                del _CACHE[old]
+            if len(_CACHE) >= _CACHE_MAX or sum(len(f.levels) for f in _CACHE.values()) > _CACHE_LEVELS:
+                _CACHE.clear()
+            _CACHE[key] = hit
     return hit
 
 
@@ -283,7 +289,15 @@ class Scan:
         self.bytes = plan.pending_bytes()
         self.listing: Listing | None = None
         self._thread = threading.Thread(target=self._run, name="quest-dropin-scan", daemon=True)
+        with _LOCK:
+            _RUNNING[:] = [self]
         self._thread.start()
+
+    @staticmethod
+    def running() -> Scan | None:
+        """The scan still reading (started by an earlier visit of the screen), if any."""
+        with _LOCK:
+            return next((s for s in _RUNNING if not s.over), None)
 
     def _run(self) -> None:
         def step(done: int, total: int) -> None:

@@ -72,6 +72,8 @@ class ImportedScene(Scene):
             self.folder.mkdir(parents=True, exist_ok=True)     # so the owner finds where to put files
         except OSError:
             pass
+        if self.scan is None:
+            self.scan = Scan.running()                         # started by an earlier visit of this screen
         if self.scan is not None:
             return                                             # still reading: the result comes in update()
         plan = plan_dropins(self.folders)
