@@ -3,10 +3,11 @@ factory and a `bot` (docs/modes.md). A mode with its own `simulate` / `verify` /
 uses that instead; callers go through `simulate()`, `verify()` and `link_play()` here and never
 ask which mode they hold.
 
-The game object a generic mode returns offers (beyond `game.modes.base.Game`):
-`to_act() -> int` (the seat whose action comes next) and `result() -> dict` (JSON-able, with at
-least "winner": a seat name or None). For link resyncs, `restore(rules, snapshot_dict)` as a
-classmethod of its type (without it a desync ends the linked game with an error).
+The game object a generic mode returns follows the engine contract (`game.modes.base.Engine`,
+docs/modes.md §6); these drivers need at the least `game.modes.base.Game` plus `to_act() -> int`
+(the seat whose action comes next) and `result() -> dict` (JSON-able, with at least "winner": a
+seat name or None). For link resyncs, `restore(rules, snapshot_dict)` as a classmethod of its
+type (without it a desync ends the linked game with an error).
 """
 
 from __future__ import annotations
