@@ -139,3 +139,24 @@ def test_fuel_per_move_and_material_to_move(tmp_path):
     g.apply(Move(j.id, cell(g, 4, 5)))
     g.apply(Move(j.id, cell(g, 5, 5)))
     assert j.supply[1] == 0 and g.move_target(j, cell(g, 6, 5)) is None
+
+
+def test_units_made_by_synthesis_start_empty_without_make_initial_materials(tmp_path):
+    """refman "Making Initial Supply": "By default, all units start out empty of materials";
+    make-initial-materials "fills unit and cell supplies". Xconq's reader still gives every unit it
+    reads its initial supply (read.c calls init_supply for each), so the depot written in the
+    module has 5 food, while side 2's depot placed by make-countries (start-with 1; the method
+    list names no make-initial-materials) has none; with the default list it would have 5."""
+    text = MAT + """
+(unit-type depot (start-with 1))
+(table unit-storage-x (depot food 10))
+(table unit-initial-supply (depot food 5))
+(set country-radius-min 1)
+(set country-separation-min 2)
+(depot 3 5 1)
+"""
+    g = game(tmp_path, text + "(set synthesis-methods '(make-countries))\n")
+    made = [u for u in g.units if u.side == 2]
+    assert g.units[0].supply[0] == 5 and made and all(u.supply[0] == 0 for u in made)
+    g = game(tmp_path, text + "(set synthesis-methods '(make-countries make-initial-materials))\n")
+    assert all(u.supply[0] == 5 for u in g.units)

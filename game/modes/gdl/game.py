@@ -22,6 +22,8 @@ from game.modes.gdl import events as E
 from game.modes.gdl.generated import generated_world
 from game.modes.gdl.units import Unit, all_in_cell, in_play, top_of
 from game.modes.gdl.world import World
+from game.rules.gdl import synth
+from game.rules.gdl.model import GENERATED
 
 MAX_UNITS_IN_GAME = 5000        # created units included (a hostile module cannot grow past it)
 SNAPSHOT_VERSION = 2
@@ -58,11 +60,14 @@ class GdlGame:
 
     def _place_scenario_units(self) -> None:
         w, m = self.w, self.w.m
+        # Xconq's reader gives every unit it reads its initial supply; units the synthesis made
+        # get it only from make-initial-materials (refman "Making Initial Supply")
+        fills = synth.fills_initial_supply(m)
         for i, spec in enumerate(m.units):
             ut = spec.type
             hp = spec.hp if spec.hp is not None else w.hp_max[ut]
             u = Unit(i, ut, spec.side, -1, min(hp, w.hp_max[ut]), name=spec.name,
-                     supply=supply.initial(w, ut, spec.supply), origside=spec.origside if
+                     supply=supply.initial(w, ut, spec.supply, fills or spec.file != GENERATED), origside=spec.origside if
                      spec.origside is not None else spec.side, point_value=spec.point_value)
             u.cp = w.cp[ut] if spec.cp is None or spec.cp < 0 else min(spec.cp, w.cp[ut])
             if spec.hp is not None and spec.hp <= 0:

@@ -35,10 +35,12 @@ def prob_fraction(rng, n: int) -> int:
     return n // 100 + (1 if rng.below(100) < n % 100 else 0)
 
 
-def initial(w, ut: int, given: dict) -> list[int]:
+def initial(w, ut: int, given: dict, fill: bool = True) -> list[int]:
+    """A unit's materials at the start: unit-initial-supply (up to its storage) when `fill`, then
+    what its `(m ...)` gives."""
     store = w.T["unit-storage-x"][ut]
     init = w.T["unit-initial-supply"][ut]
-    out = [min(store[m], init[m]) for m in range(w.nm)]
+    out = [min(store[m], init[m]) if fill else 0 for m in range(w.nm)]
     for m, v in given.items():
         if 0 <= m < w.nm:
             out[m] = max(0, v)

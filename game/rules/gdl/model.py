@@ -19,6 +19,9 @@ class Warning:
         return f"{self.file}:{self.line}: {self.message}{tag}"
 
 
+GENERATED = "(generated)"      # UnitSpec.file of the units world synthesis places
+
+
 @dataclass
 class UnitSpec:
     type: int

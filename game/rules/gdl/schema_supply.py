@@ -51,6 +51,9 @@ DEVIATIONS = (
     "people are not implemented (each use is a warning).",
     "What a turn's moves used (consumption-per-move) counts toward base-consumption at the turn's "
     "end, as in Xconq; an occupant uses consumption-as-occupant % of it.",
+    "Units written in the module start with unit-initial-supply whatever the synthesis method list, "
+    "as Xconq's reader gives them (refman: \"By default, all units start out empty\"); units the "
+    "synthesis places get it only when make-initial-materials is in the list, as in Xconq.",
     "Starvation takes the largest hp-per-starve of the materials the unit is out of, once a turn, "
     "the .01 fraction by chance.",
 )
