@@ -35,9 +35,16 @@ def index_char(i: int) -> str:
 _TOKEN = re.compile(r"(\d{1,6})\*(-?\d{1,6}),?|(-?\d{1,6})(?:,|$)|(\d{1,6})?([^\d,*\-])|(,)|(.)")
 
 
+_RUNS = re.compile(r"(\d{0,6})(\D)")
+
+
 def decode_layer_row(text: str, width: int, charmap: dict[str, int] | None, warn, line: int) -> list[int]:
     """One row of layer values (terrain indices, masks, depths); -1 where a character names nothing.
     `charmap` None means the standard character codes."""
+    if "*" not in text and "," not in text and "-" not in text:
+        runs = _RUNS.findall(text)
+        if sum(len(n) + 1 for n, _ in runs) == len(text):     # only [N]c runs: the usual map row
+            return _decode_runs(runs, width, charmap, warn, line)
     out: list[int] = []
     for m in _TOKEN.finditer(text):
         if len(out) >= width:
@@ -58,6 +65,24 @@ def decode_layer_row(text: str, width: int, charmap: dict[str, int] | None, warn
                 warn(line, f"terrain character {ch!r} names no terrain type")
             count = int(run) if run else 1
         out.extend([val] * min(count, width - len(out)))
+    return out
+
+
+def _decode_runs(runs, width: int, charmap, warn, line: int) -> list[int]:
+    out: list[int] = []
+    extend = out.extend
+    get = charmap.get if charmap is not None else None
+    n = 0
+    for run, ch in runs:
+        val = get(ch, -1) if get is not None else code_index(ch)
+        if val < 0:
+            warn(line, f"terrain character {ch!r} names no terrain type")
+        count = int(run) if run else 1
+        if n + count >= width:
+            extend([val] * (width - n))
+            break
+        extend([val] * count)
+        n += count
     return out
 
 
@@ -218,7 +243,9 @@ class AreaForms:
         terrain = self.m.terrain
 
         def put(cell, vals):
-            terrain[cell:cell + len(vals)] = [v if 0 <= v < nt else -1 for v in vals]
+            if vals and (min(vals) < -1 or max(vals) >= nt):
+                vals = [v if 0 <= v < nt else -1 for v in vals]
+            terrain[cell:cell + len(vals)] = vals
 
         if self.each_cell(sub, rows, charmap, put):
             self.m.has_terrain = True

@@ -291,10 +291,11 @@ class Loader(AreaForms, ScenarioForms, TableForms, ValueForms):
 
     def grow(self, kind: str) -> None:
         props = {"u": self.m.uprops, "t": self.m.tprops, "m": self.m.mprops}[kind]
-        for p in S.PROPS:
-            if p.of == kind:
-                props.setdefault(p.name, []).append(p.default)
+        for name, default in _DEFAULTS[kind]:
+            props.setdefault(name, []).append(default)
 
+
+_DEFAULTS = {k: [(p.name, p.default) for p in S.PROPS if p.of == k] for k in "utm"}
 
 def load_module(path: str | Path, cache: dict | None = None) -> Module:
     """Read a module file and everything it names; raise GdlError only for unreadable files or

@@ -124,6 +124,7 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
     count = text.count
 
     too_large = [0]
+    memo: dict = {}
 
     def number(atom, at):
         try:
@@ -154,25 +155,30 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
         m = match(text, pos)
         if m is None:               # only whitespace/comments were left
             break
-        _block, punct, string, bar, atom = m.groups()
-        start = m.start(m.lastindex)
+        li = m.lastindex            # which alternative matched: 5 atom, 2 punctuation, 3 string, 4 |sym|, 1 #|
         end = m.end()
-        if atom is not None:
+        if li == 5:
+            atom = m.group(5)
             if stack and not quotes:
                 atoms += 1
-                c = atom[0]
-                if c.isalpha() or c in "*|@#":
-                    stack[-1].append(Sym(atom))
-                else:
-                    stack[-1].append(number(atom, start))
+                v = memo.get(atom)          # the same atoms recur thousands of times in a module
+                if v is None:
+                    c = atom[0]
+                    v = Sym(atom) if c.isalpha() or c in "*|@#" else number(atom, m.start(5))
+                    if len(atom) <= 12:       # (a long number warns each time it is read)
+                        memo[atom] = v
+                stack[-1].append(v)
                 if atoms > MAX_ATOMS:
                     raise GdlError(f"{filename}: more than {MAX_ATOMS} atoms")
             else:
+                start = m.start(5)
                 line += count("\n", line_pos, start)
                 line_pos = start
                 add(number(atom, start), line)
-        elif punct is not None:
+        elif li == 2:
+            punct = m.group(2)
             if punct == "(":
+                start = m.start(2)
                 line += count("\n", line_pos, start)
                 line_pos = start
                 if len(stack) >= MAX_DEPTH:
@@ -180,6 +186,7 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
                 stack.append(Lst((), line))
             elif punct == ")":
                 if not stack:
+                    start = m.start(2)
                     line += count("\n", line_pos, start)
                     line_pos = start
                     _warn(line, "unmatched ')' ignored")
@@ -188,7 +195,8 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
                     add(lst, lst.line)
             else:
                 quotes.append(len(stack))
-        elif string is not None:
+        elif li == 3:
+            string, start = m.group(3), m.start(3)
             line += count("\n", line_pos, start)
             line_pos = start
             closed = len(string) >= 2 and string.endswith('"') and not _odd_backslashes(string)
@@ -198,7 +206,8 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
             if len(body) > MAX_STRING:
                 raise GdlError(f"{filename}:{line}: string longer than {MAX_STRING} characters")
             add(_unescape(body), line)
-        elif bar is not None:
+        elif li == 4:
+            bar, start = m.group(4), m.start(4)
             line += count("\n", line_pos, start)
             line_pos = start
             if len(bar) < 2 or not bar.endswith("|"):
@@ -207,6 +216,7 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
             else:
                 add(Sym(bar[1:-1]), line)
         else:   # block comment: #| ... |#, nesting
+            start = m.start(1)
             line += count("\n", line_pos, start)
             line_pos = start
             depth, i = 1, end

@@ -21,7 +21,8 @@ _KIND_NAMES = {"u": "unit", "t": "terrain", "m": "material"}
 class TableForms:
     # --- dimensions -------------------------------------------------------------------------
     def type_list(self, kind: str) -> list:
-        return {"u": self.m.utypes, "t": self.m.ttypes, "m": self.m.mtypes}[kind]
+        m = self.m
+        return m.utypes if kind == "u" else m.ttypes if kind == "t" else m.mtypes
 
     def new_table(self, t: S.Table) -> list:
         """A table being read: a row per type, None until a clause writes into it."""
@@ -154,8 +155,7 @@ class TableForms:
         if not a_many:
             if isinstance(val, list) and b_many:
                 self.lengths_match(t, ib, val, line)
-                for b, v in zip(ib, val):
-                    self.put(t, tab, ia, (b,), v, line)
+                self.put_along(t, tab, ia, ib, val, line)
             else:
                 self.put(t, tab, ia, ib, val, line)
             return
@@ -166,8 +166,7 @@ class TableForms:
         for a, v in zip(ia, val):
             if isinstance(v, list) and b_many:
                 self.lengths_match(t, ib, v, line)
-                for b, vb in zip(ib, v):
-                    self.put(t, tab, (a,), (b,), vb, line)
+                self.put_along(t, tab, (a,), ib, v, line)
             else:
                 self.put(t, tab, (a,), ib, v, line)
 
@@ -176,26 +175,57 @@ class TableForms:
             self.warn(line, f"table {t.name}: {len(vals)} values for {len(keys)} types")
 
     def put(self, t, tab, ia, ib, v, line, checked: bool = False) -> None:
+        """v into every cell (a, b) of ia x ib."""
         if not checked:
             v = self.cell_value(t, v, line)
         if v is _BAD or not ia or not ib:
             return
         self.spend(len(ia) * len(ib), line)
         cols = len(self.type_list(t.index[1]))
+        whole = len(ib) == cols and len(set(ib)) == cols
+        self._grow(tab, ia)
+        if whole:
+            for a in ia:
+                tab[a] = [v] * cols
+            return
+        default = t.default
+        for a in ia:
+            row = tab[a]
+            if row is None:
+                row = tab[a] = [default] * cols
+            elif len(row) < cols:
+                row.extend([default] * (cols - len(row)))
+            for b in ib:
+                row[b] = v
+
+    def put_along(self, t, tab, ia, ib, vals, line) -> None:
+        """The values of a list along ib (the shorter of the two decides), in every row of ia."""
+        pairs = [(b, self.cell_value(t, v, line)) for b, v in zip(ib, vals)]
+        pairs = [(b, v) for b, v in pairs if v is not _BAD]
+        if not ia or not pairs:
+            return
+        self.spend(len(ia) * len(pairs), line)
+        cols = len(self.type_list(t.index[1]))
+        self._grow(tab, ia)
+        for a in ia:
+            row = self._row(t, tab, a, cols)
+            for b, v in pairs:
+                row[b] = v
+
+    @staticmethod
+    def _grow(tab, ia) -> None:
         top = max(ia)
         if top >= len(tab):             # a type defined after the table's first form
             tab.extend([None] * (top + 1 - len(tab)))
-        whole = len(ib) == cols and len(set(ib)) == cols
-        for a in ia:
-            row = tab[a]
-            if row is None or whole:
-                row = tab[a] = [v] * cols if whole else [t.default] * cols
-                if whole:
-                    continue
-            elif len(row) < cols:
-                row.extend([t.default] * (cols - len(row)))
-            for b in ib:
-                row[b] = v
+
+    @staticmethod
+    def _row(t, tab, a: int, cols: int) -> list:
+        row = tab[a]
+        if row is None:
+            row = tab[a] = [t.default] * cols
+        elif len(row) < cols:
+            row.extend([t.default] * (cols - len(row)))
+        return row
 
     def cell_value(self, t: S.Table, v, line: int):
         kind = S.TYPE_VALUED.get(t.name)

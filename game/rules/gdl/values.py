@@ -135,6 +135,12 @@ class ValueForms:
     # --- types --------------------------------------------------------------------------------
     def flat(self, v, line: int) -> list:
         """The atoms of a (possibly nested, possibly shared) list, walked without recursion."""
+        if not isinstance(v, list):
+            self.spend(1, line)
+            return [v]
+        if not any(isinstance(e, list) for e in v):        # a plain list of atoms (the usual case)
+            self.spend(len(v) + 1, line)
+            return list(v)
         out: list = []
         stack = [(v, 0)]
         while stack:
@@ -154,9 +160,15 @@ class ValueForms:
         return self.types_of(self.value(x, line), kind, line, what)
 
     def types_of(self, v, kind: str, line: int, what: str) -> list[int]:
+        star = kind + "*"
+        if isinstance(v, str) and v != star:            # one type named: the usual case
+            k = self.ukind.get(v)
+            if k is not None and k[0] == kind:
+                self.spend(1, line)
+                return [k[1]]
         out: list[int] = []
         for it in self.flat(v, line):
-            if it == kind + "*":
+            if it == star:
                 n = len(self.type_list(kind))
                 self.spend(n, line)
                 out.extend(range(n))
