@@ -129,6 +129,32 @@ def test_ferry_on_departure(tmp_path):
     assert got == [3, 8, 1]
 
 
+def test_ferry_on_entry(tmp_path):
+    """A marine boarding a boat in the next cell, across a river border (mp-to-leave-terrain
+    plains 5, border river 4, mp-to-enter-terrain plains 3, mp-to-enter-unit 0): refman
+    ferry-on-entry "how much intervening terrain the unit ... entering ... transport ... will have
+    to cross on its own": over-nothing pays all, 5 + 4 + 3 = 12; over-own ("ferries over terrain
+    of its own cell") 5 + 4 = 9; over-border (the default, "over any border terrain also") 5;
+    over-all ("ferries to destination cell") nothing, at least 1."""
+    text = """
+(unit-type boat (capacity 2))
+(unit-type marine (acp-per-turn 9))
+(table mp-to-enter-terrain (marine plains 3) (marine river 4))
+(table mp-to-leave-terrain (marine plains 5))
+{ferry}
+(area (aux-terrain river "10a" "10a" "10a" "10a" "5acq3a" "10a" "10a" "10a" "10a" "10a"))
+(boat 6 5 1)
+(marine 5 5 1)
+(marine 8 2 2)
+"""
+    got = []
+    for ferry in ("over-nothing", "over-own", "over-border", "over-all"):
+        g = game(tmp_path, text.format(ferry=f"(table ferry-on-entry (boat marine {ferry}))"),
+                 head=HEAD + "(terrain-type river (subtype border))\n")
+        got.append(movement.total_entry_cost(g, 1, -1, cell(g, 5, 5), 0, cell(g, 6, 5)))
+    assert got == [12, 9, 5, 1]
+
+
 def test_occupant_max(tmp_path):
     """occupant-max (ship tank) 2: "the upper limit on the number of occupants of this type (not
     counting unit-capacity-x)": a ship with capacity 5 takes two tanks, not a third."""
