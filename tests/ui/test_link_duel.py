@@ -38,7 +38,7 @@ class Cable:
         self.ends = None
         self.opened = []
         self.peer_factory = peer_factory
-        import game.ui.scenes.link.run as run_module
+        import game.link.run as run_module
         import game.ui.scenes.link.setup as setup_module
         from hw.ports import PortInfo
         monkeypatch.setattr(run_module, "open_session", self.open)

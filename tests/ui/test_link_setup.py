@@ -14,10 +14,10 @@ from ui_harness import B, menu_open, press, stack
 
 from firmware_bridge.pairing import key_from_code
 from firmware_bridge.session import Session
+from game.link.addresses import parse_address
 from game.link.modes import split_setup, tag_setup
 from game.modes.duel import DuelOptions
 from game.modes.duel.link import encode_duel_setup, make_duel
-from game.ui.scenes.link.addresses import parse_address
 from hw.input.buttons import EventKind, InputEvent
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py

@@ -30,7 +30,7 @@ class LinkedDuelMatch(DuelMatch):
             self.lockstep.drain_events()     # already contained in the copy taken below
         self.game_no = run.session.game_no
         self.local = self.adapter.local_seat
-        me, them = run.app.player_name(0), run.peer_name
+        me, them = run.unit_name or "You", run.peer_name
         seats = [Seat(HUMAN, me) if p == self.local else Seat(REMOTE, them) for p in (0, 1)]
         super().__init__(DuelGame(self.adapter.game.state.clone()), seats, max_turns=self.adapter.max_turns)
         self.queue: deque = deque()
