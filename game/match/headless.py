@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.core.numbers import shown
 from game.core.replay import Replay, ReplayError
 from game.match.core import Applied, Match
 from game.match.drivers import ReplayDriver
@@ -36,9 +37,13 @@ def verify(entry: ModeEntry, replay: Replay, ruleset: str | None = None,
     if replay.mode != entry.id:
         return Verdict(False, 0, [f"mode {replay.mode!r} is not {entry.id!r}"])
     mr = rules_for(entry)
+    named = replay.ruleset_id or None
+    if rules is None and not ruleset and named and entry.has("rules") and not plain_name(named):
+        return Verdict(False, 0, [f"the replay names the ruleset {shown(named, 80)}, which is no ruleset name; "
+                                  "give the ruleset on the command line (--ruleset NAME or FOLDER) to use it"])
     try:
         if rules is None:
-            rules = load_rules(entry, ruleset or replay.ruleset_id or None)
+            rules = load_rules(entry, ruleset or named)
         feed = ReplayDriver(replay.actions)
         match = Match(entry, rules, replay, everyone=feed, record=False, mode_rules=mr)
     except ValueError as exc:                  # ReplayError too: both are ValueErrors
@@ -55,6 +60,12 @@ def verify(entry: ModeEntry, replay: Replay, ruleset: str | None = None,
     if not problems:
         problems += mr.check_end(match.game, replay)
     return Verdict(not problems, check.checked, problems, match.game.state_hash())
+
+
+def plain_name(name: str) -> bool:
+    """A name the rules' catalog looks up, not a path (no separators, no leading dot): a replay
+    may not point the loader at a folder of its choosing (issue 21 item 13)."""
+    return 0 < len(name) <= 64 and not name.startswith(".") and not any(c in name for c in "/\\\0:")
 
 
 class _Marks:

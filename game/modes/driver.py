@@ -12,12 +12,12 @@ type (without it a desync ends the linked game with an error).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from game.core.canon import canonical_bytes
 from game.core.replay import Replay
+from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase, ScreenSlot
 from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines
@@ -109,7 +109,7 @@ class GenericLink:
         if len(setup) > MAX_SETUP_BYTES:
             raise ValueError(f"{self.entry.id} setup: {len(setup)} bytes, at most {MAX_SETUP_BYTES}")
         try:
-            data = json.loads(bytes(setup).decode("utf-8"))
+            data = loads_bounded(bytes(setup), self.entry.id, what="setup", max_depth=8)
         except (UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"{self.entry.id} setup: not JSON ({exc})") from None
         if not isinstance(data, dict) or not isinstance(data.get("options"), dict) \

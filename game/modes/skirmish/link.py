@@ -10,9 +10,9 @@ bytes; the host's `is_legal` is the engine's own rule check (WoS: "the host may 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
+from game.core.replayfile import loads_bounded
 from game.match import BotDriver, ChooserDriver, ElsewhereDriver, Match
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase
@@ -163,7 +163,7 @@ class SkirmishOverLink(AdapterBase):
 
     def restore(self, data: bytes) -> None:
         try:
-            snap = json.loads(bytes(data).decode("ascii"))
+            snap = loads_bounded(bytes(data).decode("ascii"), "skirmish", what="snapshot")
         except (UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"skirmish snapshot is not JSON: {exc}") from None
         game = SkirmishGame.restore(self.rs, snap, self.gmap)     # ActionError is a ValueError
