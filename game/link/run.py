@@ -36,6 +36,17 @@ def open_session(port: str, **kw) -> Session:
     return Session.open(port, **kw)
 
 
+def spec_session(link, *, role: str, spec: LinkGameSpec, unit_name: str = "", seed: int | None = None,
+                 **kw) -> Session:
+    """A Session for `spec` on a link already made (a `ReliableLink`: tests' memory cables, a
+    lobby's several connections); `kw` goes to the Session (pairing_key, hash_len, ...)."""
+    return Session(link, role=role, app_version=kw.pop("app_version", __version__), unit_name=unit_name,
+                   content=spec.content, content_provider=spec.content_provider,
+                   install_content=spec.install_content, make_game=spec.make_game,
+                   seed=seed if role == "host" else None, options=spec.options,
+                   prepare_options=spec.prepare_options, **kw)
+
+
 def fresh_seed() -> int:
     """A host's seed when nobody chose one (not game randomness: the seed is then in the state)."""
     return int.from_bytes(os.urandom(4), "big")
@@ -87,6 +98,7 @@ class LinkRun:
         self.tick = tick
         self.seeds = seeds
         self._tick = None
+        spec.bind(self)                 # each game's Match: named after the units, polled through here
 
     @classmethod
     def open(cls, *, port: str, role: str, spec: LinkGameSpec, baud: int = 115200, unit_name: str = "",
@@ -109,8 +121,10 @@ class LinkRun:
         return cls(session, port=port, role=role, spec=spec, pairing=shown, tick=tick, seeds=seeds)
 
     # --- driving ----------------------------------------------------------------------------------
-    def poll(self) -> None:
-        """Move bytes and advance the link (never blocks); the chat it brings waits in `chat`."""
+    def poll(self, match=None) -> None:
+        """Move bytes and advance the link (never blocks): the lockstep takes this unit's moves
+        from its seats' drivers and applies both units' moves through the Match. The link is
+        each linked Match's conductor (`match.step()` calls this). Chat waits in `chat`."""
         if self.closed:
             return
         if self.tick is not None:
@@ -121,6 +135,11 @@ class LinkRun:
         self.session.poll()
         for payload in self.session.drain_app():
             self.chat.feed(payload)
+        ls, game = self.session.lockstep, self.session.game
+        if ls is not None and hasattr(game, "match"):
+            for ev in ls.drain_events():
+                if ev[0] == "rejected" and not self.is_host and game is not None:
+                    game.match.notice(f"{self.peer_name} did not accept your last move; it played another")
 
     def play(self, timeout: float | None = None, until: Callable[[LinkRun], bool] | None = None,
              on_status: Callable[[str], None] | None = None, step: float = 0.005) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.link.run import LinkRun
 from game.link.run import has_psk as _has_psk
+from game.ui.human import HumanDriver
 
 
 def key_folder(app):
@@ -21,8 +22,10 @@ def has_psk(app) -> bool:
 
 
 def open_link(app, *, port: str, role: str, baud: int, spec, code: str | None = None) -> LinkRun:
-    """Raises ValueError / OSError for a port name that can never work (or a network join
-    without its pairing code)."""
+    """The person at this screen plays this unit's people's seats (a `HumanDriver`), the app
+    keeps each game's replay and stats. Raises ValueError / OSError for a port name that can
+    never work (or a network join without its pairing code)."""
+    spec.on_screen(HumanDriver, app.keeper())
     return LinkRun.open(port=port, role=role, baud=baud, spec=spec, unit_name=app.player_name(0), code=code,
                         key_folder=key_folder(app), now=app.now, tick=lambda: app.frames,
                         seeds=lambda: app.seed_source())
