@@ -256,7 +256,8 @@ class Match:
         return res
 
     def summary(self) -> dict:
-        out = self.mode_rules.summary(self.game, self.header)
+        """The one JSON object of the game so far (the mode's summary of the replay, + actions)."""
+        out = self.mode_rules.summary(self.game, self.replay)
         out["actions"] = len(self.replay.actions)
         return out
 

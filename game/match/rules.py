@@ -147,7 +147,8 @@ class MatchRules:
         return [Standing(s, (1 if s == w else (2 if w is not None else None)) if finished else None) for s in order]
 
     def summary(self, game, header: Replay) -> dict:
-        """The CLI's one JSON object for a game (at least winner, turns, state_hash)."""
+        """The CLI's one JSON object for a game (at least winner, turns, state_hash); `header`
+        is the replay so far (its actions too)."""
         out = {"mode": self.entry.id, "seed": header.seed, "turns": game.turn, "over": game.is_over(),
                "state_hash": game.state_hash(), **game.result()}
         out.setdefault("winner", None)
