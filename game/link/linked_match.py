@@ -80,7 +80,7 @@ class LinkedMatch:
                 self._steps, self._start = [], None
                 return move
             if not self._steps:
-                self._start = self._copy(m.game)
+                self._start = self.hook.copy(m)
             try:
                 m.apply(action)                 # a step: on the board now, sent with the move
             except ActionError as exc:
@@ -141,8 +141,3 @@ class LinkedMatch:
 
     def finished(self) -> bool:
         return self.match.over
-
-    # --- helpers ----------------------------------------------------------------------------------
-    def _copy(self, game):
-        """The game as it is now, for coding a batched move against it later."""
-        return self.hook.restore(self.match, self.hook.snapshot(game))

@@ -170,7 +170,7 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
         adapter.link_mode = entry.id
         return adapter
     from game.link.remote import RemoteDriver
-    from game.match import BotDriver, Match, rules_for
+    from game.match import BotDriver, Match, Player, rules_for
     mr = rules_for(entry)
     header = play.header(rules, seed, setup)
     header.meta = {**header.meta, "link": "host" if unit == 0 else "guest"}
@@ -184,15 +184,20 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
     match.link = {"role": header.meta["link"], "unit": unit, "peer": names.get(1 - unit, "")}
     person = seats.person() if seats.person is not None else None
     for seat in sorted(units):
-        owner = units[seat]
+        owner, player = units[seat], match.player(seat)
+        name = names.get(owner, "") if play.unit_names else player.name
         if owner != unit:
             match.drivers[seat] = RemoteDriver(owner, names.get(owner) or "the other unit")
+            ctrl = player.controller if player.is_bot else "remote"
         elif person is not None and play.person_plays(match, seat):
             match.drivers[seat] = person
+            ctrl = "human"
         else:
-            level = seats.level or match.player(seat).level
+            level = seats.level or player.level
             bot = play.new_bot(match, seat, level, os.urandom)
             match.drivers[seat] = BotDriver(bot, threaded=seats.person is not None)
+            ctrl = player.controller if player.is_bot and not seats.level else f"bot:{level}"
+        match.players[seat] = Player(name or player.name, ctrl)
     if seats.log is not None:
         def say(m, applied) -> None:
             for line in m.mode_rules.describe(m.game, applied.events):
@@ -204,6 +209,17 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
     adapter = LinkedMatch(match, play, unit)
     adapter.person = person
     return adapter
+
+
+def bot_game(mode_id: str, seed: int, setup: bytes, unit: int, level: str = "hard", *, rules=None,
+             log: Callable[[str], None] | None = None):
+    """One unit's linked game with bots of `level` in its seats, outside a Session (tests and the
+    bench drive the lockstep with it): `setup` is the mode's START bytes (untagged)."""
+    entry = get_mode(mode_id)
+    play = _play(entry)
+    if rules is None:
+        rules = _Rules().get(entry)
+    return _linked(entry, play, rules, seed, bytes(setup), unit, _Seats(level, None, None, log), None)
 
 
 def _unit_names(spec) -> dict[int, str]:

@@ -121,13 +121,14 @@ class LinkRun:
         return cls(session, port=port, role=role, spec=spec, pairing=shown, tick=tick, seeds=seeds)
 
     # --- driving ----------------------------------------------------------------------------------
-    def poll(self, match=None) -> None:
+    def poll(self, match=None, *, now: bool = False) -> None:
         """Move bytes and advance the link (never blocks): the lockstep takes this unit's moves
         from its seats' drivers and applies both units' moves through the Match. The link is
-        each linked Match's conductor (`match.step()` calls this). Chat waits in `chat`."""
+        each linked Match's conductor (`match.step()` calls this). Chat waits in `chat`. `now`:
+        poll even if this tick polled already (a person's action, to be applied at once)."""
         if self.closed:
             return
-        if self.tick is not None:
+        if self.tick is not None and not now:
             t = self.tick()
             if t == self._tick:
                 return

@@ -176,6 +176,10 @@ class LinkHook:
             raise ValueError(f"mode {self.mode} cannot restore a snapshot")
         return read_snapshot(data, self.mode, lambda snap: restore(match.rules, snap))
 
+    def copy(self, match):
+        """The game as it is now, apart from the live one (a batched move is coded against it)."""
+        return self.restore(match, self.snapshot(match.game))
+
     # --- bots and the end ----------------------------------------------------------------------
     def new_bot(self, match, seat: int, level: str, entropy=None):
         return match.mode_rules.new_bot(level, seat, match.header.seed)
