@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.link.chat import ChatInbox, send_chat
-from game.link.remote import RemoteDriver
-from game.match import BotDriver
 from game.link.modes import guest_spec, host_spec, mode_of, split_setup, tag_setup
+from game.link.remote import RemoteDriver
 from game.link.ruleset_holder import RulesetHolder
+from game.match import BotDriver
 from game.modes.duel import DuelOptions
 from game.modes.duel.link import encode_duel_setup
 from game.modes.duel.messages import CHAT_PHRASES
