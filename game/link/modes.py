@@ -53,10 +53,10 @@ class LinkGameSpec:
     def bind(self, run) -> None:
         self.run = run
 
-    def on_screen(self, person, keeper=None) -> LinkGameSpec:
-        """A screen plays it: `person()` makes the person's seat driver (the person plays the
-        seats the mode gives people, threaded bots the rest); `keeper` keeps each game's replay
-        and stats."""
+    def played_by(self, person=None, keeper=None) -> LinkGameSpec:
+        """`person()` makes the seat driver of the person at a screen (the person plays the seats
+        the mode gives people, threaded bots the rest; None: bots only); `keeper` keeps each
+        game's replay and stats (`game.store.keeper.MatchKeeper`; None: nothing kept)."""
         self.seats.person, self.seats.keeper = person, keeper
         return self
 

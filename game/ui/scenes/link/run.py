@@ -25,7 +25,7 @@ def open_link(app, *, port: str, role: str, baud: int, spec, code: str | None = 
     """The person at this screen plays this unit's people's seats (a `HumanDriver`), the app
     keeps each game's replay and stats. Raises ValueError / OSError for a port name that can
     never work (or a network join without its pairing code)."""
-    spec.on_screen(HumanDriver, app.keeper())
+    spec.played_by(HumanDriver, app.keeper())
     return LinkRun.open(port=port, role=role, baud=baud, spec=spec, unit_name=app.player_name(0), code=code,
                         key_folder=key_folder(app), now=app.now, tick=lambda: app.frames,
                         seeds=lambda: app.seed_source())
