@@ -20,7 +20,7 @@ from game.core.replay import Replay
 from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase, ScreenSlot
-from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines
+from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines, offers
 
 DEFAULT_SEATS = ("bot:hard", "bot:hard")
 DEFAULT_TURN_LIMIT = 1000            # generic games stop here (a draw) if nobody has won
@@ -72,7 +72,8 @@ def verify(entry: ModeEntry, replay: Replay, ruleset: str | None = None,
         return Verdict(False, 0, [f"mode {replay.mode!r} is not {entry.id!r}"])
     if entry.has("verify"):
         return entry.hook("verify")(replay, ruleset, log)
-    _need_generic(entry, "verify")
+    if not offers(entry, "verify"):
+        raise ModeError(f"mode {entry.id!r} has no 'verify' hook (and no game or match hook for the generic one)")
     from game.match.headless import verify as match_verify
     return match_verify(entry, replay, ruleset, log)
 
