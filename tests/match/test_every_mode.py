@@ -66,3 +66,15 @@ def test_a_generic_mode_plays_through_the_match(applied):
         assert applied["nim_m"] == len(out.replay.actions) > 0 and driver.verify(NIM, out.replay).ok
     finally:
         unregister("nim_m")
+
+
+@pytest.mark.parametrize("lid", ["hex/05_goblins", "hex/14_disks_and_bugs", "square/07_loop"])
+def test_the_quest_follows_the_engine_contract(lid):
+    """The quest has no `game` factory (its level is chosen, not a rules name), so
+    tests/test_contract.py cannot reach it: checked here on shipped levels with NPCs, Supaplex
+    objects and a Sokoban map (the level is the rules `restore` is given)."""
+    from game.modes.contract import check_contract
+    from game.modes.quest.catalog import load_level
+    from game.modes.quest.game import QuestGame
+    level = load_level(lid)[0]
+    assert check_contract(lambda: QuestGame(level), rules=level, steps=300) == []
