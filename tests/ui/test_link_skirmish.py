@@ -191,12 +191,12 @@ def test_a_joining_person_offers_the_army_remembered_for_their_name(make_app):
     assert spec.content["offer:skirmish"] == LINK.guest_offer(rs, sides["skirmish"])
 
 
-def test_a_previewed_walk_on_a_linked_unit_moves_the_piece_once(make_app, monkeypatch):
+def test_a_previewed_walk_on_a_linked_unit_moves_the_piece_once(make_app, monkeypatch, tmp_path):
     """Issue 23: the walk previewed at the cursor (drawn where it ends) must not hop along its path
     again when the link applies it; a bot's or the other unit's walk still hops."""
     app = make_app((480, 320))
     app.content.ruleset()
-    cable = Cable(app, monkeypatch, bot_guest(app))
+    cable = Cable(app, monkeypatch, bot_guest(app, tmp_path))
     app.open("link_setup", role="host", mode="skirmish")
     while app.top.menu.current.label != "Connect":
         press(app, B.DOWN)
