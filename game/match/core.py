@@ -206,7 +206,9 @@ class Match:
         return events
 
     def run(self, max_actions: int = 200_000, log: Callable[[str], None] | None = None) -> Match:
-        """Play to the end with drivers that always decide (bots, a replay); headless."""
+        """Play to the end with drivers that decide (bots, a replay); headless. It stops early when
+        the seat to act has nothing to say (a replay that ran out or broke, a person's seat)
+        rather than wait; a threaded bot is waited for."""
         if log is not None and not self.replay.actions:
             for line in self.mode_rules.describe(self.game, self.mode_rules.opening(self.game)):
                 log(line)
@@ -214,8 +216,11 @@ class Match:
             events = self.step()
             if events is None:
                 d = self.driver()
-                if getattr(d, "done", False) or getattr(d, "error", ""):
-                    break                                 # a replay that ran out or broke
+                if getattr(d, "thinking", False):
+                    d.wait_idle()
+                    continue
+                if self.conductor is None and self.driver() is d:
+                    break
                 continue
             if log is not None:
                 for line in self.mode_rules.describe(self.game, events):
