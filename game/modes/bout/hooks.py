@@ -31,6 +31,9 @@ def options_from(opts: dict):
 def simulate(req: Request, log=None) -> Outcome:
     from game.modes.bout.match import play_bout, seat_levels, to_replay
     rules = load_rules(req.ruleset)
+    if req.options.get("scenario") == "dungeon":          # the roguelike run (game/modes/bout/dungeon)
+        from game.modes.bout.dungeon.hooks import simulate as simulate_dungeon
+        return simulate_dungeon(req, rules, log)
     options = options_from(req.options)
     try:
         seats = seat_levels(list(req.seats or ("bot:hard", "bot:hard")))
@@ -45,6 +48,13 @@ def simulate(req: Request, log=None) -> Outcome:
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
     from game.modes.bout.match import ReplayError, verify
+    if isinstance(replay.options, dict) and replay.options.get("scenario") == "dungeon":
+        from game.modes.bout.dungeon.hooks import verify as verify_dungeon
+        try:
+            rules = load_rules(ruleset)
+        except ValueError as exc:
+            return Verdict(False, 0, [str(exc)])
+        return verify_dungeon(replay, rules, log)
     try:
         rules = load_rules(ruleset)
         game = verify(rules, replay)

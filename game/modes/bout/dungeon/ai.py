@@ -1,0 +1,192 @@
+"""What the dungeon's own fighters do each step: foes of every faction and the companion.
+
+Their keys go through the same controls as the hero's (controls.py): a direction, a bump or a
+wait, read against their engagement's clock. Declarations in a fight are the bout bots' (foes
+"normal", the companion "hard"); so is the red/white throw, turned into a key: red = a bump
+into the foe, white = a wait (facing by the wait-bump priority).
+
+- Foes: a foe who sees a fighter of another side (party or faction, the nearest first) goes for
+  him and bumps him; one who sees nobody stands guard, and now and then (1 step in 8) sets off
+  for a random room, so factions meet and fight each other (seed: 3- and 4-way fights).
+- The companion (seed: "broad/generic movement orders"): *follow* keeps within two squares of
+  the hero; *hold* stays put; *attack my target* goes for the foe the hero is after (the one he
+  presses or fights, else the nearest foe he sees) and bumps him. In a fight he holds his ground.
+"""
+
+from __future__ import annotations
+
+from game.modes.bout import actions as BA
+from game.modes.bout.dungeon import controls as C
+from game.modes.bout.dungeon.actor import ATTACK_TARGET, COMPANION, FOE, FOLLOW, HOLD
+from game.modes.bout.dungeon.level import WAIT
+
+WANDER_ONE_IN = 8
+
+
+def chebyshev(level, a: int, b: int) -> int:
+    ax, ay = level.xy(a)
+    bx, by = level.xy(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def greedy(g, i: int, goal: int, *, allow_bump: int = -1) -> int:
+    """The direction that brings fighter i nearest to `goal` (free squares, or `allow_bump`'s)."""
+    lv, me = g.level, g.actors[i]
+    if me.pos == goal:
+        return WAIT
+    gx, gy = lv.xy(goal)
+    here = chebyshev(lv, me.pos, goal)
+    best, key = WAIT, None
+    for d, c in enumerate(lv.neighbours()[me.pos]):
+        if c < 0:
+            continue
+        o = g.at(c)
+        if o >= 0 and o != allow_bump:
+            continue
+        x, y = lv.xy(c)
+        k = (max(abs(x - gx), abs(y - gy)), (x - gx) ** 2 + (y - gy) ** 2, d)
+        if key is None or k < key:
+            best, key = d, k
+    if key is None or key[0] > here:
+        return WAIT
+    return best
+
+
+def toward(g, i: int, goal: int, *, allow_bump: int = -1) -> int:
+    """A step along the level's distances to `goal` (rooms and corridors), else greedy."""
+    lv, me = g.level, g.actors[i]
+    if chebyshev(lv, me.pos, goal) <= 2:
+        return greedy(g, i, goal, allow_bump=allow_bump)
+    dist = lv.distances(goal)
+    here = dist[me.pos]
+    best, key = WAIT, None
+    for d, c in enumerate(lv.neighbours()[me.pos]):
+        if c < 0 or dist[c] < 0:
+            continue
+        o = g.at(c)
+        if o >= 0 and o != allow_bump:
+            continue
+        k = (dist[c], d)
+        if key is None or k < key:
+            best, key = d, k
+    if key is None or (here >= 0 and key[0] >= here):
+        return greedy(g, i, goal, allow_bump=allow_bump)
+    return best
+
+
+def seen_foes(g, i: int) -> list[int]:
+    me = g.actors[i]
+    view = g.sight().view(me.pos)
+    return [j for j, a in enumerate(g.actors)
+            if a.standing and a.side != me.side and view >> a.pos & 1]
+
+
+def nearest(g, i: int, ids) -> int:
+    lv, me = g.level, g.actors[i]
+    return min(ids, key=lambda j: (chebyshev(lv, me.pos, g.actors[j].pos), j), default=-1)
+
+
+def key(g, i: int) -> tuple[int, int]:
+    """(direction 0-8, stance) for fighter i this step."""
+    e = g.engagement_of(i)
+    if e is not None:
+        return engaged_key(g, i, e)
+    a = g.actors[i]
+    if a.role == COMPANION:
+        return companion_key(g, i), 0
+    return foe_key(g, i), 0
+
+
+def engaged_key(g, i: int, e) -> tuple[int, int]:
+    me = g.actors[i]
+    if e.step != 1:
+        return WAIT, 0
+    f = e.local(i)
+    bot = g.bot(me.role)
+    act = bot._orient(e, f) if any(e.pair(f, o) and e.pair(f, o)[0] == -1 for o in e.foes_of(f)) else None
+    if act is None:
+        # no throw to make: press whom he holds initiative over, else wait
+        held = [o for o in e.foes_of(f) if e.holds(f, o)]
+        if held:
+            o = min(held, key=lambda o: (e.fighters[o].cp, o))
+            return C.direction(g.level, me.pos, e.fighters[o].pos), 0
+        return WAIT, 0
+    _k, _f, stance, colour = act
+    if colour:
+        open_pairs = [o for o in e.foes_of(f) if e.pair(f, o)[0] == -1]
+        o = min(open_pairs, key=lambda o: (e.fighters[o].cp, o))
+        return C.direction(g.level, me.pos, e.fighters[o].pos), stance
+    return WAIT, stance
+
+
+def foe_key(g, i: int) -> int:
+    me = g.actors[i]
+    if me.target >= 0:
+        t = g.actors[me.target]
+        if not t.standing or t.side == me.side or not (g.sight().view(me.pos) >> t.pos & 1):
+            me.target = -1
+    if me.target < 0:
+        seen = seen_foes(g, i)
+        if seen:
+            me.target = nearest(g, i, seen)
+            me.goal = -1
+    if me.target >= 0:
+        return greedy(g, i, g.actors[me.target].pos, allow_bump=me.target)
+    if me.goal >= 0:
+        if me.pos == me.goal or g.rng.below(40) == 0:
+            me.goal = -1
+        else:
+            return toward(g, i, me.goal)
+    if g.rng.below(WANDER_ONE_IN) == 0:
+        lv = g.level
+        x, y, w, h = lv.rooms[g.rng.below(len(lv.rooms))]
+        me.goal = lv.cell(x + w // 2, y + h // 2)
+    return WAIT
+
+
+def hero_target(g) -> int:
+    h = g.hero
+    if h.press >= 0 and g.actors[h.press].standing:
+        return h.press
+    e = g.engagement_of(0)
+    if e is not None:
+        foes = [o for o in e.ids if g.actors[o].side != h.side and g.actors[o].standing]
+        if foes:
+            return min(foes)
+    seen = seen_foes(g, 0)
+    return nearest(g, 0, seen) if seen else -1
+
+
+def companion_key(g, i: int) -> int:
+    me, h = g.actors[i], g.hero
+    if me.order == HOLD:
+        return WAIT
+    if me.order == ATTACK_TARGET:
+        t = hero_target(g)
+        if t >= 0:
+            me.target = t
+            return toward(g, i, g.actors[t].pos, allow_bump=t)
+    if me.order in (FOLLOW, ATTACK_TARGET) and not h.dead:
+        if chebyshev(g.level, me.pos, h.pos) > 2:
+            return toward(g, i, h.pos)
+    return WAIT
+
+
+def declare(g, e) -> tuple:
+    """The bout bot's declaration for whoever e awaits (a local action); an evader evades."""
+    f = e.to_act()
+    i = e.gid(f)
+    me = g.actors[i]
+    if e.phase == "defence" and i in g.evading:
+        for m in g.rules.maneuvers:
+            if m.effect == "full_evasion" and me.cp >= 1:
+                act = (BA.DEFEND, f, e.answering(), m.index, max(1, min(me.cp, 6)), 0)
+                try:
+                    e.check(act)
+                    return act
+                except ValueError:
+                    break
+    return g.bot(me.role if me.role != FOE else FOE).choose(e)
+
+
+ROLES_AI = (COMPANION, FOE)

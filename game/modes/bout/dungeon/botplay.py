@@ -1,0 +1,110 @@
+"""The hero played by a bot (`--seats bot:hard`, attract mode, tests): it explores, fights what
+it meets, tends its wounds and goes down when a level is done.
+
+It reads only what the hero knows - the squares the party has seen, the foes in sight - plus
+the level's floor plan (where floors and walls are, not what is on them), and it sends the same
+actions a player would. Levels: *easy* walks straight to the stairs once seen and throws at
+random; *normal* explores half of each level; *hard* explores each level fully, takes painkillers
+and better armour, waits out its bleeding and evades a fight it is losing.
+"""
+
+from __future__ import annotations
+
+from game.modes.bout.dungeon import actions as A
+from game.modes.bout.dungeon import ai
+from game.modes.bout.dungeon import controls as C
+from game.modes.bout.dungeon.level import WAIT
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class DungeonBot:
+    def __init__(self, level: str = "hard", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"bot level {level!r}: expected one of {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = seed
+
+    def choose(self, g) -> tuple:
+        if g.phase == "pursue":
+            return (A.PURSUE, 1)
+        if g.phase == "declare":
+            e = g.declaring()
+            return (A.DECLARE, *g._to_global(e, ai.declare(g, e)))
+        e = g.engagement_of(0)
+        if e is not None:
+            return self._fight(g, e)
+        return self._walk(g)
+
+    # ---------------------------------------------------------------- in a fight
+    def _fight(self, g, e) -> tuple:
+        h = g.hero
+        if self.level == "hard" and e.step in (0, 1) and h.health <= 2 and C.can_full_evade(g, 0):
+            for d in range(8):
+                if C.meaning(g, 0, d) == C.AWAY:
+                    return (A.STEP, d)
+        if e.step == 1:
+            d, _stance = ai.engaged_key(g, 0, e)
+            return (A.STEP, d)
+        return (A.STEP, WAIT)
+
+    # ---------------------------------------------------------------- exploring
+    def _walk(self, g) -> tuple:
+        h, data = g.hero, g.data
+        if self.level == "hard":
+            for slot, k in enumerate(h.items):
+                it = data.items[k]
+                if it.kind == "painkiller" and h.pain_total() >= 3:
+                    return (A.USE, slot)
+                if it.kind == "armour":
+                    mine = g.rules.armours[h.t.armour]
+                    new = g.rules.armours[g.rules.index("armours", it.ref)]
+                    if new.av > mine.av and new.cp_penalty <= mine.cp_penalty + 1:
+                        return (A.EQUIP, slot)
+        seen = ai.seen_foes(g, 0)
+        if seen:
+            t = ai.nearest(g, 0, seen)
+            return (A.STEP, ai.greedy(g, 0, g.actors[t].pos, allow_bump=t))
+        if h.bl_total() > 0 and self.level != "easy":
+            return (A.STEP, WAIT)                       # first aid needs quiet waiting
+        lv = g.level
+        stairs_known = bool(g.explored >> lv.stairs & 1)
+        if h.pos == lv.stairs and (self._done(g) or self.level == "easy"):
+            return (A.DESCEND,)
+        if stairs_known and (self._done(g) or self.level == "easy"):
+            return (A.STEP, ai.toward(g, 0, lv.stairs))
+        d = self._frontier(g)
+        if d is not None:
+            return (A.STEP, d)
+        if stairs_known:
+            return (A.STEP, ai.toward(g, 0, lv.stairs))
+        return (A.STEP, WAIT)
+
+    def _done(self, g) -> bool:
+        if self.level == "hard":
+            return self._frontier(g) is None
+        lv = g.level
+        return bin(g.explored).count("1") * 2 >= len(lv.open_cells())
+
+    def _frontier(self, g):
+        """First step towards the nearest seen square beside an unseen floor, or None."""
+        lv, h = g.level, g.hero
+        nb, seen, t = lv.neighbours(), g.explored, lv.tiles
+        first = {h.pos: -1}
+        frontier = [h.pos]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for d, n in enumerate(nb[c]):
+                    if n < 0 or n in first:
+                        continue
+                    if not seen >> n & 1:
+                        if t[n]:
+                            return first[c] if first[c] >= 0 else d
+                        continue
+                    if g.at(n) >= 0 and n != h.pos:
+                        continue
+                    first[n] = first[c] if first[c] >= 0 else d
+                    nxt.append(n)
+            frontier = nxt
+        return None
