@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.modes.bout import actions as BA
 from game.modes.bout.dungeon import controls as C
-from game.modes.bout.dungeon.actor import ATTACK_TARGET, COMPANION, FOE, FOLLOW, HOLD
+from game.modes.bout.dungeon.actor import ATTACK_TARGET, COMPANION, FOLLOW, HOLD
 from game.modes.bout.dungeon.level import WAIT
 
 WANDER_ONE_IN = 8
@@ -102,7 +102,7 @@ def engaged_key(g, i: int, e) -> tuple[int, int]:
     if e.step != 1:
         return WAIT, 0
     f = e.local(i)
-    bot = g.bot(me.role)
+    bot = g.bot(me.role, e)
     act = bot._orient(e, f) if any(e.pair(f, o) and e.pair(f, o)[0] == -1 for o in e.foes_of(f)) else None
     if act is None:
         # no throw to make: press whom he holds initiative over, else wait
@@ -177,6 +177,8 @@ def declare(g, e) -> tuple:
     f = e.to_act()
     i = e.gid(f)
     me = g.actors[i]
+    if e.phase == "attack" and i in g.evading:
+        return (BA.PASS, f)                       # breaking away: no attack with it
     if e.phase == "defence" and i in g.evading:
         for m in g.rules.maneuvers:
             if m.effect == "full_evasion" and me.cp >= 1:
@@ -186,7 +188,5 @@ def declare(g, e) -> tuple:
                     return act
                 except ValueError:
                     break
-    return g.bot(me.role if me.role != FOE else FOE).choose(e)
+    return g.bot(me.role, e).choose(e)
 
-
-ROLES_AI = (COMPANION, FOE)

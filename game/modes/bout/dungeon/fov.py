@@ -98,35 +98,35 @@ def shadows(radius: int, width: int) -> Shadows:
 
 
 class Sight:
-    """Everything one level needs for views: padded rock rows, column masks, the view cache."""
+    """Everything one level needs for views: padded rock rows, column masks, the view cache.
+    A level narrower than the view's window (2r+1) is laid out on a wider board of rock and
+    its views repacked to the level's own rows."""
 
     def __init__(self, level: Level, radius: int):
         self.level, self.r = level, radius
         w, h = level.width, level.height
-        self.sh = shadows(radius, w)
+        sw = self.stride = max(w, 2 * radius + 1)
+        self.sh = shadows(radius, sw)
         pad = (1 << radius) - 1
-        full_row = (1 << (w + 2 * radius)) - 1
+        full_row = (1 << (sw + 2 * radius)) - 1
         rows = [full_row] * radius
         t = level.tiles
         for y in range(h):
-            bits = 0
+            bits = (1 << sw) - (1 << w)                 # columns past the level are rock
             for x in range(w):
                 if t[y * w + x] == 0:
                     bits |= 1 << x
-            rows.append(pad | bits << radius | pad << (w + radius))
+            rows.append(pad | bits << radius | pad << (sw + radius))
         rows += [full_row] * radius
         self.rows = rows
-        board = (1 << (w * h)) - 1
-        self.board = board
+        row = (1 << w) - 1
+        self.board = sum(row << y * sw for y in range(h))
         self.colmask = []
         for x in range(w):
-            row = 0
+            cols = 0
             for xx in range(max(0, x - radius), min(w, x + radius + 1)):
-                row |= 1 << xx
-            m = 0
-            for y in range(h):
-                m |= row << y * w
-            self.colmask.append(m & board)
+                cols |= 1 << xx
+            self.colmask.append(sum(cols << y * sw for y in range(h)))
         self.cache: dict[int, int] = {}
 
     def view(self, cell: int) -> int:
@@ -135,7 +135,7 @@ class Sight:
         if got is not None:
             return got
         sh, rows, r = self.sh, self.rows, self.r
-        w = self.level.width
+        w, sw = self.level.width, self.stride
         x, y = cell % w, cell // w
         step, mask = 1 << sh.span, sh.rowmask
         p = 0
@@ -145,9 +145,12 @@ class Sight:
             key += step
         k = sh.k
         vis = (sh.full & ~(p & p >> k)) | (p >> 3 * k & ~(p >> 2 * k) & sh.full)
-        s = (y - r) * w + x - r
+        s = (y - r) * sw + x - r
         vis = vis << s if s >= 0 else vis >> -s
         vis &= self.colmask[x]
+        if sw != w:
+            row = (1 << w) - 1
+            vis = sum(((vis >> yy * sw) & row) << yy * w for yy in range(self.level.height))
         self.cache[cell] = vis
         return vis
 

@@ -182,10 +182,16 @@ class DungeonGame:
                 self.actors[ids[ev[1]]].fell_by = self.actors[ids[ev[2]]].side
             self.events.append(("melee", ids, ev))
 
-    def bot(self, role: int) -> BoutBot:
-        b = self._bots.get(role)
+    def bot(self, role: int, e) -> BoutBot:
+        """The bout bot that declares for a fighter of `role` in engagement e. One per engagement
+        and line-up: the bot caches options by the engagement's own fighter numbers, which mean
+        other fighters in another engagement (a cache must never change a choice)."""
+        key = (role, e.eid, tuple(e.ids))
+        b = self._bots.get(key)
         if b is None:
-            b = self._bots[role] = BoutBot(BOT_LEVELS[role], self.seed, role)
+            live = {x.eid for x in self.engagements}
+            self._bots = {k: v for k, v in self._bots.items() if k[1] in live}
+            b = self._bots[key] = BoutBot(BOT_LEVELS[role], self.seed, role)
         return b
 
     def score(self) -> int:
@@ -349,8 +355,38 @@ class DungeonGame:
         g.pursuit = [int(x) for x in snap["pursuit"]]
         g.pending = {str(k): [list(map(int, x)) if isinstance(x, list) else int(x) for x in v]
                      for k, v in snap["pending"].items()}
+        g._validate()
         g._reindex()
         return g
+
+    def _validate(self) -> None:
+        """A restored state must be one the rules can play on: ValueError naming what is not."""
+        def need(ok: bool, what: str) -> None:
+            if not ok:
+                raise ValueError(what)
+        lv, R, D = self.level, self.rules, self.data
+        n = len(self.actors)
+        need(1 <= self.depth <= D.dungeon["levels"], f"depth {self.depth}")
+        need(self.phase in ("step", "declare", "pursue", "over"), f"phase {self.phase!r}")
+        need(n >= 1 and self.actors[0].role == HERO, "actors[0]: the hero")
+        for i, a in enumerate(self.actors):
+            need(0 <= a.pos < lv.size and lv.tiles[a.pos] != 0, f"actors[{i}].pos {a.pos}")
+            need(a.role in (HERO, COMPANION, FOE) and (a.role == HERO) == (i == 0), f"actors[{i}].role")
+            need(0 <= a.weapon < len(R.weapons) and 0 <= a.t.weapon < len(R.weapons), f"actors[{i}] weapon")
+            need(0 <= a.t.armour < len(R.armours) and -1 <= a.t.shield < len(R.shields), f"actors[{i}] armour/shield")
+            need(0 <= a.facing < 8 and len(a.items) <= PACK_SIZE and all(0 <= k < len(D.items) for k in a.items),
+                 f"actors[{i}] facing/items")
+            need(all(len(w) == 6 for w in a.wounds) and all(len(d) == 2 for d in a.dulled), f"actors[{i}] wounds")
+        for e in self.engagements:
+            need(len(e.ids) >= 2 and all(0 <= i < n for i in e.ids) and len(set(e.ids)) == len(e.ids),
+                 f"engagement {e.eid}: fighters")
+            need(all(0 <= a < b < len(e.ids) for a, b in e.pairs) and 0 <= e.step <= 2 and e.exchange in (1, 2),
+                 f"engagement {e.eid}: pairs/clock")
+            need(all((q[0] if isinstance(q, tuple) else q) < len(e.ids) for q in e.queue), f"engagement {e.eid}: queue")
+        need(all(0 <= c < lv.size and 0 <= k < len(D.items) for c, k in self.floor), "floor")
+        need(all(0 <= i < n and 0 <= d < 8 for i, d in self.evading.items()), "evading")
+        need(self.pursuit == [] or (len(self.pursuit) == 2 and 0 <= self.pursuit[0] < n), "pursuit")
+        need((self.phase == "pursue") == bool(self.pursuit), "pursuit/phase")
 
     def state_hash(self) -> str:
         return canonical_hash(self.snapshot())

@@ -1,6 +1,7 @@
 """Items: arms and armour (the bout ruleset's, by id), bandages and painkillers.
 
-- Walking onto items picks them up (the hero only), while his pack has room (8 items).
+- Walking onto items picks them up (the hero only), while his pack has room (8 items); what
+  he drops stays where he stands.
 - EQUIP takes up a weapon, shield or armour from the pack out of a fight; what he held goes
   into the pack (bare hands and no armour are not items and simply go).
 - Load = what he holds and wears + what he carries; beyond his Strength it slows him (speed.py).

@@ -124,3 +124,24 @@ class Level:
             rows.append("".join(marks.get(y * self.width + x, TILE_CHARS[self.tiles[y * self.width + x]])
                                 for x in range(self.width)))
         return rows
+
+
+def level_from_text(rows: list[str], depth: int = 1, last: bool = False) -> Level:
+    """A level from ASCII rows (`TILE_CHARS`: # rock . floor , corridor + doorway > stairs);
+    the outer ring must be rock. Tests and hand-made levels use it."""
+    h, w = len(rows), len(rows[0])
+    if any(len(r) != w for r in rows):
+        raise ValueError("every row of a level must have the same length")
+    tiles = bytearray(w * h)
+    stairs = 0
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch not in TILE_CHARS:
+                raise ValueError(f"row {y + 1}, column {x + 1}: {ch!r} is not one of {TILE_CHARS!r}")
+            t = TILE_CHARS.index(ch)
+            if t != ROCK and (x in (0, w - 1) or y in (0, h - 1)):
+                raise ValueError(f"row {y + 1}, column {x + 1}: the outer ring must be rock")
+            tiles[y * w + x] = t
+            if t == STAIRS:
+                stairs = y * w + x
+    return Level(w, h, depth, tiles, stairs=stairs, last=last)

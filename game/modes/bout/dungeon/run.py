@@ -102,3 +102,16 @@ def verify(rules, data, rep: Replay) -> DungeonGame:
     if ex is not None and ex != game.exchanges:
         raise ReplayError(f"the recording counts {ex} exchanges, the replay makes {game.exchanges}")
     return game
+
+
+def verify_actions(rules, data, seed: int, actions: list, state_hash: str) -> DungeonGame:
+    """The run rebuilt from its actions; ReplayError unless it ends on `state_hash`."""
+    game = DungeonGame(rules, data, seed)
+    for i, a in enumerate(actions):
+        try:
+            game.apply(game.decode_action(a))
+        except ActionError as exc:
+            raise ReplayError(f"action {i + 1} (step {game.turn + 1}): {exc}") from None
+    if game.state_hash() != state_hash:
+        raise ReplayError("the actions do not lead to the saved state")
+    return game

@@ -256,8 +256,8 @@ def finish(g, moved: set, waited: set, throws: dict, bumped: set) -> None:
         upkeep.new_wounds(g, i)
         foe_in_view = _foe_in_view(g, i, view)
         upkeep.step(g, i, i in moved, i in waited, foe_in_view)
-    if not g.hero.dead:
-        I.pick_up(g, 0)
+    if 0 in moved and g.hero.standing:
+        I.pick_up(g, 0)                       # walking onto items picks them up
     fallen(g)
     g.see()
     end_checks(g)

@@ -1,0 +1,56 @@
+"""Fixtures for the dungeon: the shipped rules and dungeon, and small hand-drawn set-ups."""
+
+import pytest
+
+from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, Actor
+from game.modes.bout.dungeon.data import template_of
+from game.modes.bout.dungeon.game import DungeonGame
+from game.modes.bout.dungeon.level import level_from_text
+
+
+@pytest.fixture(scope="session")
+def rules():
+    from game.modes.bout.hooks import load_rules
+    return load_rules()
+
+
+@pytest.fixture(scope="session")
+def data(rules):
+    from game.modes.bout.dungeon.data import load_shipped
+    return load_shipped(rules)
+
+
+ROLES = {"hero": HERO, "companion": COMPANION, "foe": FOE}
+
+
+def make_game(rules, data, rows, people, *, seed=1, prepare=True):
+    """A game on the level drawn in `rows`; `people` are letters placed in the rows:
+    {letter: (role, foe id or "hero"/"companion", side)}. The hero must be letter "@"."""
+    clean = [r.translate({ord(k): "." for k in people}) for r in rows]
+    g = DungeonGame(rules, data, seed, start=False)
+    g.level = level_from_text(clean)
+    g.depth = 1
+    w = g.level.width
+    found = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch in people:
+                found[ch] = y * w + x
+    order = sorted(people, key=lambda k: (k != "@", ROLES[people[k][0]], k))
+    for k in order:
+        role, key, side = people[k]
+        v = data.hero if key == "hero" else data.companion if key == "companion" else data.find("foes", key).v
+        a = Actor(template_of(rules, v), side, found[k])
+        a.role = ROLES[role]
+        a.kind = -1 if role != "foe" else data.find("foes", key).index
+        g.refit(a)
+        g.actors.append(a)
+    g._reindex()
+    g.see()
+    if prepare:
+        g.prepare()
+    return g, {k: order.index(k) for k in order}
+
+
+def hero_only(people):
+    return {"@": ("hero", "hero", 0), **people}
