@@ -1,5 +1,6 @@
 """Steel bout benchmarks: 10,000 bot-vs-bot exchanges (budget <= 1 s), the same for 1-vs-3
-bouts, and the state hash cost.
+bouts, and the state hash cost; then the dungeon's figures beside them (bench/bout_dungeon.py:
+a step with 20 fighters in 4 engagements, generation, FoV vs python-tcod, a headless run's RSS).
 
 `run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_bout [--json]`.
 """
@@ -56,6 +57,8 @@ def run() -> dict:
     for _ in range(1000):
         g.state_hash()
     out["state_hash_us"] = round((time.perf_counter() - t) * 1000, 1)
+    from bench.bout_dungeon import run as dungeon_figures
+    out.update(dungeon_figures(rules, out["duel_us_per_exchange"]))
     return out
 
 

@@ -94,7 +94,8 @@ def key_lines(text: str) -> dict[str, int]:
             inner = s[2:] if s.startswith("[[") else s[1:]
             parts, _ = _split_key(inner)
             prefix = parts
-            out.setdefault(".".join(parts), k + 1)
+            for i in range(1, len(parts) + 1):
+                out.setdefault(".".join(parts[:i]), k + 1)
             k += 1
             continue
         parts, end = _split_key(s)

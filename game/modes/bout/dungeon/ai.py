@@ -7,17 +7,21 @@ into the foe, white = a wait (facing by the wait-bump priority).
 
 - Foes: a foe who sees a fighter of another side (party or faction, the nearest first) goes for
   him and bumps him; one who sees nobody stands guard, and now and then (1 step in 8) sets off
-  for a random room, so factions meet and fight each other (seed: 3- and 4-way fights).
+  for a random room, so factions meet and fight each other (seed: 3- and 4-way fights). A foe
+  who is beaten (health 2 or less, or so much pain that his pool is all but gone) flees: in a
+  fight he moves away (a full evasion, the seed's "Flee"), out of one he keeps his distance from
+  whoever he sees - and may be pursued.
 - The companion (seed: "broad/generic movement orders"): *follow* keeps within two squares of
-  the hero; *hold* stays put; *attack my target* goes for the foe the hero is after (the one he
-  presses or fights, else the nearest foe he sees) and bumps him. In a fight he holds his ground.
+  the hero and comes to his help when he is in a fight; *hold* stays put; *attack my target*
+  goes for the foe the hero is after (the one he presses or fights, else the nearest foe he sees)
+  and bumps him. In a fight he holds his ground.
 """
 
 from __future__ import annotations
 
 from game.modes.bout import actions as BA
 from game.modes.bout.dungeon import controls as C
-from game.modes.bout.dungeon.actor import ATTACK_TARGET, COMPANION, FOLLOW, HOLD
+from game.modes.bout.dungeon.actor import ATTACK_TARGET, COMPANION, FOE, FOLLOW, HOLD
 from game.modes.bout.dungeon.level import WAIT
 
 WANDER_ONE_IN = 8
@@ -53,7 +57,8 @@ def greedy(g, i: int, goal: int, *, allow_bump: int = -1) -> int:
 
 
 def toward(g, i: int, goal: int, *, allow_bump: int = -1) -> int:
-    """A step along the level's distances to `goal` (rooms and corridors), else greedy."""
+    """A step along the level's distances to `goal` (rooms and corridors, round corners);
+    greedy within two squares; WAIT when every step that gets nearer is taken."""
     lv, me = g.level, g.actors[i]
     if chebyshev(lv, me.pos, goal) <= 2:
         return greedy(g, i, goal, allow_bump=allow_bump)
@@ -70,7 +75,7 @@ def toward(g, i: int, goal: int, *, allow_bump: int = -1) -> int:
         if key is None or k < key:
             best, key = d, k
     if key is None or (here >= 0 and key[0] >= here):
-        return greedy(g, i, goal, allow_bump=allow_bump)
+        return WAIT
     return best
 
 
@@ -97,8 +102,35 @@ def key(g, i: int) -> tuple[int, int]:
     return foe_key(g, i), 0
 
 
+def beaten(a) -> bool:
+    """Too hurt to go on fighting (a foe then flees)."""
+    return a.health <= 2 or a.pain_total() >= a.t.prof + a.t.reflex - 2
+
+
+def away_from(g, i: int, threats) -> int:
+    """The free square that keeps fighter i farthest from `threats` (WAIT if none is better)."""
+    lv, me = g.level, g.actors[i]
+    spots = [g.actors[t].pos for t in threats]
+    if not spots:
+        return WAIT
+
+    def gap(c):
+        return min(chebyshev(lv, c, s) for s in spots)
+    best, key = WAIT, (gap(me.pos), 0)
+    for d, c in enumerate(lv.neighbours()[me.pos]):
+        if c >= 0 and g.at(c) < 0:
+            k = (gap(c), -d)
+            if k > key:
+                best, key = d, k
+    return best
+
+
 def engaged_key(g, i: int, e) -> tuple[int, int]:
     me = g.actors[i]
+    if me.role == FOE and e.step in (0, 1) and beaten(me) and (C.can_full_evade(g, i) or C.free_to_leave(e)):
+        d = away_from(g, i, [o for o in e.ids if g.actors[o].side != me.side and g.actors[o].standing])
+        if d != WAIT and C.meaning(g, i, d) == C.AWAY:
+            return d, 0
     if e.step != 1:
         return WAIT, 0
     f = e.local(i)
@@ -121,6 +153,10 @@ def engaged_key(g, i: int, e) -> tuple[int, int]:
 
 def foe_key(g, i: int) -> int:
     me = g.actors[i]
+    if beaten(me):
+        seen = seen_foes(g, i)
+        me.target = -1
+        return away_from(g, i, seen) if seen else WAIT
     if me.target >= 0:
         t = g.actors[me.target]
         if not t.standing or t.side == me.side or not (g.sight().view(me.pos) >> t.pos & 1):
@@ -161,7 +197,7 @@ def companion_key(g, i: int) -> int:
     me, h = g.actors[i], g.hero
     if me.order == HOLD:
         return WAIT
-    if me.order == ATTACK_TARGET:
+    if me.order == ATTACK_TARGET or (me.order == FOLLOW and g.engagement_of(0) is not None):
         t = hero_target(g)
         if t >= 0:
             me.target = t

@@ -5,7 +5,8 @@ It reads only what the hero knows - the squares the party has seen, the foes in 
 the level's floor plan (where floors and walls are, not what is on them), and it sends the same
 actions a player would. Levels: *easy* walks straight to the stairs once seen and throws at
 random; *normal* explores half of each level; *hard* explores each level fully, takes painkillers
-and better armour, waits out its bleeding and evades a fight it is losing.
+and better armour, waits out its bleeding, rests until its wounds hurt less, and evades a fight
+it is losing.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import ai
 from game.modes.bout.dungeon import controls as C
+from game.modes.bout.dungeon.actor import COMPANION
 from game.modes.bout.dungeon.level import WAIT
 
 LEVELS = ("easy", "normal", "hard")
@@ -67,18 +69,29 @@ class DungeonBot:
             return (A.STEP, ai.greedy(g, 0, g.actors[t].pos, allow_bump=t))
         if h.bl_total() > 0 and self.level != "easy":
             return (A.STEP, WAIT)                       # first aid needs quiet waiting
+        if self.level == "hard" and h.pain_total() >= 2 and g.turn < g.data.dungeon["max_steps"] // 2:
+            return (A.STEP, WAIT)                       # rest: healing takes the pain off
         lv = g.level
         stairs_known = bool(g.explored >> lv.stairs & 1)
         if h.pos == lv.stairs and (self._done(g) or self.level == "easy"):
             return (A.DESCEND,)
+        pal = self._companion(g)
         if stairs_known and (self._done(g) or self.level == "easy"):
-            return (A.STEP, ai.toward(g, 0, lv.stairs))
+            return (A.STEP, ai.toward(g, 0, lv.stairs, allow_bump=pal))
         d = self._frontier(g)
         if d is not None:
             return (A.STEP, d)
         if stairs_known:
-            return (A.STEP, ai.toward(g, 0, lv.stairs))
+            return (A.STEP, ai.toward(g, 0, lv.stairs, allow_bump=pal))
         return (A.STEP, WAIT)
+
+    @staticmethod
+    def _companion(g) -> int:
+        """The companion, whom the hero may bump to change places with (out of a fight)."""
+        if len(g.actors) > 1 and g.actors[1].role == COMPANION and g.actors[1].standing \
+                and g.engagement_of(1) is None:
+            return 1
+        return -1
 
     def _done(self, g) -> bool:
         if self.level == "hard":
@@ -102,7 +115,7 @@ class DungeonBot:
                         if t[n]:
                             return first[c] if first[c] >= 0 else d
                         continue
-                    if g.at(n) >= 0 and n != h.pos:
+                    if g.at(n) >= 0 and n != h.pos and g.at(n) != self._companion(g):
                         continue
                     first[n] = first[c] if first[c] >= 0 else d
                     nxt.append(n)

@@ -79,6 +79,38 @@ def separate(g) -> None:
             e.set_members(keep, e.global_pairs())
 
 
+SURPRISE_TIERS = ("no_stance", "cheap_shot", "unsuspecting")
+
+
+def surprise_levels(g, members) -> dict:
+    """Who is taken by surprise when a fight breaks out (**choice**, using the bout's surprise
+    table): a fighter who could not see a foe at the start of the step is caught without a
+    stance if that foe is now in front of him (angle 0-1), by a cheap shot from the side (2),
+    unsuspecting from behind (3-4); the worst counts. Seen coming: ready, no roll."""
+    from game.modes.bout.dungeon.controls import angle, direction
+    start = g.start_pos
+    if not start:
+        return {}
+    ids = {s.id: s.index for s in g.rules.surprise}
+    sight = g.sight()
+    out = {}
+    for x in members:
+        me, worst = g.actors[x], -1
+        for y in members:
+            other = g.actors[y]
+            if other.side == me.side or x >= len(start) or y >= len(start):
+                continue
+            if sight.sees(start[x], start[y]):
+                continue
+            d = direction(g.level, me.pos, other.pos)
+            a = angle(me.facing, d) if d >= 0 else 4
+            worst = max(worst, 0 if a <= 1 else 1 if a == 2 else 2)
+        if worst >= 0 and SURPRISE_TIERS[worst] in ids:
+            out[x] = ids[SURPRISE_TIERS[worst]]
+            g.events.append(("caught_unawares", x, SURPRISE_TIERS[worst]))
+    return out
+
+
 def later(e1, e2):
     return e1 if (e1.exchange, e1.step) >= (e2.exchange, e2.step) else e2
 
@@ -129,7 +161,7 @@ def join_and_form(g) -> list:
             g.engagements.append(e)
             created.append(e)
             g.events.append(("fight_starts", e.eid, tuple(e.ids)))
-            g.melee(e, e.start())
+            g.melee(e, e.start(surprise_levels(g, e.ids)))
             for i in e.ids:
                 g.actors[i].bleed = 0
                 g.actors[i].waits = 0

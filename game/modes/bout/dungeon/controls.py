@@ -4,7 +4,9 @@ means for a fighter, given where he stands and his engagement's clock.
 - Not engaged: a step (into an empty square), a bump (into someone), or a wait.
 - Engaged, footwork (s0): a step that keeps him in contact with a foe of his engagement; a step
   that would leave every foe = "moving away" (below); a bump into a foe = he squares up to him
-  (faces him and will throw red at him).
+  (faces him and will throw red at him). At the very first footwork step of a new fight (round 1,
+  e1s0) no blade has been crossed yet: a step out of reach is a plain step and he is free (seed:
+  a bumped enemy "moving out to escape with his single movement point"; the bumper may pursue).
 - Engaged, the throw (s1): the key *is* the red/white throw:
   * into a foe he holds initiative over, or with no one holding it: red, attacking him;
   * into a foe who holds initiative over him: only a defensive throw against him this exchange,
@@ -137,6 +139,11 @@ def throw_for(g, f: int, d: int) -> tuple[str, int]:
 NONE_HOLDER, BOTH_HOLDERS = -1, -2
 
 
+def free_to_leave(e) -> bool:
+    """The first footwork step of a new fight: stepping out of reach needs no evasion."""
+    return e.round == 1 and e.exchange == 1 and e.step == 0
+
+
 def can_full_evade(g, f: int) -> bool:
     me = g.actors[f]
     return not me.attacked_last
@@ -155,7 +162,7 @@ def dpad(g, f: int) -> dict[int, str]:
             out[d] = HOLD
             continue
         if k == AWAY:
-            out[d] = EVADE if can_full_evade(g, f) else DEFEND
+            out[d] = STEP if free_to_leave(e) else EVADE if can_full_evade(g, f) else DEFEND
         elif k == BUMP and e.step == 1:
             out[d] = throw_for(g, f, d)[0]
         elif k == BUMP:

@@ -38,6 +38,7 @@ class Engagement(BoutGame):
         self.step = 0
         self.resolved = False
         self.last_attacks: dict = {}
+        self.last_defences: dict = {}
         self.last_hits: list = []
 
     # ---------------------------------------------------------------- ids
@@ -78,9 +79,12 @@ class Engagement(BoutGame):
                 return
         self.phase, self.queue = "idle", []
 
-    def start(self) -> list:
-        """A new engagement: round 1 (everyone's pool refreshed, surprise rolls), at e1s0."""
+    def start(self, surprise: dict | None = None) -> list:
+        """A new engagement: round 1 (everyone's pool refreshed, surprise rolls), at e1s0.
+        `surprise` maps dungeon id -> surprise level index (the bout's [surprise] table)."""
         self.events = []
+        for i, lvl in (surprise or {}).items():
+            self.surprise[self.local(i)] = lvl
         self.round, self.exchange, self.step = 0, 1, 0
         self._start_round()
         self._begin_exchange()
@@ -163,6 +167,8 @@ class Engagement(BoutGame):
     def _resolve(self) -> None:
         """Remember who attacked whom and who was hit (a full evasion's step away needs it)."""
         self.last_attacks = {self.ids[a]: self.ids[atk[0]] for a, atk in self.attacks.items()}
+        self.last_defences = {(self.ids[t], self.ids[a]): self.rules.maneuvers[d[0]].effect
+                              for (t, a), d in self.defences.items()}
         before = len(self.events)
         BoutGame._resolve(self)
         hit = set()

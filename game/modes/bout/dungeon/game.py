@@ -61,6 +61,7 @@ class DungeonGame:
         self.evading: dict = {}          # fighter -> direction he steps away after the exchange
         self.pursuit: list = []          # [foe, cell] the hero may follow into
         self.pending: dict = {}          # the step waiting on the hero's pursuit decision
+        self.start_pos: list = []        # where everyone stood when this step began (surprise)
         self.events: list = []
         self._occ: dict = {}
         self._bots: dict = {}

@@ -30,7 +30,7 @@ from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import ai, contact, ladder, speed, upkeep
 from game.modes.bout.dungeon import controls as C
 from game.modes.bout.dungeon import items as I
-from game.modes.bout.dungeon.actor import FOE, HERO
+from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO
 from game.modes.bout.dungeon.level import WAIT
 
 STEPS_PER_ROUND = 6
@@ -58,6 +58,7 @@ def run_step(g, action: tuple) -> None:
     else:
         hero_key = action[1]
     g.turn += 1
+    g.start_pos = [a.pos for a in g.actors]
     keys = {}
     for i, a in enumerate(g.actors):
         if not a.standing:
@@ -103,6 +104,9 @@ def interpret(g, keys: dict) -> None:
                 a.facing = d
                 if g.actors[o].side != a.side:
                     a.press = o
+                    bumps[i] = [d, o]                   # if he steps away, pursuit
+            elif k == C.AWAY and C.free_to_leave(e):
+                moves[i] = [d, 1]                       # no blade crossed yet: he steps away
             elif k == C.AWAY:
                 if C.can_full_evade(g, i):
                     g.evading[i] = d
@@ -130,7 +134,7 @@ def interpret(g, keys: dict) -> None:
     bumped = move(g, moves, bumps)
     if g.pursuit:
         g.pending = {"moved": sorted(moves), "waited": sorted(waited), "bumped": sorted(bumped),
-                     "throws": sorted([k, *v] for k, v in throws.items())}
+                     "throws": sorted([k, *v] for k, v in throws.items()), "start": list(g.start_pos)}
         g.phase = "pursue"
         return
     finish(g, set(moves), set(waited), throws, bumped)
@@ -191,6 +195,10 @@ def move(g, moves: dict, bumps: dict) -> set:
         now = g.at(cell)
         if now == o:
             a.facing = d
+            if i == 0 and g.actors[o].role == COMPANION and g.actors[o].standing and \
+                    g.engagement_of(0) is None and g.engagement_of(o) is None and o not in moves:
+                _swap(g, 0, o)
+                continue
             if g.actors[o].side != a.side:
                 a.press = o
                 bumped.add(i)
@@ -209,13 +217,22 @@ def move(g, moves: dict, bumps: dict) -> set:
     return bumped
 
 
+def _swap(g, i: int, j: int) -> None:
+    """The hero bumps his companion, out of a fight: they change places (**choice**)."""
+    a, b = g.actors[i], g.actors[j]
+    a.pos, b.pos = b.pos, a.pos
+    g._occ[a.pos], g._occ[b.pos] = i, j
+    g.events.append(("swap", i, j))
+
+
 def finish_pursuit(g, follow: bool) -> None:
     o, cell = g.pursuit
     g.pursuit = []
     g.phase = "step"
     p, g.pending = g.pending, {}
     moved, waited, throws = set(p["moved"]), p["waited"], p["throws"]
-    if follow and g.at(cell) < 0 and g.engagement_of(0) is None:
+    g.start_pos = p["start"]
+    if follow and g.at(cell) < 0:
         _slide(g, 0, cell)
         g.events.append(("pursues", 0, o))
         moved.add(0)
@@ -261,6 +278,7 @@ def finish(g, moved: set, waited: set, throws: dict, bumped: set) -> None:
     fallen(g)
     g.see()
     end_checks(g)
+    g.start_pos = []
 
 
 def _foe_in_view(g, i: int, party_view: int) -> bool:
@@ -340,7 +358,8 @@ def after_resolution(g, e) -> None:
         g.evading.pop(i)
         a = g.actors[i]
         attackers = [x for x, t in e.last_attacks.items() if t == i]
-        if i in e.last_hits or not a.standing:
+        evaded = all(e.last_defences.get((i, x)) == "full_evasion" for x in attackers)
+        if i in e.last_hits or not a.standing or not evaded:
             g.events.append(("evade_fails", i))
             continue
         cell = g.level.neighbours()[a.pos][d]
