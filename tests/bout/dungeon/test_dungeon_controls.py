@@ -244,3 +244,24 @@ def test_declarations_are_refused_out_of_turn(rules, data, keys):
         g.apply((A.PURSUE, 1))
     with pytest.raises(ActionError):
         g.apply((A.DESCEND,))
+
+
+def test_the_screen_queries_arcs_dpad_and_clock(rules, data, keys):
+    """The brigand holds initiative and attacks: while the hero is asked for his defence the
+    arc reads brigand -> hero "attacking"; the d-pad marks say what each key would do; the
+    clock names the step."""
+    from game.modes.bout.dungeon import screen
+    g, f = duel(rules, data)
+    g.apply((A.STEP, WAIT))
+    e = g.engagement_of(0)
+    assert screen.clock_of(g, 0) == (1, 1, 0) and screen.step_name(0) == "footwork"
+    assert screen.initiative_arcs(g) == [(0, f, "open")]
+    marks = screen.dpad_marks(g)
+    assert marks[E] == C.ATTACK and marks[W] == C.STEP and marks[WAIT] == C.DEFEND
+    e.pairs[(0, 1)][0] = e.local(f)
+    g.apply((A.STEP, WAIT))
+    keys[f] = W                                   # the brigand presses the hero
+    g.apply((A.STEP, WAIT))
+    assert g.phase == "declare" and g.declaring() is e
+    assert (f, 0, "attacking") in screen.initiative_arcs(g)
+    assert screen.clock_of(g, 0)[2] == 2 and screen.dpad_marks(g)[E] == C.HOLD

@@ -179,3 +179,44 @@ def test_the_stairs_lead_down_and_out(rules, data):
     g.apply((A.DESCEND,))
     assert g.is_over() and g.result == "escaped" and g.winner == "escaped"
     assert g.score() >= data.score["escape"]
+
+
+def test_fights_merge_and_factions_fight_each_other(rules, data, keys):
+    """Two fights between factions, a (outlaw) against b (company), c (ashen) against d (company),
+    both at e1s0. c's footwork north to (3,3) keeps him beside d and brings him beside a and b:
+    neither fight is busy, so they merge (at the later step) into one three-way fight. Left to
+    their own bots they then trade blows without the party."""
+    rows = [
+        "############",
+        "#.........@#",
+        "#..ab......#",
+        "#..........#",
+        "#..cd......#",
+        "#..........#",
+        "############",
+    ]
+    people = hero_only({"a": ("foe", "brigand", 1), "b": ("foe", "sellsword", 2),
+                        "c": ("foe", "zealot", 3), "d": ("foe", "pikeman", 2)})
+    g, ids = make_game(rules, data, rows, people)
+    for k in "abcd":
+        keys[ids[k]] = WAIT
+    g.apply((A.STEP, WAIT))
+    e1, e2 = g.engagement_of(ids["a"]), g.engagement_of(ids["c"])
+    assert e1 is not e2 and e1.ids == sorted([ids["a"], ids["b"]]) and e2.ids == sorted([ids["c"], ids["d"]])
+    keys[ids["c"]] = N
+    g.apply((A.STEP, WAIT))
+    assert g.actors[ids["c"]].pos == g.level.cell(3, 3)
+    e = g.engagement_of(ids["a"])
+    assert e is g.engagement_of(ids["c"]) and sorted(e.ids) == sorted(ids[k] for k in "abcd")
+    assert {g.actors[i].side for i in e.ids} == {1, 2, 3} and len(g.engagements) == 1
+    assert any(ev[0] == "fights_merge" for ev in g.events)
+    for k in "abcd":
+        del keys[ids[k]]
+    from game.modes.bout.dungeon.botplay import DungeonBot
+    bot, blows = DungeonBot("hard"), []
+    for _ in range(30):
+        if g.is_over():
+            break
+        g.apply((A.STEP, WAIT) if g.phase == "step" else bot.choose(g))
+        blows += [(ev[1][ev[2][1]], ev[1][ev[2][2]]) for ev in g.events if ev[0] == "melee" and ev[2][0] == "blow"]
+    assert any(0 not in pair for pair in blows)          # foes against foes, the hero not in it
