@@ -2,6 +2,8 @@
 best runs, and the record of a finished run in the stats.
 
     store = DungeonStore(data.root / "dungeon"); store.load()
+    run = DungeonRun.new(store, rules, dungeon_data, seed)   # or DungeonRun.resume(store, ...)
+    run.act(action)                         # applies it and saves the run (see below)
     store.save_run(game, actions)           # after every action; False (and a message) if refused
     game, actions, message = store.resume(rules, dungeon_data)   # (None, [], why) when nothing usable
     store.finish(game, actions, player, stats=None)              # best runs + stats; run.json removed
@@ -259,3 +261,39 @@ def record_run(stats, game, player: str, *, is_bot: bool = False, replay_name=No
              SeatRecord(1, game.data.name, True, 2 if escaped else 1, 0, 0)]
     return stats.record_game(GameRecord("bout", f"dungeon/{game.data.id}", game.rules.content_hash, game.seed,
                                         seats, replay=replay_name, finished=bool(game.result)))
+
+
+class DungeonRun:
+    """A run being played, as the dungeon screen holds it: every action is applied and saved.
+
+        run = DungeonRun.new(store, rules, data, seed)  or  DungeonRun.resume(store, rules, data)
+        events = run.act(action)            # ActionError for an illegal one (nothing changes)
+        if run.game.is_over(): run.finish(player, stats=stats)
+    """
+
+    def __init__(self, store: DungeonStore, game, actions: list | None = None) -> None:
+        self.store, self.game = store, game
+        self.actions = [list(a) for a in actions or []]
+        self.saved = True
+
+    @classmethod
+    def new(cls, store: DungeonStore, rules, data, seed: int) -> DungeonRun:
+        from game.modes.bout.dungeon.game import DungeonGame
+        run = cls(store, DungeonGame(rules, data, seed))
+        run.saved = store.save_run(run.game, run.actions)
+        return run
+
+    @classmethod
+    def resume(cls, store: DungeonStore, rules, data) -> tuple[DungeonRun | None, str]:
+        game, actions, msg = store.resume(rules, data)
+        return (None if game is None else cls(store, game, actions)), msg
+
+    def act(self, action) -> list:
+        events = self.game.apply(action)
+        self.actions.append(list(self.game.encode_action(action)))
+        self.saved = self.store.save_run(self.game, self.actions)
+        return events
+
+    def finish(self, player: str, *, is_bot: bool = False, stats=None, replay_name=None) -> dict:
+        return self.store.finish(self.game, self.actions, player, is_bot=is_bot, stats=stats,
+                                 replay_name=replay_name)

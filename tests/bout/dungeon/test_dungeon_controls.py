@@ -265,3 +265,44 @@ def test_the_screen_queries_arcs_dpad_and_clock(rules, data, keys):
     assert g.phase == "declare" and g.declaring() is e
     assert (f, 0, "attacking") in screen.initiative_arcs(g)
     assert screen.clock_of(g, 0)[2] == 2 and screen.dpad_marks(g)[E] == C.HOLD
+
+
+def test_the_pressed_foe_is_attacked_once_initiative_is_back(rules, data, keys):
+    """Exchange 1: the brigand holds initiative; the hero bumps him (a defence, he is pressed).
+    Later the hero holds initiative over both the brigand and a footpad with a smaller pool: the
+    bot alone would go for the weaker footpad, the pre-selected declaration attacks the brigand."""
+    from game.modes.bout.dungeon import screen
+    rows = [
+        "#########",
+        "#.......#",
+        "#...p...#",
+        "#...@f..#",
+        "#.......#",
+        "#########",
+    ]
+    g, ids = make_game(rules, data, rows, hero_only({"f": ("foe", "brigand", 1), "p": ("foe", "footpad", 1)}))
+    f, p = ids["f"], ids["p"]
+    def declare_all():
+        while g.phase == "declare" and g.declaring().phase != "attack":
+            g.apply(screen.default_declaration(g))
+
+    g.apply((A.STEP, WAIT))
+    e = g.engagement_of(0)
+    e.pairs[tuple(sorted((e.local(0), e.local(f))))][0] = e.local(f)
+    e.pairs[tuple(sorted((e.local(0), e.local(p))))][0] = e.local(0)
+    g.apply((A.STEP, WAIT))
+    declare_all()                                # the footing roll against two foes
+    g.apply((A.STEP, E))                         # s1: into the brigand, who holds initiative
+    assert g.hero.press == f
+    while g.phase == "declare":
+        g.apply((A.DECLARE, BA.PASS, 0) if g.declaring().phase == "attack" else screen.default_declaration(g))
+    assert g.engagement_of(0) is e
+    for o in (f, p):
+        e.pairs[tuple(sorted((e.local(0), e.local(o))))][0] = e.local(0)
+    g.actors[p].cp, g.actors[f].cp, g.hero.cp = 1, 9, 12
+    while not (g.phase == "declare" and g.declaring().phase == "attack"):
+        g.apply((A.STEP, WAIT)) if g.phase == "step" else declare_all()
+    want = screen.default_declaration(g)
+    assert want[1] == BA.ATTACK and want[3] == f
+    bot_alone = ai.declare(g, e)
+    assert e.gid(bot_alone[2]) == p

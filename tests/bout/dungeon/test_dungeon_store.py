@@ -127,3 +127,21 @@ def test_finishing_a_run_records_it_and_keeps_the_best(rules, data, store, tmp_p
     broken.load()
     assert broken.best == [] and "best.json: is not valid JSON" in broken.messages[0]
     assert (store.root / "best.json.corrupt-1").exists()
+
+
+def test_a_run_played_through_the_session_survives_a_crash(rules, data, store):
+    """DungeonRun applies and saves every action; the process dies (the object is dropped);
+    resuming gives the same game and the run goes on to its end."""
+    from game.store.dungeon_run import DungeonRun
+    run = DungeonRun.new(store, rules, data, 6)
+    bot = DungeonBot("hard")
+    for _ in range(80):
+        run.act(bot.choose(run.game))
+    want = run.game.state_hash()
+    del run
+    back, msg = DungeonRun.resume(DungeonStore(store.root), rules, data)
+    assert msg == "" and back.game.state_hash() == want and len(back.actions) == 80
+    while not back.game.is_over():
+        back.act(bot.choose(back.game))
+    row = back.finish("Bo", is_bot=True)
+    assert row["player"] == "Bo" and not store.has_run()

@@ -31,8 +31,8 @@ class DungeonBot:
         if g.phase == "pursue":
             return (A.PURSUE, 1)
         if g.phase == "declare":
-            e = g.declaring()
-            return (A.DECLARE, *g._to_global(e, ai.declare(g, e)))
+            from game.modes.bout.dungeon.screen import default_declaration
+            return default_declaration(g)
         e = g.engagement_of(0)
         if e is not None:
             return self._fight(g, e)

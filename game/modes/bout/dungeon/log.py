@@ -72,7 +72,7 @@ def describe(g, ev) -> str | None:
         "comes_to": lambda: f"{n(ev[1])} comes to.",
         "falls": lambda: f"{n(ev[1])} has fallen.",
         "descends": lambda: f"The party goes down to level {ev[1]}.",
-        "left_behind": lambda: f"{n(ev[1])} is left behind.",
+        "left_behind": lambda: f"{ev[1]} is left behind.",
         "order": lambda: f"Orders for the companion: {ORDER_NAMES[ev[1]]}.",
         "run_over": lambda: {"escaped": "You have found the way out!", "fell": "You have fallen. The run is over.",
                              "timeout": "The run ends: too many steps."}[ev[1]],

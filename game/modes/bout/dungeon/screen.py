@@ -11,6 +11,7 @@ d-pad marks, what the party sees and has seen, the initiative arcs between fight
                            attack: blue), "open" (nobody holds it: a new pair or after a pause)
     clock_of(g, i)         (round, exchange, step 0-2) of fighter i's fight, or None
     step_name(step)        "footwork" | "throw" | "declare"
+    default_declaration(g) the declaration the menu pre-selects (the one-key play)
 The seed's arc colours (red, yellow, clear, blue, green) are the screen's to draw from `kind`.
 """
 
@@ -59,3 +60,29 @@ def initiative_arcs(g) -> list[tuple[int, int, str]]:
                 if (o, h) in defs:
                     out.append((o, h, "defending"))
     return out
+
+
+def default_declaration(g):
+    """The declaration pre-selected for the hero (a dungeon DECLARE action), or None when none
+    is awaited: the hard bout bot's choice, except that an attack goes to the foe he *presses*
+    (the one he bumped while that foe held initiative) once he holds initiative over him - the
+    seed's exchange-1/exchange-2 rule ("may deal offensive ... on that followup exchange on the
+    relevant targets ... automatically if possible")."""
+    from game.modes.base import ActionError
+    from game.modes.bout import actions as BA
+    from game.modes.bout.dungeon import actions as A
+    from game.modes.bout.dungeon import ai
+    if g.phase != "declare":
+        return None
+    e = g.declaring()
+    act = ai.declare(g, e)
+    p = g.hero.press
+    if e.phase == "attack" and p in e.ids and act[0] == BA.ATTACK and e.gid(act[2]) != p \
+            and e.holds(e.local(0), e.local(p)):
+        turned = (act[0], act[1], e.local(p), *act[3:])
+        try:
+            e.check(turned)
+            act = turned
+        except ActionError:
+            pass
+    return (A.DECLARE, *g._to_global(e, act))

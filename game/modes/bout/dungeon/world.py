@@ -338,11 +338,10 @@ def descend(g) -> None:
         g.result, g.phase = "escaped", "over"
         g.events.append(("run_over", "escaped"))
         return
-    comp = [a for a in g.actors[1:] if a.role != FOE]
-    for a in comp:
-        i = g.actors.index(a)
-        if g.engagement_of(i) is not None or not a.standing:
-            a.dead = a.dead or not a.standing        # left behind, out cold among foes
+    for i, a in enumerate(g.actors):
+        if a.role == COMPANION and not a.dead and (g.engagement_of(i) is not None or not a.standing):
+            a.dead = True                            # left behind in a fight or out cold: lost to the run
+            g.events.append(("left_behind", a.t.name))
     g.enter_level(g.depth + 1)
     g.events.append(("descends", g.depth))
 
