@@ -26,8 +26,7 @@ def _big(data):
 def crowded_game(rules, data, seed: int):
     """20 fighters in 4 melees: the party and three foes in one room; five foes of two or three
     factions in each of three other rooms, standing in contact."""
-    from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, Actor
-    from game.modes.bout.dungeon.data import template_of
+    from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, Actor, template_of
     from game.modes.bout.dungeon.game import DungeonGame
     from game.modes.bout.dungeon.generate import generate_level
     d = _big(data)
@@ -172,7 +171,7 @@ def bench_rss() -> dict:
 
 
 def run(rules, duel_us_per_exchange: float | None = None) -> dict:
-    from game.modes.bout.dungeon.data import load_shipped
+    from game.rules.bout.dungeon_loader import load_shipped
     data = load_shipped(rules)
     out = {}
     out.update(bench_step(rules, data))

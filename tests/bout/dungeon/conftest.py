@@ -2,8 +2,7 @@
 
 import pytest
 
-from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, Actor
-from game.modes.bout.dungeon.data import template_of
+from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, Actor, template_of
 from game.modes.bout.dungeon.game import DungeonGame
 from game.modes.bout.dungeon.level import level_from_text
 
@@ -16,7 +15,7 @@ def rules():
 
 @pytest.fixture(scope="session")
 def data(rules):
-    from game.modes.bout.dungeon.data import load_shipped
+    from game.rules.bout.dungeon_loader import load_shipped
     return load_shipped(rules)
 
 

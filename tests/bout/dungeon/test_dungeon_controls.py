@@ -225,8 +225,7 @@ def test_a_busy_fight_is_not_joined(rules, data, keys):
     e.exchange = 2
     assert e.busy()
     g2 = g.actors
-    from game.modes.bout.dungeon.actor import FOE, Actor
-    from game.modes.bout.dungeon.data import template_of
+    from game.modes.bout.dungeon.actor import FOE, Actor, template_of
     p = Actor(template_of(rules, data.find("foes", "footpad").v), 2, g.level.cell(4, 4))
     p.role = FOE
     g.refit(p)

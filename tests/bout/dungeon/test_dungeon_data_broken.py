@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 from game.core.toml_lines import key_lines, line_of
-from game.modes.bout.dungeon.data import SHIPPED, load_dungeon
+from game.rules.bout.dungeon_loader import SHIPPED, load_dungeon
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 import pathlib
 
-from game.modes.bout.dungeon.schema import dungeon_markdown
+from game.rules.bout.dungeon_schema import dungeon_markdown
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 

@@ -65,7 +65,7 @@ def test_move_points_from_stats_and_load(rules, data):
     g.apply((A.DROP, h.items.index(data.find("items", "leather").index)))
     assert I.load(g, h) == 7 and h.mp == 6
     foot = data.find("foes", "footpad").v
-    from game.modes.bout.dungeon.data import template_of
+    from game.modes.bout.dungeon.actor import template_of
     assert move_points(template_of(rules, foot), 0, data.movement) == 6
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.modes.bout.fighter import Fighter
+from game.modes.bout.fighter import Fighter, Template
 
 HERO, COMPANION, FOE = range(3)
 ROLE_NAMES = ("hero", "companion", "foe")
@@ -60,3 +60,11 @@ class Actor(Fighter):
     def standing(self) -> bool:
         """On his feet and fighting (not dead, not knocked out)."""
         return self.active
+
+
+def template_of(rules, v: dict) -> Template:
+    """A bout fighter template from a checked [hero], [companion] or [foes.<id>] table."""
+    return Template(v["name"], v["st"], v["ag"], v["to"], v["en"], v["wt"], v["wp"], v["per"], v["prof"],
+                    rules.index("weapons", v["weapon"]),
+                    rules.index("shields", v["shield"]) if v["shield"] else -1,
+                    rules.index("armours", v["armour"]))

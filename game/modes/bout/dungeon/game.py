@@ -25,8 +25,7 @@ from game.modes.bout import actions as BA
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import items as I
-from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PACK_SIZE, Actor
-from game.modes.bout.dungeon.data import template_of
+from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PACK_SIZE, Actor, template_of
 from game.modes.bout.dungeon.engagement import Engagement
 from game.modes.bout.dungeon.fov import sight_of
 from game.modes.bout.dungeon.generate import generate_level

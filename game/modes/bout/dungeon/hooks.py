@@ -10,7 +10,7 @@ from game.modes.registry import Outcome, Verdict
 
 
 def load_data(rules, folder: str | None = None):
-    from game.modes.bout.dungeon.data import load_dungeon
+    from game.rules.bout.dungeon_loader import load_dungeon
     data, problems = load_dungeon(rules, folder or None)
     if data is None:
         raise ValueError("\n".join(str(p) for p in problems) or "the dungeon cannot be loaded")

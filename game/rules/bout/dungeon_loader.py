@@ -15,13 +15,12 @@ from pathlib import Path
 from game.core import datafile
 from game.core.datafile import ASSETS, DataFileError, MissingFile
 from game.core.toml_lines import key_lines, line_of
-from game.modes.bout.dungeon.schema import (
+from game.rules.bout.dungeon_schema import (
     DUNGEON_FILES,
     DUNGEON_SECTIONS,
     FOES,
 )
-from game.modes.bout.fighter import Template
-from game.rules.loader import content_hash
+from game.rules.folder_hash import content_hash
 from game.rules.schema import RULESET_LIMITS, Problem, ProblemList, check_refs, check_section, suggest
 
 SHIPPED = ASSETS / "bout" / "dungeon" / "default"
@@ -66,14 +65,6 @@ class DungeonData:
 
     def load_of(self, kind: str, index: int) -> int:
         return self.loads.get((kind, index), 0)
-
-
-def template_of(rules, v: dict) -> Template:
-    """A bout fighter template from a checked [hero], [companion] or [foes.<id>] table."""
-    return Template(v["name"], v["st"], v["ag"], v["to"], v["en"], v["wt"], v["wp"], v["per"], v["prof"],
-                    rules.index("weapons", v["weapon"]),
-                    rules.index("shields", v["shield"]) if v["shield"] else -1,
-                    rules.index("armours", v["armour"]))
 
 
 def _read(folder: Path, name: str, problems: ProblemList) -> tuple[dict, str]:
