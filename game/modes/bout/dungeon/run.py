@@ -11,17 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core.replay import Replay
+from game.core.replay import Replay, ReplayError
 from game.modes.base import ActionError
 from game.modes.bout.dungeon.botplay import DungeonBot
 from game.modes.bout.dungeon.game import DungeonGame
 
 SCENARIO = "dungeon"
 MAX_ACTIONS = 200_000
-
-
-class ReplayError(ValueError):
-    pass
 
 
 @dataclass

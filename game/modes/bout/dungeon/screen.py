@@ -1,4 +1,4 @@
-"""What the dungeon screen asks the engine (the screen itself comes later, game/ui/...): the
+"""What the dungeon screen asks the engine (the screen itself comes in a later wave): the
 d-pad marks, what the party sees and has seen, the initiative arcs between fighters, clocks.
 
     dpad_marks(g)          {direction 0-7, 8 wait: "step" | "attack" | "defend" | "evade" | "wait"
