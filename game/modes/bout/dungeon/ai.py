@@ -56,22 +56,35 @@ def greedy(g, i: int, goal: int, *, allow_bump: int = -1) -> int:
     return best
 
 
-def toward(g, i: int, goal: int, *, allow_bump: int = -1) -> int:
+def toward(g, i: int, goal: int, *, allow_bump: int = -1, moving: bool = False) -> int:
     """A step along the level's distances to `goal` (rooms and corridors, round corners);
-    greedy within two squares; WAIT when every step that gets nearer is taken."""
+    greedy within two squares; WAIT when every step that gets nearer is taken. A goal that
+    moves (`moving`: someone to follow) gets a bounded search instead of a whole-level map."""
     lv, me = g.level, g.actors[i]
-    if chebyshev(lv, me.pos, goal) <= 2:
+    near = chebyshev(lv, me.pos, goal)
+    if near <= 2:
         return greedy(g, i, goal, allow_bump=allow_bump)
-    dist = lv.distances(goal)
-    here = dist[me.pos]
+    if moving:
+        dist = lv.near_distances(goal, 2 * near + 8)
+        here = dist.get(me.pos, -1)
+        if here < 0:
+            dist = dict(enumerate(lv.distances(goal)))
+            here = dist[me.pos]
+    else:
+        full = lv.distances(goal)
+        here = full[me.pos]
+        dist = None
     best, key = WAIT, None
     for d, c in enumerate(lv.neighbours()[me.pos]):
-        if c < 0 or dist[c] < 0:
+        if c < 0:
+            continue
+        dc = full[c] if dist is None else dist.get(c, -1)
+        if dc < 0:
             continue
         o = g.at(c)
         if o >= 0 and o != allow_bump:
             continue
-        k = (dist[c], d)
+        k = (dc, d)
         if key is None or k < key:
             best, key = d, k
     if key is None or (here >= 0 and key[0] >= here):
@@ -201,10 +214,10 @@ def companion_key(g, i: int) -> int:
         t = hero_target(g)
         if t >= 0:
             me.target = t
-            return toward(g, i, g.actors[t].pos, allow_bump=t)
+            return toward(g, i, g.actors[t].pos, allow_bump=t, moving=True)
     if me.order in (FOLLOW, ATTACK_TARGET) and not h.dead:
         if chebyshev(g.level, me.pos, h.pos) > 2:
-            return toward(g, i, h.pos)
+            return toward(g, i, h.pos, moving=True)
     return WAIT
 
 

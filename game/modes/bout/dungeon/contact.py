@@ -44,13 +44,14 @@ def touching_any(g, i: int) -> bool:
 def contacts(g) -> list[tuple[int, int]]:
     """Pairs (i < j) of standing foes on adjacent squares."""
     out = []
-    nb = g.level.neighbours()
-    for i, a in enumerate(g.actors):
-        if not a.standing:
+    nb, occ, actors = g.level.neighbours(), g._occ, g.actors
+    up = [a.standing for a in actors]
+    for i, a in enumerate(actors):
+        if not up[i]:
             continue
         for c in nb[a.pos]:
-            j = g.at(c) if c >= 0 else -1
-            if j > i and g.actors[j].standing and g.actors[j].side != a.side:
+            j = occ.get(c, -1)
+            if j > i and up[j] and actors[j].side != a.side:
                 out.append((i, j))
     return out
 

@@ -105,8 +105,29 @@ class Level:
                         dist[n] = d
                         nxt.append(n)
             frontier = nxt
-        if len(self._cache) < 64:
-            self._cache[key] = dist
+        if sum(1 for k in self._cache if isinstance(k, tuple) and k[0] == "dist") >= 48:
+            for k in [k for k in self._cache if isinstance(k, tuple) and k[0] == "dist"]:
+                del self._cache[k]
+        self._cache[key] = dist
+        return dist
+
+    def near_distances(self, src: int, limit: int) -> dict[int, int]:
+        """Steps from `src` to the cells at most `limit` steps away (a bounded search, for goals
+        that move: a fighter walking to another)."""
+        t, offs = self.tiles, self.offsets()
+        dist = {src: 0}
+        frontier = [src]
+        for d in range(1, limit + 1):
+            nxt = []
+            for c in frontier:
+                for o in offs:
+                    n = c + o
+                    if n not in dist and t[n] != ROCK:
+                        dist[n] = d
+                        nxt.append(n)
+            if not nxt:
+                break
+            frontier = nxt
         return dist
 
     def room_of(self, cell: int) -> int:

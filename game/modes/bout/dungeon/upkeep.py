@@ -83,8 +83,8 @@ def _drop_wound(a, wi: int) -> None:
     a.seen_wounds = len(a.wounds)
 
 
-def step(g, i: int, moved: bool, waited: bool, foe_in_view: bool) -> None:
-    """One step out of a fight for fighter i."""
+def step(g, i: int, moved: bool, waited: bool, foe_in_view) -> None:
+    """One step out of a fight for fighter i; `foe_in_view()` is asked only when it matters."""
     a = g.actors[i]
     B = g.data.bleeding
     bl = a.bl_total()
@@ -111,7 +111,7 @@ def step(g, i: int, moved: bool, waited: bool, foe_in_view: bool) -> None:
         return
     a.heal = 0
     a.bleed += B["waits_per_step"] if moved else 1
-    if waited and (B["first_aid_in_view"] or not foe_in_view):
+    if waited and (B["first_aid_in_view"] or not foe_in_view()):
         a.waits += 1
     else:
         a.waits = 0

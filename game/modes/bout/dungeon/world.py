@@ -262,17 +262,19 @@ def finish(g, moved: set, waited: set, throws: dict, bumped: set) -> None:
         else:
             e.end_declarations()
     view = g.visible_cells()
+    engaged = {i for e in g.engagements for i in e.ids}
     for i, a in enumerate(g.actors):
-        if not a.standing and not a.dead and g.engagement_of(i) is None:
+        if a.dead:
+            continue
+        if not a.standing and i not in engaged:
             _wake(g, i)
             continue
-        if not a.standing or g.engagement_of(i) is not None:
-            if g.engagement_of(i) is not None:
+        if not a.standing or i in engaged:
+            if i in engaged:
                 a.waits = 0
             continue
         upkeep.new_wounds(g, i)
-        foe_in_view = _foe_in_view(g, i, view)
-        upkeep.step(g, i, i in moved, i in waited, foe_in_view)
+        upkeep.step(g, i, i in moved, i in waited, lambda i=i: _foe_in_view(g, i, view))
     if 0 in moved and g.hero.standing:
         I.pick_up(g, 0)                       # walking onto items picks them up
     fallen(g)
