@@ -52,6 +52,10 @@ def crowded_game(rules, data, seed: int):
                 a.role, a.kind = FOE, e.index
             g.refit(a)
             g.actors.append(a)
+    from game.modes.bout.melee import Melee
+    g.m = Melee(rules, width=lv.width, rng=g.rng, fighters=g.actors)
+    for a in g.actors:
+        g.m.add_fighter(a)
     g._reindex()
     g.see()
     g.prepare()
@@ -69,8 +73,8 @@ def bench_step(rules, data, samples: int = 240) -> dict:
         for _ in range(400):
             if g.is_over():
                 break
-            engaged = sum(len(e.ids) for e in g.engagements)
-            crowded = len(g.engagements) >= 4 and engaged >= 16
+            engaged = sum(len(e.members) for e in g.m.engs.values())
+            crowded = len(g.m.engs) >= 4 and engaged >= 16
             turn = g.turn
             a = bot.choose(g)
             t = time.perf_counter()

@@ -214,7 +214,7 @@ class DungeonStore:
         if doc["dungeon"] != data.content_hash:
             return None, "the run was made with another dungeon; it cannot go on"
         try:
-            game = DungeonGame.restore(rules, data, doc["state"])
+            game = DungeonGame.restore(rules, doc["state"], data)
             if game.state_hash() == doc["state_hash"] and game.seed == doc["seed"]:
                 return (game, doc["actions"]), ""
             why = "its state does not match its hash"
@@ -255,12 +255,12 @@ def record_run(stats, game, player: str, *, is_bot: bool = False, replay_name=No
     """The run in the stats: the hero against the dungeon (a bot seat named after it); placement
     1 for whoever won - the hero when he found the way out."""
     from game.store.stats import GameRecord, SeatRecord
-    escaped = game.result == "escaped"
+    escaped = game.outcome == "escaped"
     h = game.hero
     seats = [SeatRecord(0, player, is_bot, 1 if escaped else 2, 0 if h.dead else 1, max(0, h.health)),
              SeatRecord(1, game.data.name, True, 2 if escaped else 1, 0, 0)]
     return stats.record_game(GameRecord("bout", f"dungeon/{game.data.id}", game.rules.content_hash, game.seed,
-                                        seats, replay=replay_name, finished=bool(game.result)))
+                                        seats, replay=replay_name, finished=bool(game.outcome)))
 
 
 class DungeonRun:

@@ -6,7 +6,7 @@ MODE = ModeEntry(
     id="bout", title="Steel bout", order=30,
     blurb="dice-pool melee, two exchanges a round (Riddle of Steel)",
     options=(
-        Option("scenario", "duel", "bout: duel, one_vs_three, roguelike or dungeon (default duel)"),
+        Option("scenario", "duel", "bout: duel, one_vs_three, roguelike, brawl or dungeon (default duel)"),
         Option("fighters", "", "bout: comma-separated fighter template ids"),
         Option("dungeon", "", "bout: the dungeon folder for --scenario dungeon (default the shipped one)"),
     ),

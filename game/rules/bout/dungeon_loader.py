@@ -44,7 +44,7 @@ class DungeonData:
     name: str
     dungeon: dict
     movement: dict
-    bleeding: dict
+    care: dict
     score: dict
     hero: dict
     companion: dict | None
@@ -111,7 +111,7 @@ def load_dungeon(rules, folder: str | Path | None = None) -> tuple[DungeonData |
     items = _entries(vals["items"])
     data = DungeonData(
         id=did, name=vals["dungeon"]["name"], dungeon=vals["dungeon"], movement=vals["movement"],
-        bleeding=vals["bleeding"], score=vals["score"], hero=vals["hero"],
+        care=vals["care"], score=vals["score"], hero=vals["hero"],
         companion=vals["companion"] if vals["companion"] and vals["companion"].get("enabled", True) else None,
         factions=_entries(vals["factions"]), foes=_entries(vals["foes"]), items=items,
         content_hash=content_hash(folder))

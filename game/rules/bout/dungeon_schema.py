@@ -44,16 +44,11 @@ MOVEMENT = Section("movement", "dungeon.toml", "Speeds, the move-initiative ladd
     Field("steps_per_exchange", "int", 3, "dungeon steps per exchange: eNs0, eNs1, eNs2 (seed)", min=3, max=3),
 ))
 
-BLEEDING = Section("bleeding", "dungeon.toml", "Blood loss, first aid and healing outside combat (seed: "
-                   "'Blood lost outside combat', 'First Aid', 'Healing').", (
-    Field("steps_per_check", "int", 6, "steps of movement between blood-loss checks outside combat (seed)", min=1, max=60),
-    Field("waits_per_step", "int", 3, "waiting steps that count as one step of movement (seed: 1/3)", min=1, max=10),
-    Field("first_aid_waits", "int", 6, "uninterrupted, unengaged waits before a first-aid roll (seed: ~6)", min=1, max=60),
-    Field("first_aid_tn", "int", 7, "TN of the first-aid roll (Wit dice, plus a bandage's dice) (own)", min=2, max=10),
-    Field("first_aid_in_view", "bool", False, "first aid allowed with a foe in view (the seed's house rule forbids it)"),
-    Field("heal_steps", "int", 30, "steps at blood loss 0 between healing rolls (seed: a realism setting)", min=1, max=1000),
-    Field("heal_tn", "int", 7, "TN of the healing roll (Toughness dice) (own)", min=2, max=10),
-))
+CARE = Section("care", "dungeon.toml", "Wounds out of a fight: the combat engine keeps the counts (blood "
+               "loss by steps, first aid, healing: the bout ruleset's numbers); the dungeon says when "
+               "first aid may be given.", (
+    Field("first_aid_in_view", "bool", False, "first aid allowed with a foe in sight (the seed's house rule forbids it)"),
+), required=False)
 
 SCORE = Section("score", "dungeon.toml", "The run's score.", (
     Field("per_depth", "int", 100, "for every level reached below the first", min=0, max=10000),
@@ -107,12 +102,11 @@ FOES = Section("foes", "foes.toml", "Who lives down there, by depth.", _FIGHTER_
 ), keyed=True, min_entries=1, max_entries=64)
 
 ITEMS = Section("items", "items.toml", "Things to pick up: arms and armour (from the bout ruleset) and "
-                "medicine.", (
+                "medicine (a bandage serves one first aid; a painkiller is one dose).", (
     Field("name", "str"),
     Field("kind", "choice", doc="what it is", choices=ITEM_KINDS),
     Field("ref", "str", "", "weapon / shield / armour: its id in the bout ruleset", max_len=32),
     Field("load", "int", 0, "weight carried (slows a fighter beyond his Strength)", min=0, max=20),
-    Field("power", "int", 0, "bandage: extra first-aid dice; painkiller: pain it dulls", min=0, max=20),
     Field("min_depth", "int", 1, "first level where it lies about", min=1, max=20),
     Field("max_depth", "int", 20, "last level where it lies about", min=1, max=20),
     Field("weight", "int", 10, "how often it is picked (0: never lies about, only carried or dropped)", min=0, max=1000),
@@ -120,7 +114,7 @@ ITEMS = Section("items", "items.toml", "Things to pick up: arms and armour (from
 ), keyed=True, min_entries=1, max_entries=128)
 
 DUNGEON_FILES = ("dungeon.toml", "party.toml", "foes.toml", "items.toml")
-DUNGEON_SECTIONS = (DUNGEON, MOVEMENT, BLEEDING, SCORE, HERO, COMPANION, FACTIONS, FOES, ITEMS)
+DUNGEON_SECTIONS = (DUNGEON, MOVEMENT, CARE, SCORE, HERO, COMPANION, FACTIONS, FOES, ITEMS)
 
 
 def dungeon_markdown() -> str:

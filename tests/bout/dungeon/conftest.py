@@ -5,6 +5,7 @@ import pytest
 from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, Actor, template_of
 from game.modes.bout.dungeon.game import DungeonGame
 from game.modes.bout.dungeon.level import level_from_text
+from game.modes.bout.melee import Melee
 
 
 @pytest.fixture(scope="session")
@@ -44,6 +45,9 @@ def make_game(rules, data, rows, people, *, seed=1, prepare=True):
         a.kind = -1 if role != "foe" else data.find("foes", key).index
         g.refit(a)
         g.actors.append(a)
+    g.m = Melee(rules, width=w, rng=g.rng, fighters=g.actors)
+    for a in g.actors:
+        g.m.add_fighter(a)
     g._reindex()
     g.see()
     if prepare:

@@ -59,10 +59,10 @@ def test_move_points_from_stats_and_load(rules, data):
     mail = data.find("items", "mail").index
     h.items.append(mail)
     assert I.load(g, h) == 9
-    g.apply((A.EQUIP, len(h.items) - 1))
+    g.apply(A.Equip(len(h.items) - 1))
     assert g.rules.armours[h.t.armour].id == "mail"
     assert I.load(g, h) == 9 and h.mp == 5        # the leather jack went into the pack
-    g.apply((A.DROP, h.items.index(data.find("items", "leather").index)))
+    g.apply(A.Drop(h.items.index(data.find("items", "leather").index)))
     assert I.load(g, h) == 7 and h.mp == 6
     foot = data.find("foes", "footpad").v
     from game.modes.bout.dungeon.actor import template_of
@@ -81,7 +81,7 @@ def test_seven_squares_in_six_steps_on_the_map(rules, data):
     start = g.level.xy(g.hero.pos)[0]
     bonus = 0
     for _ in range(6):
-        ev = g.apply((A.STEP, 2))
+        ev = g.apply(A.Step(2))
         bonus += sum(1 for e in ev if e[0] == "bonus_square")
     assert g.level.xy(g.hero.pos)[0] - start == 7 and bonus == 1
 
@@ -108,12 +108,12 @@ def test_a_square_taken_earlier_on_the_ladder_is_lost(rules, data, monkeypatch):
     people = hero_only({"f": ("foe", "footpad", 1)})
     g, ids = make_game(rules, data, rows, people)
     monkeypatch.setattr(ladder, "rungs", Dice({ids["@"]: 1, ids["f"]: 2}))
-    ev = g.apply((A.STEP, 2))
+    ev = g.apply(A.Step(2))
     assert ("square_lost", ids["@"], g.level.cell(3, 1)) in ev
     assert g.actors[ids["f"]].pos == g.level.cell(3, 1) and g.hero.pos == g.level.cell(2, 1)
     g, ids = make_game(rules, data, rows, people)
     monkeypatch.setattr(ladder, "rungs", Dice({ids["@"]: 2, ids["f"]: 1}))
-    ev = g.apply((A.STEP, 2))
+    ev = g.apply(A.Step(2))
     assert ("square_lost", ids["f"], g.level.cell(3, 1)) in ev
     assert g.hero.pos == g.level.cell(3, 1)
 

@@ -26,49 +26,60 @@ ROOM = [
 def keys(monkeypatch):
     script = {}
     real = ai.key
-    monkeypatch.setattr(ai, "key", lambda g, i: (script[i], 0) if i in script else real(g, i))
+    monkeypatch.setattr(ai, "key", lambda g, i: script[i] if i in script else real(g, i))
     return script
 
 
-def test_a_bumped_foe_who_steps_away_may_be_pursued(rules, data, keys):
-    """Step 1: hero and footpad in contact, a new fight at e1s0. Step 2 (its first footwork): the
-    hero bumps east into him while the footpad steps east out of reach - free, no blade crossed
-    yet. The hero's bump finds the square empty: he is asked; he pursues into (5,3) and is beside
-    the footpad again, still in the fight."""
+def to_footwork(g):
+    """Play on (the hero declaring nothing) until his fight is at a footwork step again."""
+    from game.modes.bout import actions as BA
+    for _ in range(30):
+        e = g.m.engagement_of(0)
+        if g.phase == "step" and e is not None and e.step == 0:
+            return e
+        g.apply(A.Declare(BA.Done(0)) if g.phase == "declare" else A.Step(WAIT))
+    raise AssertionError("no footwork step came")
+
+
+def test_a_bumped_foe_who_steps_aside_may_be_pursued(rules, data, keys):
+    """A footwork step (s0) of a running fight: the hero bumps east into the footpad while the
+    footpad's footwork takes him to (5,4), still beside the hero. The slides come first: the
+    hero's bump finds (5,3) empty; he is asked (the seed's bump-following); he pursues into it
+    and is beside the footpad again, in the same fight."""
     g, ids = make_game(rules, data, ROOM, hero_only({"f": ("foe", "footpad", 1)}))
     f = ids["f"]
     keys[f] = WAIT
-    g.apply((A.STEP, WAIT))
-    e = g.engagement_of(0)
-    assert e is not None and C.free_to_leave(e) and C.dpad(g, f)[E] == C.STEP
-    keys[f] = E
-    g.apply((A.STEP, E))
-    assert g.phase == "pursue" and g.actors[f].pos == g.level.cell(6, 3)
-    assert g.legal_actions() == [(A.PURSUE, 1), (A.PURSUE, 0)]
+    g.apply(A.Step(WAIT))
+    e = to_footwork(g)
+    assert C.dpad(g, 0)[E] in (C.ATTACK, C.DEFEND)
+    keys[f] = S
+    g.apply(A.Step(E))
+    assert g.phase == "pursue" and g.actors[f].pos == g.level.cell(5, 4)
+    assert g.legal_actions() == [A.Pursue(1), A.Pursue(0)]
     keys[f] = WAIT
-    ev = g.apply((A.PURSUE, 1))
+    ev = g.apply(A.Pursue(1))
     assert ("pursues", 0, f) in ev and g.hero.pos == g.level.cell(5, 3)
-    assert g.engagement_of(0) is g.engagement_of(f) is not None
+    assert g.m.engagement_of(0) is e is g.m.engagement_of(f)
 
 
-def test_declining_the_pursuit_ends_the_fight(rules, data, keys):
+def test_declining_the_pursuit_keeps_him_where_he_was(rules, data, keys):
     g, ids = make_game(rules, data, ROOM, hero_only({"f": ("foe", "footpad", 1)}))
     f = ids["f"]
     keys[f] = WAIT
-    g.apply((A.STEP, WAIT))
-    keys[f] = E
-    g.apply((A.STEP, E))
-    keys[f] = E
-    ev = g.apply((A.PURSUE, 0))
-    assert g.hero.pos == g.level.cell(4, 3) and g.engagement_of(0) is None
-    assert any(x[0] == "fight_ends" for x in ev)
+    g.apply(A.Step(WAIT))
+    to_footwork(g)
+    keys[f] = S
+    g.apply(A.Step(E))
+    keys[f] = WAIT
+    g.apply(A.Pursue(0))
+    assert g.hero.pos == g.level.cell(4, 3) and g.m.engagement_of(0) is g.m.engagement_of(f)
 
 
 def test_the_hero_bumping_his_companion_changes_places(rules, data, keys):
     g, ids = make_game(rules, data, ROOM, hero_only({"f": ("companion", "companion", 0)}))  # f = Hal
     c = ids["f"]
     keys[c] = WAIT
-    ev = g.apply((A.STEP, E))
+    ev = g.apply(A.Step(E))
     assert ("swap", 0, c) in ev
     assert g.hero.pos == g.level.cell(5, 3) and g.actors[c].pos == g.level.cell(4, 3)
 
@@ -88,18 +99,18 @@ def test_companion_orders(rules, data):
     c = ids["c"]
     assert g.actors[c].order == FOLLOW
     start = g.actors[c].pos
-    g.apply((A.STEP, WAIT))
+    g.apply(A.Step(WAIT))
     assert ai.chebyshev(g.level, g.actors[c].pos, g.hero.pos) < ai.chebyshev(g.level, start, g.hero.pos)
     turn = g.turn
-    g.apply((A.ORDER, HOLD))
+    g.apply(A.Order(HOLD))
     assert g.turn == turn and g.actors[c].order == HOLD
     here = g.actors[c].pos
-    g.apply((A.STEP, WAIT))
+    g.apply(A.Step(WAIT))
     assert g.actors[c].pos == here
-    g.apply((A.ORDER, ATTACK_TARGET))
+    g.apply(A.Order(ATTACK_TARGET))
     assert g.actors[c].order == ATTACK_TARGET
     with pytest.raises(ActionError):
-        g.apply((A.ORDER, 3))
+        g.apply(A.Order(3))
 
 
 def test_a_foe_coming_unseen_catches_the_hero_without_a_stance(rules, data, keys):
@@ -120,11 +131,11 @@ def test_a_foe_coming_unseen_catches_the_hero_without_a_stance(rules, data, keys
     f = ids["f"]
     assert not g.sight().sees(g.hero.pos, g.actors[f].pos)
     keys[f] = N
-    ev = g.apply((A.STEP, W))
+    ev = g.apply(A.Step(W))
     assert g.hero.pos == g.level.cell(5, 2) and g.actors[f].pos == g.level.cell(4, 3)
     assert ("caught_unawares", 0, "no_stance") in ev and ("caught_unawares", f, "no_stance") in ev
-    e = g.engagement_of(0)
-    assert e.surprise[e.local(0)] == e.surprise[e.local(f)] == g.rules.index("surprise", "no_stance")
+    assert g.m.engagement_of(0) is g.m.engagement_of(f) is not None
+    assert g.m.surprise == {}                       # both rolled on joining (the bout's Reflex roll)
 
 
 def test_a_foe_seen_coming_is_no_surprise(rules, data, keys):
@@ -136,8 +147,8 @@ def test_a_foe_seen_coming_is_no_surprise(rules, data, keys):
         "##########",
     ], hero_only({"f": ("foe", "footpad", 1)}))
     keys[ids["f"]] = W
-    g.apply((A.STEP, E))
-    ev = g.apply((A.STEP, WAIT)) if g.engagement_of(0) is None else g.events
+    g.apply(A.Step(E))
+    ev = g.apply(A.Step(WAIT)) if g.engagement_of(0) is None else g.events
     assert g.engagement_of(0) is not None
     assert not any(x[0] == "caught_unawares" for x in ev)
 
@@ -146,46 +157,58 @@ def test_items_are_picked_up_dropped_and_looted(rules, data, keys):
     g, ids = make_game(rules, data, [r.replace("f", ".") for r in ROOM], hero_only({}))
     spear = data.find("items", "spear").index
     g.floor.append([g.level.cell(5, 3), spear])
-    ev = g.apply((A.STEP, E))
+    ev = g.apply(A.Step(E))
     assert ("pickup", 0, spear) in ev and spear in g.hero.items and g.floor == []
     slot = g.hero.items.index(spear)
-    g.apply((A.DROP, slot))
+    g.apply(A.Drop(slot))
     assert [g.hero.pos, spear] in g.floor and spear not in g.hero.items
-    g.apply((A.STEP, WAIT))
+    g.apply(A.Step(WAIT))
     assert spear not in g.hero.items                     # standing on it does not pick it up again
     with pytest.raises(ActionError):
-        g.apply((A.USE, 0))                              # a bandage is not taken: first aid uses it
+        g.apply(A.Use(0))                              # a bandage is not taken: first aid uses it
 
 
 def test_the_stairs_lead_down_and_out(rules, data):
     from game.modes.bout.dungeon.game import DungeonGame
     g = DungeonGame(rules, data, 5)
     with pytest.raises(ActionError):
-        g.apply((A.DESCEND,))
+        g.apply(A.Descend())
     g.hero.pos = g.level.stairs
     g._reindex()
     for a in g.actors[2:]:
         a.dead = True
     g._reindex()
-    g.apply((A.DESCEND,))
+    g.apply(A.Descend())
     assert g.depth == 2 and g.hero.pos == g.level.start and g.actors[1].pos != g.hero.pos
     g.depth = data.dungeon["levels"] - 1
     g.hero.pos = g.level.stairs
     g._reindex()
-    g.apply((A.DESCEND,))
+    g.apply(A.Descend())
     g.hero.pos = g.level.stairs
     g._reindex()
     assert g.level.last
-    g.apply((A.DESCEND,))
-    assert g.is_over() and g.result == "escaped" and g.winner == "escaped"
+    g.apply(A.Descend())
+    assert g.is_over() and g.outcome == "escaped" and g.winner == 0 and g.result()["winner"] == "hero"
     assert g.score() >= data.score["escape"]
 
 
-def test_fights_merge_and_factions_fight_each_other(rules, data, keys):
-    """Two fights between factions, a (outlaw) against b (company), c (ashen) against d (company),
-    both at e1s0. c's footwork north to (3,3) keeps him beside d and brings him beside a and b:
-    neither fight is busy, so they merge (at the later step) into one three-way fight. Left to
-    their own bots they then trade blows without the party."""
+def test_fights_merge_and_factions_fight_each_other(rules, data, keys, monkeypatch):
+    """Two fights between factions, a (outlaw) against b (company) on row 2, c (ashen) against d
+    (company) on row 4. They declare nothing (a lull, a new round). At the new round's footwork
+    c steps north to (3,3): still beside d, and now beside a and b: the fights merge into one
+    three-way fight (the combat engine's regroup, on the later clock)."""
+    from game.modes.bout import actions as BA
+    from game.modes.bout.consts import AUTO, DEFENSIVE, ORIENT, TARGET
+    from game.modes.bout.dungeon import world
+
+    def passive(g, f, st):
+        me = g.actors[f]
+        if st == ORIENT:
+            return BA.Orient(f, AUTO if me.orientation != -1 else DEFENSIVE, 0, 0)
+        if st == TARGET:
+            return BA.Target(f, g.m.foes_of(f)[0])
+        return BA.Done(f)
+    monkeypatch.setattr(world, "choice", passive)
     rows = [
         "############",
         "#.........@#",
@@ -200,23 +223,37 @@ def test_fights_merge_and_factions_fight_each_other(rules, data, keys):
     g, ids = make_game(rules, data, rows, people)
     for k in "abcd":
         keys[ids[k]] = WAIT
-    g.apply((A.STEP, WAIT))
-    e1, e2 = g.engagement_of(ids["a"]), g.engagement_of(ids["c"])
-    assert e1 is not e2 and e1.ids == sorted([ids["a"], ids["b"]]) and e2.ids == sorted([ids["c"], ids["d"]])
-    keys[ids["c"]] = N
-    g.apply((A.STEP, WAIT))
-    assert g.actors[ids["c"]].pos == g.level.cell(3, 3)
-    e = g.engagement_of(ids["a"])
-    assert e is g.engagement_of(ids["c"]) and sorted(e.ids) == sorted(ids[k] for k in "abcd")
-    assert {g.actors[i].side for i in e.ids} == {1, 2, 3} and len(g.engagements) == 1
-    assert any(ev[0] == "fights_merge" for ev in g.events)
-    for k in "abcd":
-        del keys[ids[k]]
-    from game.modes.bout.dungeon.botplay import DungeonBot
-    bot, blows = DungeonBot("hard"), []
-    for _ in range(30):
-        if g.is_over():
+    g.apply(A.Step(WAIT))
+    e1, e2 = g.m.engagement_of(ids["a"]), g.m.engagement_of(ids["c"])
+    assert e1 is not e2 and sorted(e1.members) == sorted([ids["a"], ids["b"]])
+    assert sorted(e2.members) == sorted([ids["c"], ids["d"]])
+    for _ in range(12):
+        if e2.step == 0:
             break
-        g.apply((A.STEP, WAIT) if g.phase == "step" else bot.choose(g))
-        blows += [(ev[1][ev[2][1]], ev[1][ev[2][2]]) for ev in g.events if ev[0] == "melee" and ev[2][0] == "blow"]
-    assert any(0 not in pair for pair in blows)          # foes against foes, the hero not in it
+        g.apply(A.Step(WAIT))
+    assert e2.step == 0
+    keys[ids["c"]] = N
+    g.apply(A.Step(WAIT))
+    assert g.actors[ids["c"]].pos == g.level.cell(3, 3)
+    e = g.m.engagement_of(ids["a"])
+    assert e is g.m.engagement_of(ids["c"]) and sorted(e.members) == sorted(ids[k] for k in "abcd")
+    assert {g.actors[i].side for i in e.members} == {1, 2, 3} and len(g.m.engs) == 1
+
+
+def test_factions_fight_each_other_without_the_party(rules, data):
+    """An outlaw and a sellsword meet far from the hero: their bots fight it out."""
+    rows = [
+        "############",
+        "#.........@#",
+        "#..ab......#",
+        "#..........#",
+        "############",
+    ]
+    g, ids = make_game(rules, data, rows, hero_only({"a": ("foe", "brigand", 1), "b": ("foe", "sellsword", 2)}))
+    blows = []
+    for _ in range(30):
+        if g.is_over() or g.phase != "step":
+            break
+        g.apply(A.Step(WAIT))
+        blows += [(ev[1], ev[2]) for ev in g.events if ev[0] == "blow"]
+    assert blows and all(0 not in pair for pair in blows)

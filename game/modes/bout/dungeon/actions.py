@@ -1,53 +1,109 @@
-"""Dungeon actions: small tuples of ints, the same from the d-pad, in replays and in saves.
+"""Dungeon actions: small frozen records, the same from the d-pad, in replays and in saves.
 
-    (STEP, d)            d 0-7 a direction (0 north, clockwise), 8 wait: the step's key
-    (TURN, d)            face d on the spot (a wait: a defensive throw at s1)
-    (USE, slot)          take a painkiller from the pack (out of a fight)
-    (EQUIP, slot)        take up a weapon, shield or armour from the pack (out of a fight)
-    (DROP, slot)         put an item from the pack on the floor
-    (DESCEND,)           go down the stairs (or out, on the last level), out of a fight
-    (ORDER, o)           the companion's order: 0 follow, 1 hold, 2 attack my target (free)
-    (PURSUE, yes)        after bumping a foe who stepped away: 1 follow him, 0 stay
-    (DECLARE, *bout)     a bout declaration with dungeon fighter numbers: FOOTING, ATTACK,
-                         DEFEND, BUY or PASS of game/modes/bout/actions.py
+On the wire and in replay files an action is a short list of ints 0..255: its kind, then its
+fields in order; a declaration carries the combat engine's own action after the kind.
 
-Every action but ORDER and DECLARE is the hero's commit for one dungeon step.
+    Step(dir)           dir 0-7 a direction (0 north, clockwise), 8 wait: the step's key
+    Turn(dir)           face dir on the spot (a wait)
+    Use(slot)           take a painkiller from the pack (out of a fight)
+    Equip(slot)         take up a weapon, shield or armour from the pack (out of a fight)
+    Drop(slot)          put an item from the pack on the floor
+    Descend()           go down the stairs (or out, on the last level), out of a fight
+    Order(order)        the companion's order: 0 follow, 1 hold, 2 attack my target (free)
+    Pursue(follow)      after bumping a foe who stepped away: 1 follow him, 0 stay
+    Declare(action)     the hero's declaration in his fight: a Line or Done of
+                        game/modes/bout/actions.py
+
+Every action but Order and Declare is the hero's commit for one dungeon step.
 """
 
 from __future__ import annotations
 
+from dataclasses import astuple, dataclass
+
 from game.modes.base import ActionError
 from game.modes.bout import actions as BA
 
-STEP, TURN, USE, EQUIP, DROP, DESCEND, ORDER, PURSUE, DECLARE = range(9)
-NAMES = ("step", "turn", "use", "equip", "drop", "descend", "order", "pursue", "declare")
-LENGTHS = {STEP: 2, TURN: 2, USE: 2, EQUIP: 2, DROP: 2, DESCEND: 1, ORDER: 2, PURSUE: 2}
-DECLARABLE = (BA.FOOTING, BA.ATTACK, BA.DEFEND, BA.BUY, BA.PASS)
 MAX_VALUE = 255
 
 
+@dataclass(frozen=True)
+class Step:
+    dir: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    dir: int
+
+
+@dataclass(frozen=True)
+class Use:
+    slot: int
+
+
+@dataclass(frozen=True)
+class Equip:
+    slot: int
+
+
+@dataclass(frozen=True)
+class Drop:
+    slot: int
+
+
+@dataclass(frozen=True)
+class Descend:
+    pass
+
+
+@dataclass(frozen=True)
+class Order:
+    order: int
+
+
+@dataclass(frozen=True)
+class Pursue:
+    follow: int
+
+
+@dataclass(frozen=True)
+class Declare:
+    action: object          # a bout Line or Done
+
+
+KINDS = (Step, Turn, Use, Equip, Drop, Descend, Order, Pursue, Declare)
+NAMES = tuple(k.__name__.lower() for k in KINDS)
+DECLARABLE = (BA.Line, BA.Done)
+
+
 def encode(action) -> list[int]:
-    return list(action)
+    if isinstance(action, Declare):
+        return [KINDS.index(Declare), *BA.encode(action.action)]
+    return [KINDS.index(type(action)), *astuple(action)]
 
 
-def decode(data) -> tuple:
-    """Check shape and ranges only (legality is the game's `check`); raises ActionError."""
+def decode(data) -> object:
+    """A list of ints -> an action (shape and ranges only; legality is the game's `check`)."""
+    if isinstance(data, KINDS):
+        return data
     if not isinstance(data, (list, tuple)) or not data:
         raise ActionError(f"dungeon action: expected a non-empty list of integers, got {data!r}"[:200])
-    if len(data) > 12:
-        raise ActionError(f"dungeon action: {len(data)} numbers, at most 12")
+    if len(data) > 16:
+        raise ActionError(f"dungeon action: {len(data)} numbers, at most 16")
     for v in data:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_VALUE:
             raise ActionError(f"dungeon action: {v!r} is not an integer 0-{MAX_VALUE}"[:200])
     kind = data[0]
-    if kind == DECLARE:
-        if len(data) < 3 or data[1] not in DECLARABLE:
-            raise ActionError("dungeon action: declare takes a bout declaration (footing, attack, defend, buy or pass)")
-        if len(data) - 1 != BA.LENGTHS[data[1]]:
-            raise ActionError(f"dungeon action: declare {BA.NAMES[data[1]]} takes {BA.LENGTHS[data[1]]} numbers, got {len(data) - 1}")
-        return tuple(data)
-    if kind not in LENGTHS:
-        raise ActionError(f"dungeon action: unknown kind {kind}, expected 0-{len(NAMES) - 1}")
-    if len(data) != LENGTHS[kind]:
-        raise ActionError(f"dungeon action: {NAMES[kind]} takes {LENGTHS[kind]} numbers, got {len(data)}")
-    return tuple(data)
+    if not 0 <= kind < len(KINDS):
+        raise ActionError(f"dungeon action: unknown kind {kind}, expected 0-{len(KINDS) - 1}")
+    cls = KINDS[kind]
+    if cls is Declare:
+        inner = BA.decode(list(data[1:]))
+        if not isinstance(inner, DECLARABLE):
+            raise ActionError("dungeon action: declare takes a bout declaration (a line or done)")
+        return Declare(inner)
+    n = len(cls.__dataclass_fields__)
+    if len(data) != 1 + n:
+        raise ActionError(f"dungeon action: {NAMES[kind]} takes {n} numbers, got {len(data) - 1}")
+    return cls(*data[1:])

@@ -1,7 +1,7 @@
-"""A fighter in the dungeon: the bout's `Fighter` (pool, wounds, weapon...) plus what walking a
-dungeon needs: who he is (hero, companion, foe and his faction), where he faces, his speed
-account, his pack, his bleeding counters and his orders. Everything is an int or a list of ints,
-so the whole state hashes canonically.
+"""A fighter in the dungeon: the bout's `Fighter` (pool, wounds, weapon, facing, engagement,
+bleeding counters...) plus what walking a dungeon needs: who he is (hero, companion, foe and his
+faction), his speed account, his pack and his orders. Everything is an int or a list of ints, so
+the whole state hashes canonically. The combat engine (`Melee`) shares these very objects.
 """
 
 from __future__ import annotations
@@ -16,44 +16,34 @@ FOLLOW, HOLD, ATTACK_TARGET = range(3)
 ORDER_NAMES = ("follow", "hold", "attack my target")
 PACK_SIZE = 8
 
-_EXTRA = ("role", "kind", "facing", "account", "mp", "bleed", "waits", "heal", "target", "order", "goal",
-          "press", "fell_by", "seen_wounds", "doses")
+_EXTRA = ("role", "kind", "account", "mp", "chase", "order", "goal", "press", "fell_by")
 
 
 @dataclass(eq=False)
 class Actor(Fighter):
     role: int = FOE
     kind: int = -1               # foe entry index ([foes.<id>]), -1 for the party
-    facing: int = 4              # 0 north, clockwise (the bout's directions)
     account: int = 0             # move points kept from the last step (speed.py)
     mp: int = 6                  # move points per step (stats and load)
-    bleed: int = 0               # blood-loss counter out of combat: a move adds waits_per_step, a wait 1
-    waits: int = 0               # uninterrupted unengaged waits (first aid)
-    heal: int = 0                # steps at blood loss 0 since the last healing roll
-    target: int = -1             # whom he is after (AI), or -1
+    chase: int = -1              # whom he goes after out of a fight (AI), or -1
     order: int = FOLLOW          # companion's order
-    goal: int = -1               # cell he walks to when he has no target (AI), or -1
+    goal: int = -1               # cell he walks to when he has no one to chase (AI), or -1
     press: int = -1              # a foe he bumped without initiative: attack him once he has it
     fell_by: int = -1            # side that felled him (score), -1 while standing
-    seen_wounds: int = 0         # wounds already known (a new one undoes painkillers)
-    doses: int = 0               # painkiller doses since his wounds last all healed
     items: list = field(default_factory=list)     # item indices carried (not in hand)
-    dulled: list = field(default_factory=list)    # [wound index, pain dulled by a painkiller]
 
     def snapshot(self) -> list:
-        return [super().snapshot(), [getattr(self, k) for k in _EXTRA],
-                list(self.items), [list(d) for d in self.dulled]]
+        return [super().snapshot(), [getattr(self, k) for k in _EXTRA], list(self.items)]
 
     @classmethod
     def restore(cls, v: list) -> Actor:
         base = Fighter.restore(v[0])
-        a = cls(base.t, base.side, base.pos, base.health)
+        a = cls(base.t, base.side)
         for k, val in vars(base).items():
             setattr(a, k, val)
         for k, val in zip(_EXTRA, v[1]):
             setattr(a, k, int(val))
         a.items = [int(x) for x in v[2]]
-        a.dulled = [[int(x) for x in d] for d in v[3]]
         return a
 
     @property

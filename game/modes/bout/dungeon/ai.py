@@ -1,16 +1,15 @@
 """What the dungeon's own fighters do each step: foes of every faction and the companion.
 
 Their keys go through the same controls as the hero's (controls.py): a direction, a bump or a
-wait, read against their engagement's clock. Declarations in a fight are the bout bots' (foes
-"normal", the companion "hard"); so is the red/white throw, turned into a key: red = a bump
-into the foe, white = a wait (facing by the wait-bump priority).
+wait, read against their engagement's clock. In a fight their orientation, target and
+declarations are the bout bots' (foes "normal", the companion "hard"; world.choice).
 
 - Foes: a foe who sees a fighter of another side (party or faction, the nearest first) goes for
   him and bumps him; one who sees nobody stands guard, and now and then (1 step in 8) sets off
   for a random room, so factions meet and fight each other (seed: 3- and 4-way fights). A foe
   who is beaten (health 2 or less, or so much pain that his pool is all but gone) flees: in a
   fight he moves away (a full evasion, the seed's "Flee"), out of one he keeps his distance from
-  whoever he sees - and may be pursued.
+  whoever he sees.
 - The companion (seed: "broad/generic movement orders"): *follow* keeps within two squares of
   the hero and comes to his help when he is in a fight; *hold* stays put; *attack my target*
   goes for the foe the hero is after (the one he presses or fights, else the nearest foe he sees)
@@ -19,7 +18,6 @@ into the foe, white = a wait (facing by the wait-bump priority).
 
 from __future__ import annotations
 
-from game.modes.bout import actions as BA
 from game.modes.bout.dungeon import controls as C
 from game.modes.bout.dungeon.actor import ATTACK_TARGET, COMPANION, FOE, FOLLOW, HOLD
 from game.modes.bout.dungeon.level import WAIT
@@ -96,7 +94,7 @@ def seen_foes(g, i: int) -> list[int]:
     me = g.actors[i]
     view = g.sight().view(me.pos)
     return [j for j, a in enumerate(g.actors)
-            if a.standing and a.side != me.side and view >> a.pos & 1]
+            if a.standing and g.m.hostile(i, j) and view >> a.pos & 1]
 
 
 def nearest(g, i: int, ids) -> int:
@@ -104,15 +102,14 @@ def nearest(g, i: int, ids) -> int:
     return min(ids, key=lambda j: (chebyshev(lv, me.pos, g.actors[j].pos), j), default=-1)
 
 
-def key(g, i: int) -> tuple[int, int]:
-    """(direction 0-8, stance) for fighter i this step."""
-    e = g.engagement_of(i)
-    if e is not None:
-        return engaged_key(g, i, e)
+def key(g, i: int) -> int:
+    """Direction 0-8 for fighter i this step."""
     a = g.actors[i]
+    if a.eng:
+        return engaged_key(g, i, g.m.engagement_of(i))
     if a.role == COMPANION:
-        return companion_key(g, i), 0
-    return foe_key(g, i), 0
+        return companion_key(g, i)
+    return foe_key(g, i)
 
 
 def beaten(a) -> bool:
@@ -129,58 +126,43 @@ def away_from(g, i: int, threats) -> int:
 
     def gap(c):
         return min(chebyshev(lv, c, s) for s in spots)
-    best, key = WAIT, (gap(me.pos), 0)
+    best, key_ = WAIT, (gap(me.pos), 0)
     for d, c in enumerate(lv.neighbours()[me.pos]):
         if c >= 0 and g.at(c) < 0:
             k = (gap(c), -d)
-            if k > key:
-                best, key = d, k
+            if k > key_:
+                best, key_ = d, k
     return best
 
 
-def engaged_key(g, i: int, e) -> tuple[int, int]:
+def engaged_key(g, i: int, e) -> int:
+    """In a fight the dungeon's fighters hold their ground (the bots orient, target and declare);
+    a beaten foe moves away at the footwork step (a flight: a full evasion)."""
     me = g.actors[i]
-    if me.role == FOE and e.step in (0, 1) and beaten(me) and (C.can_full_evade(g, i) or C.free_to_leave(e)):
-        d = away_from(g, i, [o for o in e.ids if g.actors[o].side != me.side and g.actors[o].standing])
+    if me.role == FOE and e.step == 0 and beaten(me) and C.can_full_evade(g, i):
+        d = away_from(g, i, [o for o in e.members if g.m.hostile(i, o) and g.actors[o].standing])
         if d != WAIT and C.meaning(g, i, d) == C.AWAY:
-            return d, 0
-    if e.step != 1:
-        return WAIT, 0
-    f = e.local(i)
-    bot = g.bot(me.role, e)
-    act = bot._orient(e, f) if any(e.pair(f, o) and e.pair(f, o)[0] == -1 for o in e.foes_of(f)) else None
-    if act is None:
-        # no throw to make: press whom he holds initiative over, else wait
-        held = [o for o in e.foes_of(f) if e.holds(f, o)]
-        if held:
-            o = min(held, key=lambda o: (e.fighters[o].cp, o))
-            return C.direction(g.level, me.pos, e.fighters[o].pos), 0
-        return WAIT, 0
-    _k, _f, stance, colour = act
-    if colour:
-        open_pairs = [o for o in e.foes_of(f) if e.pair(f, o)[0] == -1]
-        o = min(open_pairs, key=lambda o: (e.fighters[o].cp, o))
-        return C.direction(g.level, me.pos, e.fighters[o].pos), stance
-    return WAIT, stance
+            return d
+    return WAIT
 
 
 def foe_key(g, i: int) -> int:
     me = g.actors[i]
     if beaten(me):
         seen = seen_foes(g, i)
-        me.target = -1
+        me.chase = -1
         return away_from(g, i, seen) if seen else WAIT
-    if me.target >= 0:
-        t = g.actors[me.target]
-        if not t.standing or t.side == me.side or not (g.sight().view(me.pos) >> t.pos & 1):
-            me.target = -1
-    if me.target < 0:
+    if me.chase >= 0:
+        t = g.actors[me.chase]
+        if not t.standing or not g.m.hostile(i, me.chase) or not (g.sight().view(me.pos) >> t.pos & 1):
+            me.chase = -1
+    if me.chase < 0:
         seen = seen_foes(g, i)
         if seen:
-            me.target = nearest(g, i, seen)
+            me.chase = nearest(g, i, seen)
             me.goal = -1
-    if me.target >= 0:
-        return greedy(g, i, g.actors[me.target].pos, allow_bump=me.target)
+    if me.chase >= 0:
+        return greedy(g, i, g.actors[me.chase].pos, allow_bump=me.chase)
     if me.goal >= 0:
         if me.pos == me.goal or g.rng.below(40) == 0:
             me.goal = -1
@@ -197,9 +179,11 @@ def hero_target(g) -> int:
     h = g.hero
     if h.press >= 0 and g.actors[h.press].standing:
         return h.press
-    e = g.engagement_of(0)
+    if h.target >= 0 and g.actors[h.target].standing:
+        return h.target
+    e = g.m.engagement_of(0)
     if e is not None:
-        foes = [o for o in e.ids if g.actors[o].side != h.side and g.actors[o].standing]
+        foes = [o for o in e.members if g.m.hostile(0, o) and g.actors[o].standing]
         if foes:
             return min(foes)
     seen = seen_foes(g, 0)
@@ -210,32 +194,12 @@ def companion_key(g, i: int) -> int:
     me, h = g.actors[i], g.hero
     if me.order == HOLD:
         return WAIT
-    if me.order == ATTACK_TARGET or (me.order == FOLLOW and g.engagement_of(0) is not None):
+    if me.order == ATTACK_TARGET or (me.order == FOLLOW and h.eng):
         t = hero_target(g)
         if t >= 0:
-            me.target = t
+            me.chase = t
             return toward(g, i, g.actors[t].pos, allow_bump=t, moving=True)
     if me.order in (FOLLOW, ATTACK_TARGET) and not h.dead:
         if chebyshev(g.level, me.pos, h.pos) > 2:
             return toward(g, i, h.pos, moving=True)
     return WAIT
-
-
-def declare(g, e) -> tuple:
-    """The bout bot's declaration for whoever e awaits (a local action); an evader evades."""
-    f = e.to_act()
-    i = e.gid(f)
-    me = g.actors[i]
-    if e.phase == "attack" and i in g.evading:
-        return (BA.PASS, f)                       # breaking away: no attack with it
-    if e.phase == "defence" and i in g.evading:
-        for m in g.rules.maneuvers:
-            if m.effect == "full_evasion" and me.cp >= 1:
-                act = (BA.DEFEND, f, e.answering(), m.index, max(1, min(me.cp, 6)), 0)
-                try:
-                    e.check(act)
-                    return act
-                except ValueError:
-                    break
-    return g.bot(me.role, e).choose(e)
-

@@ -11,6 +11,7 @@ it is losing.
 
 from __future__ import annotations
 
+from game.modes.bout.consts import AGGRESSIVE, CAUTIOUS, DEFENSIVE
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import ai
 from game.modes.bout.dungeon import controls as C
@@ -27,28 +28,60 @@ class DungeonBot:
         self.level = level
         self.seed = seed
 
-    def choose(self, g) -> tuple:
+    def choose(self, g):
         if g.phase == "pursue":
-            return (A.PURSUE, 1)
+            return A.Pursue(1)
         if g.phase == "declare":
             from game.modes.bout.dungeon.screen import default_declaration
             return default_declaration(g)
-        e = g.engagement_of(0)
+        e = g.m.engagement_of(0)
         if e is not None:
             return self._fight(g, e)
         return self._walk(g)
 
     # ---------------------------------------------------------------- in a fight
-    def _fight(self, g, e) -> tuple:
-        h = g.hero
-        if self.level == "hard" and e.step in (0, 1) and h.health <= 2 and C.can_full_evade(g, 0):
+    def _fight(self, g, e):
+        """s0: break away when beaten (hard), else the bout bot's orientation as a key: Aggressive
+        = a bump into the weakest foe, Cautious = a footwork step that keeps contact, Defensive =
+        a wait. s1: the target as a key (the pressed foe, else the weakest)."""
+        m, h = g.m, g.hero
+        foes = m.foes_of(0)
+        if self.level == "hard" and e.step == 0 and h.health <= 2 and C.can_full_evade(g, 0):
             for d in range(8):
                 if C.meaning(g, 0, d) == C.AWAY:
-                    return (A.STEP, d)
+                    return A.Step(d)
+        if not foes:
+            return A.Step(WAIT)
+        weakest = min(foes, key=lambda o: (g.actors[o].cp, o))
         if e.step == 1:
-            d, _stance = ai.engaged_key(g, 0, e)
-            return (A.STEP, d)
-        return (A.STEP, WAIT)
+            t = h.press if h.press in foes else weakest
+            return A.Step(C.direction(g.level, h.pos, g.actors[t].pos))
+        if e.step != 0 or h.orientation != -1:
+            return A.Step(WAIT)
+        o = self._orientation(g)
+        if o == AGGRESSIVE:
+            return A.Step(C.direction(g.level, h.pos, g.actors[weakest].pos))
+        if o == CAUTIOUS:
+            for d in range(8):
+                if C.meaning(g, 0, d) == C.FOOTWORK:
+                    return A.Step(d)
+        return A.Step(WAIT)
+
+    def _orientation(self, g) -> int:
+        """The hard bout bot's rule: aggressive when clearly ahead of the one foe in reach,
+        defensive when hopelessly behind several, cautious otherwise (the easy bot: at random)."""
+        m, h = g.m, g.hero
+        foes = m.foes_of(0)
+        theirs = [g.actors[o].cp for o in foes]
+        if self.level == "easy":
+            return (AGGRESSIVE, CAUTIOUS, DEFENSIVE)[(g.turn + len(foes)) % 3]
+        if self.level == "normal":
+            return AGGRESSIVE if h.cp >= max(theirs) else CAUTIOUS
+        if len(foes) == 1 and h.cp >= theirs[0] + 2:
+            return AGGRESSIVE
+        if len(foes) > 1 and h.cp * 2 < sum(theirs) and h.cp < 4:
+            return DEFENSIVE
+        return CAUTIOUS
 
     # ---------------------------------------------------------------- exploring
     def _walk(self, g) -> tuple:
@@ -57,39 +90,39 @@ class DungeonBot:
             for slot, k in enumerate(h.items):
                 it = data.items[k]
                 if it.kind == "painkiller" and h.pain_total() >= 3:
-                    return (A.USE, slot)
+                    return A.Use(slot)
                 if it.kind == "armour":
                     mine = g.rules.armours[h.t.armour]
                     new = g.rules.armours[g.rules.index("armours", it.ref)]
                     if new.av > mine.av and new.cp_penalty <= mine.cp_penalty + 1:
-                        return (A.EQUIP, slot)
+                        return A.Equip(slot)
         seen = ai.seen_foes(g, 0)
         if seen:
             t = ai.nearest(g, 0, seen)
-            return (A.STEP, ai.greedy(g, 0, g.actors[t].pos, allow_bump=t))
+            return A.Step(ai.greedy(g, 0, g.actors[t].pos, allow_bump=t))
         if h.bl_total() > 0 and self.level != "easy":
-            return (A.STEP, WAIT)                       # first aid needs quiet waiting
+            return A.Step(WAIT)                         # first aid needs quiet waiting
         if self.level == "hard" and h.pain_total() >= 2 and g.turn < g.data.dungeon["max_steps"] // 2:
-            return (A.STEP, WAIT)                       # rest: healing takes the pain off
+            return A.Step(WAIT)                         # rest: healing takes the pain off
         lv = g.level
         stairs_known = bool(g.explored >> lv.stairs & 1)
         if h.pos == lv.stairs and (self._done(g) or self.level == "easy"):
-            return (A.DESCEND,)
+            return A.Descend()
         pal = self._companion(g)
         if stairs_known and (self._done(g) or self.level == "easy"):
-            return (A.STEP, ai.toward(g, 0, lv.stairs, allow_bump=pal))
+            return A.Step(ai.toward(g, 0, lv.stairs, allow_bump=pal))
         d = self._frontier(g)
         if d is not None:
-            return (A.STEP, d)
+            return A.Step(d)
         if stairs_known:
-            return (A.STEP, ai.toward(g, 0, lv.stairs, allow_bump=pal))
-        return (A.STEP, WAIT)
+            return A.Step(ai.toward(g, 0, lv.stairs, allow_bump=pal))
+        return A.Step(WAIT)
 
     @staticmethod
     def _companion(g) -> int:
         """The companion, whom the hero may bump to change places with (out of a fight)."""
         if len(g.actors) > 1 and g.actors[1].role == COMPANION and g.actors[1].standing \
-                and g.engagement_of(1) is None:
+                and not g.actors[1].eng:
             return 1
         return -1
 

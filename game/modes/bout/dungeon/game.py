@@ -1,19 +1,19 @@
-"""The dungeon run: levels walked step by step, engagements on their own clocks, a score.
+"""The dungeon run: levels walked step by step, fights on their own clocks, a score.
 
     g = DungeonGame(bout_rules, dungeon_data, seed)
     while not g.is_over():
         g.apply(choice)            # the hero's action: see actions.py; g.legal_actions()
 
-State: the PCG32 generator (stream 0xD1, everything random in the run draws from it, the
-engagements too), the depth (the level itself is rebuilt from seed and depth), the fighters
-(`Actor`: the party first, then this level's foes), the engagements, the items on the floor,
-what the party has seen, and the run's counters. `apply` is the only way it changes.
+State: the PCG32 generator (stream 0xD1: everything random in the run draws from it, the fights
+too), the depth (the level itself is rebuilt from seed and depth), the fighters (`Actor`: the
+party first, then this level's foes), the combat engine (`Melee`, sharing those fighters and the
+generator), the items on the floor, what the party has seen, and the run's counters. `apply` is
+the only way it changes.
 
-Phases: "step" (the hero's key for this step), "declare" (the hero's footing roll or bout
-declaration in his engagement), "pursue" (the foe he bumped stepped away: follow or not),
-"over". A turn is one dungeon step; one `apply` may run several steps when the hero has no
-choice to make (his engagement's declaration step, or knocked out). The step itself is
-`world.run_step`; this file keeps the state and its queries.
+Phases: "step" (the hero's key for this step), "declare" (his declaration in his fight: a Line
+or Done of the combat engine), "pursue" (the foe he bumped stepped away: follow or not), "over".
+A turn is one dungeon step; one `apply` may run several steps when the hero has nothing to
+choose (see world.prepare). The step itself is `world.run_step`; this file keeps the state.
 """
 
 from __future__ import annotations
@@ -21,19 +21,19 @@ from __future__ import annotations
 from game.core.canon import canonical_hash
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
-from game.modes.bout import actions as BA
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import items as I
 from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PACK_SIZE, Actor, template_of
-from game.modes.bout.dungeon.engagement import Engagement
 from game.modes.bout.dungeon.fov import sight_of
 from game.modes.bout.dungeon.generate import generate_level
 from game.modes.bout.dungeon.speed import fresh_account, move_points
+from game.modes.bout.melee import Melee
 
 STREAM = 0xD1
 BOT_LEVELS = {HERO: "hard", COMPANION: "hard", FOE: "normal"}
 RESULTS = ("escaped", "fell", "timeout")
+PHASES = ("step", "declare", "pursue", "over")
 
 
 class DungeonGame:
@@ -46,8 +46,7 @@ class DungeonGame:
         self.level = None
         self.turn = 0
         self.actors: list[Actor] = []
-        self.engagements: list[Engagement] = []
-        self.next_eid = 1
+        self.m: Melee | None = None
         self.phase = "step"
         self.floor: list = []            # [cell, item index] lying about on this level
         self.explored = 0                # bitset of cells the party has seen on this level
@@ -55,12 +54,14 @@ class DungeonGame:
         self.met: list = []              # foe ids of this level the party has seen
         self.met_before = 0
         self.kills = 0
-        self.exchanges = 0
-        self.result = ""
-        self.evading: dict = {}          # fighter -> direction he steps away after the exchange
+        self.exchanges_before = 0
+        self.outcome = ""                # "escaped", "fell", "timeout"; "" while the run goes on
+        self.evading: dict = {}          # fighter -> direction he breaks away (full evasion)
+        self.intents: dict = {}          # fighter -> [orientation, foe] his key chose this step
         self.pursuit: list = []          # [foe, cell] the hero may follow into
-        self.pending: dict = {}          # the step waiting on the hero's pursuit decision
+        self.pending: dict = {}          # the step's movers/waiters while the hero decides
         self.start_pos: list = []        # where everyone stood when this step began (surprise)
+        self.hit_now: set = set()        # fighters a blow landed on in the last resolution
         self.events: list = []
         self._occ: dict = {}
         self._bots: dict = {}
@@ -99,24 +100,30 @@ class DungeonGame:
         if self.level is not None:
             self.explored_before += bin(self.explored).count("1")
             self.met_before += len(self.met)
+            self.exchanges_before += self.m.exchanges
         self.depth = depth
         self.level = lv = generate_level(self.data, self.seed, depth)
         party = [a for a in self.actors if a.role != FOE and not a.dead]
-        self.engagements, self.evading, self.pursuit = [], {}, []
+        self.evading, self.intents, self.pursuit, self.pending = {}, {}, [], {}
         self.floor = [list(x) for x in lv.items]
         self.explored, self.met = 0, []
         self.actors = party
-        free = [c for c in [lv.start] + [n for n in lv.neighbours()[lv.start] if n >= 0]]
+        free = [lv.start] + [n for n in lv.neighbours()[lv.start] if n >= 0]
         for a in party:
             a.pos = free.pop(0) if free else lv.start
-            a.account = fresh_account(a.mp, self.data.movement)
-            a.target = a.goal = a.press = -1
+            a.eng, a.target, a.orientation = 0, -1, -1
+            a.chase = a.goal = a.press = -1
+            self.refit(a)
         for cell, k in lv.foes:
             e = self.data.foes[k]
             a = self._actor(template_of(self.rules, e.v), 1 + self.data.find("factions", e.faction).index, FOE, k)
             a.pos = cell
             self.refit(a)
             self.actors.append(a)
+        self.m = Melee(self.rules, width=lv.width, rng=self.rng, fighters=self.actors)
+        for a in self.actors:
+            self.m.add_fighter(a)
+        self._bots = {}
         self._reindex()
         self.see()
 
@@ -127,8 +134,12 @@ class DungeonGame:
 
     @property
     def winner(self):
-        """The run's result: "escaped", "fell", "timeout", or None while it goes on."""
-        return self.result or None
+        """The winning seat: 0 (the hero) when he found the way out; None otherwise."""
+        return 0 if self.outcome == "escaped" else None
+
+    @property
+    def exchanges(self) -> int:
+        return self.exchanges_before + (self.m.exchanges if self.m else 0)
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -143,10 +154,7 @@ class DungeonGame:
         return self._occ.get(cell, -1)
 
     def engagement_of(self, i: int):
-        for e in self.engagements:
-            if i in e.ids:
-                return e
-        return None
+        return self.m.engagement_of(i)
 
     def sight(self):
         return sight_of(self.level, self.data.dungeon["fov_radius"])
@@ -173,56 +181,46 @@ class DungeonGame:
             if a.role == FOE and i not in self.met and not a.dead and vis >> a.pos & 1:
                 self.met.append(i)
 
-    def melee(self, e, events) -> None:
-        """Events of engagement e, kept with its fighters' dungeon ids (for the log); a wound
-        marks who felled whom."""
-        ids = tuple(e.ids)
+    def melee_events(self, events) -> None:
+        """The combat engine's events join the step's; a wound marks who felled whom, a blow that
+        lands marks the one it hit (a full evasion then fails)."""
         for ev in events:
-            if ev[0] == "wound":
-                self.actors[ids[ev[1]]].fell_by = self.actors[ids[ev[2]]].side
-            self.events.append(("melee", ids, ev))
+            k = ev[0]
+            if k == "wound":
+                self.actors[ev[1]].fell_by = self.actors[ev[2]].side
+            elif k == "blow" and ev[7] - ev[10] > 0:
+                self.hit_now.add(ev[2])
+            self.events.append(ev)
 
-    def bot(self, role: int, e) -> BoutBot:
-        """The bout bot that declares for a fighter of `role` in engagement e. One per engagement
-        and line-up: the bot caches options by the engagement's own fighter numbers, which mean
-        other fighters in another engagement (a cache must never change a choice)."""
-        key = (role, e.eid, tuple(e.ids))
-        b = self._bots.get(key)
+    def bot(self, role: int) -> BoutBot:
+        """The bout bot that decides for a fighter of `role` (plans are made and used within one
+        decision, so a restored game decides the same)."""
+        b = self._bots.get(role)
         if b is None:
-            live = {x.eid for x in self.engagements}
-            self._bots = {k: v for k, v in self._bots.items() if k[1] in live}
-            b = self._bots[key] = BoutBot(BOT_LEVELS[role], self.seed, role)
+            b = self._bots[role] = BoutBot(BOT_LEVELS[role], self.seed, role)
         return b
 
     def score(self) -> int:
         s, h = self.data.score, self.hero
         out = s["per_depth"] * (self.depth - 1) + s["per_foe"] * self.kills
         out += s["per_explored"] * (self.explored_cells() // 10)
-        if self.result == "escaped":
+        if self.outcome == "escaped":
             out += s["escape"]
         if not h.dead:
             out += s["per_health"] * max(0, h.health)
         return out
 
     # ---------------------------------------------------------------- the hero's choices
-    def declaring(self):
-        """(engagement, local fighter) awaiting the hero's declaration, or None."""
-        for e in self.engagements:
-            if e.queue and e.gid(e.to_act()) == 0:
-                return e
-        return None
-
-    def legal_actions(self) -> list[tuple]:
+    def legal_actions(self) -> list:
         if self.phase == "over":
             return []
         if self.phase == "pursue":
-            return [(A.PURSUE, 1), (A.PURSUE, 0)]
+            return [A.Pursue(1), A.Pursue(0)]
         if self.phase == "declare":
-            e = self.declaring()
-            return [(A.DECLARE, *self._to_global(e, a)) for a in e.legal_actions()]
-        out = [(A.STEP, d) for d in range(9)] + [(A.TURN, d) for d in range(8)]
-        for a in ((A.DESCEND,), *[(k, s) for k in (A.USE, A.EQUIP, A.DROP) for s in range(len(self.hero.items))],
-                  *[(A.ORDER, o) for o in range(3)]):
+            return [A.Declare(a) for a in self.m.legal_actions()]
+        out = [A.Step(d) for d in range(9)] + [A.Turn(d) for d in range(8)]
+        for a in (A.Descend(), *[k(s) for k in (A.Use, A.Equip, A.Drop) for s in range(len(self.hero.items))],
+                  *[A.Order(o) for o in range(3)]):
             try:
                 self.check(a)
             except ActionError:
@@ -230,69 +228,55 @@ class DungeonGame:
             out.append(a)
         return out
 
-    def _to_global(self, e, a: tuple) -> tuple:
-        a = list(a)
-        a[1] = e.gid(a[1])
-        if a[0] in (BA.ATTACK, BA.BUY, BA.DEFEND):
-            a[2] = e.gid(a[2])
-        return tuple(a)
-
-    def _to_local(self, e, a: tuple) -> tuple:
-        a = list(a)
-        try:
-            a[1] = e.local(a[1])
-            if a[0] in (BA.ATTACK, BA.BUY, BA.DEFEND):
-                a[2] = e.local(a[2])
-        except ValueError:
-            raise ActionError(f"fighter {a[2] if len(a) > 2 else a[1]} is not in this fight") from None
-        return tuple(a)
-
-    def check(self, action: tuple) -> None:
+    def check(self, action) -> None:
         if self.phase == "over":
             raise ActionError("the run is over")
-        kind = action[0]
-        if kind == A.ORDER:
+        if isinstance(action, A.Order):
             if len(self.actors) < 2 or self.actors[1].role != COMPANION or self.actors[1].dead:
                 raise ActionError("no companion to give orders to")
-            if action[1] > 2:
-                raise ActionError(f"order {action[1]}: expected 0 follow, 1 hold, 2 attack my target")
+            if not 0 <= action.order <= 2:
+                raise ActionError(f"order {action.order}: expected 0 follow, 1 hold, 2 attack my target")
             return
         if self.phase == "pursue":
-            if kind != A.PURSUE or action[1] > 1:
+            if not isinstance(action, A.Pursue) or action.follow not in (0, 1):
                 raise ActionError("the foe you bumped stepped away: pursue (1) or stay (0)")
             return
         if self.phase == "declare":
-            if kind != A.DECLARE:
+            if not isinstance(action, A.Declare):
                 raise ActionError("a declaration is awaited in your fight")
-            e = self.declaring()
-            e.check(self._to_local(e, action[1:]))
+            if action.action.f != 0:
+                raise ActionError("you declare for yourself only")
+            self.m.check(action.action)
             return
-        if kind in (A.PURSUE, A.DECLARE):
-            raise ActionError(f"{A.NAMES[kind]} is not possible now")
+        if isinstance(action, (A.Pursue, A.Declare)):
+            raise ActionError(f"{type(action).__name__.lower()} is not possible now")
         h = self.hero
-        if kind in (A.STEP, A.TURN):
-            if action[1] > (8 if kind == A.STEP else 7):
-                raise ActionError(f"direction {action[1]}: expected 0-{8 if kind == A.STEP else 7}")
+        if isinstance(action, (A.Step, A.Turn)):
+            top = 8 if isinstance(action, A.Step) else 7
+            if not 0 <= action.dir <= top:
+                raise ActionError(f"direction {action.dir}: expected 0-{top}")
             return
-        engaged = self.engagement_of(0) is not None
-        if kind == A.DESCEND:
+        engaged = bool(h.eng)
+        if isinstance(action, A.Descend):
             if h.pos != self.level.stairs:
                 raise ActionError("you are not on the stairs")
             if engaged:
                 raise ActionError("you cannot leave in the middle of a fight")
             return
-        slot = action[1]
-        if slot >= len(h.items):
+        if not isinstance(action, (A.Use, A.Equip, A.Drop)):
+            raise ActionError(f"not a dungeon action: {action!r}"[:200])
+        slot = action.slot
+        if not 0 <= slot < len(h.items):
             raise ActionError(f"slot {slot}: your pack holds {len(h.items)} items")
         it = self.data.items[h.items[slot]]
-        if kind == A.DROP:
+        if isinstance(action, A.Drop):
             return
         if engaged:
             raise ActionError(f"not in the middle of a fight ({it.name})")
-        if kind == A.USE and it.kind != "painkiller":
-            raise ActionError(f"{it.name}: only painkillers are taken from the pack (bandages serve first aid: "
+        if isinstance(action, A.Use) and it.kind != "painkiller":
+            raise ActionError(f"{it.name}: only painkillers are taken from the pack (a bandage serves first aid: "
                               "wait out of a fight)")
-        if kind == A.EQUIP and it.kind not in ("weapon", "shield", "armour"):
+        if isinstance(action, A.Equip) and it.kind not in ("weapon", "shield", "armour"):
             raise ActionError(f"{it.name} is not a weapon, shield or armour")
 
     # ---------------------------------------------------------------- apply
@@ -301,16 +285,14 @@ class DungeonGame:
         action = A.decode(action)
         self.check(action)
         self.events = []
-        kind = action[0]
-        if kind == A.ORDER:
-            self.actors[1].order = action[1]
-            self.events.append(("order", action[1]))
+        if isinstance(action, A.Order):
+            self.actors[1].order = action.order
+            self.events.append(("order", action.order))
             return self.events
-        if kind == A.DECLARE:
-            e = self.declaring()
-            world.declare(self, e, self._to_local(e, action[1:]))
-        elif kind == A.PURSUE:
-            world.finish_pursuit(self, bool(action[1]))
+        if isinstance(action, A.Declare):
+            world.declare(self, action.action)
+        elif isinstance(action, A.Pursue):
+            world.finish_pursuit(self, bool(action.follow))
         else:
             world.run_step(self, action)
         self.prepare()
@@ -327,34 +309,43 @@ class DungeonGame:
             "mode": "bout", "scenario": "dungeon", "seed": self.seed, "rng": list(self.rng.get_state()),
             "depth": self.depth, "turn": self.turn, "phase": self.phase,
             "actors": [a.snapshot() for a in self.actors],
-            "engagements": [e.state() for e in self.engagements], "next_eid": self.next_eid,
+            "melee": self.m.snapshot(fighters=False, rng=False),
             "floor": [list(x) for x in self.floor], "explored": format(self.explored, "x"),
             "explored_before": self.explored_before, "met": list(self.met), "met_before": self.met_before,
-            "kills": self.kills, "exchanges": self.exchanges, "result": self.result,
-            "evading": [[k, v] for k, v in sorted(self.evading.items())], "pursuit": list(self.pursuit),
-            "pending": {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in sorted(self.pending.items())},
+            "kills": self.kills, "exchanges_before": self.exchanges_before, "result": self.outcome,
+            "evading": sorted([k, v] for k, v in self.evading.items()),
+            "intents": sorted([k, *v] for k, v in self.intents.items()),
+            "pursuit": list(self.pursuit),
+            "pending": {k: list(v) for k, v in sorted(self.pending.items())},
             "ruleset": self.rules.content_hash, "dungeon": self.data.content_hash,
         }
 
     @classmethod
-    def restore(cls, rules, data, snap: dict) -> DungeonGame:
+    def restore(cls, rules, snap: dict, data=None) -> DungeonGame:
+        """A game equal to the one `snapshot` was taken of (`data`: the dungeon; the shipped one
+        when it is not given, and its hash must match)."""
+        if data is None:
+            from game.rules.bout.dungeon_loader import load_shipped
+            data = load_shipped(rules)
+        if snap.get("dungeon") != data.content_hash or snap.get("ruleset") != rules.content_hash:
+            raise ValueError("the snapshot was taken with other rules or another dungeon")
         g = cls(rules, data, int(snap["seed"]), start=False)
         g.rng = Pcg32.from_state(tuple(snap["rng"]))
         g.depth = int(snap["depth"])
         g.level = generate_level(data, g.seed, g.depth)
         g.turn, g.phase = int(snap["turn"]), str(snap["phase"])
         g.actors = [Actor.restore(v) for v in snap["actors"]]
-        g.engagements = [Engagement.from_state(g, v) for v in snap["engagements"]]
-        g.next_eid = int(snap["next_eid"])
+        g.m = Melee.restore(rules, snap["melee"], fighters=g.actors, rng=g.rng)
         g.floor = [[int(c), int(k)] for c, k in snap["floor"]]
         g.explored = int(snap["explored"], 16)
         g.explored_before, g.met_before = int(snap["explored_before"]), int(snap["met_before"])
         g.met = [int(x) for x in snap["met"]]
-        g.kills, g.exchanges, g.result = int(snap["kills"]), int(snap["exchanges"]), str(snap["result"])
+        g.kills, g.exchanges_before = int(snap["kills"]), int(snap["exchanges_before"])
+        g.outcome = str(snap["result"])
         g.evading = {int(k): int(v) for k, v in snap["evading"]}
+        g.intents = {int(v[0]): [int(v[1]), int(v[2])] for v in snap["intents"]}
         g.pursuit = [int(x) for x in snap["pursuit"]]
-        g.pending = {str(k): [list(map(int, x)) if isinstance(x, list) else int(x) for x in v]
-                     for k, v in snap["pending"].items()}
+        g.pending = {str(k): [int(x) for x in v] for k, v in snap["pending"].items()}
         g._validate()
         g._reindex()
         return g
@@ -367,7 +358,7 @@ class DungeonGame:
         lv, R, D = self.level, self.rules, self.data
         n = len(self.actors)
         need(1 <= self.depth <= D.dungeon["levels"], f"depth {self.depth}")
-        need(self.phase in ("step", "declare", "pursue", "over"), f"phase {self.phase!r}")
+        need(self.phase in PHASES, f"phase {self.phase!r}")
         need(n >= 1 and self.actors[0].role == HERO, "actors[0]: the hero")
         for i, a in enumerate(self.actors):
             need(0 <= a.pos < lv.size and lv.tiles[a.pos] != 0, f"actors[{i}].pos {a.pos}")
@@ -376,17 +367,18 @@ class DungeonGame:
             need(0 <= a.t.armour < len(R.armours) and -1 <= a.t.shield < len(R.shields), f"actors[{i}] armour/shield")
             need(0 <= a.facing < 8 and len(a.items) <= PACK_SIZE and all(0 <= k < len(D.items) for k in a.items),
                  f"actors[{i}] facing/items")
-            need(all(len(w) == 6 for w in a.wounds) and all(len(d) == 2 for d in a.dulled), f"actors[{i}] wounds")
-        for e in self.engagements:
-            need(len(e.ids) >= 2 and all(0 <= i < n for i in e.ids) and len(set(e.ids)) == len(e.ids),
-                 f"engagement {e.eid}: fighters")
-            need(all(0 <= a < b < len(e.ids) for a, b in e.pairs) and 0 <= e.step <= 2 and e.exchange in (1, 2),
-                 f"engagement {e.eid}: pairs/clock")
-            need(all((q[0] if isinstance(q, tuple) else q) < len(e.ids) for q in e.queue), f"engagement {e.eid}: queue")
+            need(a.eng == 0 or a.eng in self.m.engs, f"actors[{i}].eng")
+        for e in self.m.engs.values():
+            need(len(e.members) >= 2 and all(0 <= i < n for i in e.members), f"engagement {e.id}: fighters")
+            need(0 <= e.step <= 2 and e.exchange in (1, 2) and all(0 <= i < n for i in e.queue),
+                 f"engagement {e.id}: clock/queue")
+        need(all(0 <= a < b < n for a, b in self.m.pairs), "pairs")
         need(all(0 <= c < lv.size and 0 <= k < len(D.items) for c, k in self.floor), "floor")
         need(all(0 <= i < n and 0 <= d < 8 for i, d in self.evading.items()), "evading")
         need(self.pursuit == [] or (len(self.pursuit) == 2 and 0 <= self.pursuit[0] < n), "pursuit")
         need((self.phase == "pursue") == bool(self.pursuit), "pursuit/phase")
+        need(self.phase != "declare" or (self.m.to_act() == 0 and self.m.stage_of(0) in ("declare", "respond")),
+             "declare/phase")
 
     def state_hash(self) -> str:
         return canonical_hash(self.snapshot())
@@ -394,12 +386,16 @@ class DungeonGame:
     def encode_action(self, action) -> list[int]:
         return A.encode(action)
 
-    def decode_action(self, data) -> tuple:
+    def decode_action(self, data):
         return A.decode(data)
+
+    def result(self) -> dict:
+        """What a person reads: the winner ("hero" when he found the way out) and the run's figures."""
+        return self.summary()
 
     def summary(self) -> dict:
         h = self.hero
-        return {"winner": self.winner, "result": self.result or "running", "depth": self.depth,
-                "explored_cells": self.explored_cells(), "foes_met": self.foes_met(), "exchanges": self.exchanges,
-                "kills": self.kills, "score": self.score(), "steps": self.turn, "health": max(0, h.health),
-                "wounds": len(h.wounds)}
+        return {"winner": {"escaped": "hero", "fell": "dungeon"}.get(self.outcome), "result": self.outcome or "running",
+                "depth": self.depth, "explored_cells": self.explored_cells(), "foes_met": self.foes_met(),
+                "exchanges": self.exchanges, "kills": self.kills, "score": self.score(), "steps": self.turn,
+                "health": max(0, h.health), "wounds": len(h.wounds)}

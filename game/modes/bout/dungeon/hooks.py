@@ -47,5 +47,5 @@ def verify(replay, rules, log=None) -> Verdict:
         return Verdict(False, 0, [str(exc)])
     if log is not None:
         log(f"dungeon run on seed {replay.seed}: {len(replay.actions)} actions, {game.turn} steps, "
-            f"{game.exchanges} exchanges, result {game.result or 'running'}")
+            f"{game.exchanges} exchanges, result {game.outcome or 'running'}")
     return Verdict(True, len(replay.turns), [], game.state_hash())

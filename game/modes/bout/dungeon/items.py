@@ -7,7 +7,9 @@
 - Load = what he holds and wears + what he carries; beyond his Strength it slows him (speed.py).
 - A fallen fighter drops his weapon, shield and armour where he fell, when the dungeon has an
   item for them (loot).
-- Bandages are spent by first aid (upkeep.py); painkillers dull pain until the wound is hit again.
+- A bandage is spent by first aid (the combat engine's: its extra dice are the bout ruleset's
+  `bandage_dice`); a painkiller is one dose of the engine's painkiller (pain dulled until the
+  wound is hit again, less with every dose).
 """
 
 from __future__ import annotations
@@ -94,3 +96,27 @@ def loot(g, i: int) -> None:
         k = item_for(g, kind, index)
         if k >= 0:
             g.floor.append([a.pos, k])
+
+
+def use(g, i: int, slot: int) -> None:
+    """Take a painkiller from the pack: one dose of the combat engine's painkiller."""
+    a = g.actors[i]
+    a.items.pop(slot)
+    g.m.events = []
+    g.m.painkiller(i)
+    g.melee_events(g.m.events)
+    g.refit_mp(a)
+
+
+def bandage_slot(g, i: int) -> int:
+    for slot, k in enumerate(g.actors[i].items):
+        if g.data.items[k].kind == "bandage":
+            return slot
+    return -1
+
+
+def spend_bandage(g, i: int) -> None:
+    slot = bandage_slot(g, i)
+    if slot >= 0:
+        g.actors[i].items.pop(slot)
+        g.events.append(("bandage_used", i))

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from game.modes.bout.dungeon.actor import COMPANION, HERO, ORDER_NAMES
 from game.modes.bout.log import describe as bout_describe
 
-_LETTER = re.compile(r" \([A-L]\)")
+_LETTER = re.compile(r" \((?:[A-X]|\d+)\)")
 DIR_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west", "")
 
 
@@ -25,30 +25,37 @@ def name(g, i: int) -> str:
     return f"{a.t.name} {i}"
 
 
-def _melee(g, ids, ev) -> str | None:
-    proxy = SimpleNamespace(rules=g.rules, fighters=[
-        SimpleNamespace(t=SimpleNamespace(name=name(g, i))) for i in ids])
+QUIET = frozenset(("move", "refresh", "over", "join", "leave", "engage", "disengage", "resolved", "orient",
+                   "target", "heal_roll"))
+
+
+def _melee(g, ev) -> str | None:
+    """A combat engine event, in the bout log's words with the dungeon's names."""
+    if ev[0] in QUIET:
+        return None
+    proxy = SimpleNamespace(rules=g.rules, width=g.level.width, m=g.m, fighters=[
+        SimpleNamespace(t=SimpleNamespace(name=name(g, i)), **{k: getattr(a, k) for k in ("side", "pos")})
+        for i, a in enumerate(g.actors)])
     try:
         line = bout_describe(proxy, ev)
-    except (IndexError, AttributeError, KeyError, TypeError):
+    except (IndexError, AttributeError, KeyError, TypeError, ValueError):
         return None
-    if line is None or ev[0] in ("refresh", "over"):
-        return None
-    return _LETTER.sub("", line)
+    return None if line is None else _LETTER.sub("", line)
 
 
 def describe(g, ev) -> str | None:
     k = ev[0]
     n = lambda i: name(g, i)  # noqa: E731 - a short local helper
-    if k == "melee":
-        return _melee(g, ev[1], ev[2])
     items = g.data.items
     simple = {
-        "fight_starts": lambda: "A fight breaks out: " + ", ".join(n(i) for i in ev[2]) + ".",
-        "fight_ends": lambda: "The fight is over.",
-        "joins_fight": lambda: f"{n(ev[1])} joins the fight.",
-        "fights_merge": lambda: "Two fights run together.",
-        "leaves_fight": lambda: f"{n(ev[1])} is out of the fight." if g.actors[ev[1]].standing else None,
+        "engage": lambda: "A fight breaks out: " + ", ".join(n(i) for i in ev[2]) + ".",
+        "disengage": lambda: "A fight is over.",
+        "join": lambda: None,
+        "leave": lambda: f"{n(ev[1])} is out of the fight." if g.actors[ev[1]].standing else None,
+        "caught_unawares": lambda: f"{n(ev[1])} is caught unawares ({ev[2].replace('_', ' ')}).",
+        "bandage_used": lambda: f"{n(ev[1])} uses a bandage.",
+        "swap": lambda: f"{n(ev[1])} and {n(ev[2])} change places.",
+        "bonus_square": lambda: None,
         "evade_intent": lambda: f"{n(ev[1])} tries to break away {DIR_NAMES[ev[2]]}.",
         "evade_fails": lambda: f"{n(ev[1])} cannot break away.",
         "evade_blocked": lambda: f"{n(ev[1])} finds no room to break away.",
@@ -60,14 +67,6 @@ def describe(g, ev) -> str | None:
         "pack_full": lambda: f"{n(ev[1])}'s pack is full.",
         "equip": lambda: f"{n(ev[1])} takes up {items[ev[2]].name}.",
         "drop": lambda: f"{n(ev[1])} drops {items[ev[2]].name}.",
-        "painkiller": lambda: f"{n(ev[1])} takes a painkiller: {ev[2]} pain dulled.",
-        "pain_back": lambda: f"{n(ev[1])}'s dulled pain comes back ({ev[2]}).",
-        "first_aid": lambda: (f"{n(ev[1])} gives first aid with {ev[2]} dice" + (" and a bandage" if ev[3] else "")
-                              + f": {ev[4]} wound{'s' if ev[4] != 1 else ''} stop bleeding."),
-        "heal_roll": lambda: None,
-        "healed": lambda: f"One of {n(ev[1])}'s wounds has healed.",
-        "bleed": lambda: f"{n(ev[1])} bleeds (blood loss {ev[2]}): health {ev[3]}.",
-        "dies": lambda: f"{n(ev[1])} dies ({ev[2]}).",
         "slain": lambda: f"{n(ev[1])} is slain where he lies.",
         "comes_to": lambda: f"{n(ev[1])} comes to.",
         "falls": lambda: f"{n(ev[1])} has fallen.",
@@ -78,7 +77,9 @@ def describe(g, ev) -> str | None:
                              "timeout": "The run ends: too many steps."}[ev[1]],
     }
     f = simple.get(k)
-    return f() if f else None
+    if f is not None:
+        return f()
+    return _melee(g, ev)
 
 
 def describe_events(g, events) -> list[str]:

@@ -59,7 +59,7 @@ def play_run(rules, data, seed: int, level: str = "hard", *, on_events=None, rec
     res.summary = {"mode": "bout", "scenario": SCENARIO, "seed": seed, "seats": [f"bot:{level}"],
                    **game.summary(), "state_hash": game.state_hash(), "actions": len(res.actions),
                    "turns": game.turn}
-    res.summary["winner"] = {"escaped": "hero", "fell": "dungeon"}.get(game.result)
+    res.summary["winner"] = {"escaped": "hero", "fell": "dungeon"}.get(game.outcome)
     return res
 
 

@@ -1,93 +1,86 @@
-"""One dungeon step: the seed's "Finalised roguelike enterframe process", WE-GO.
+"""One dungeon step: the seed's "Finalised roguelike enterframe process", WE-GO, over the combat
+engine (`Melee`, game/modes/bout/melee.py), which keeps every engagement's clock.
 
     run_step(g, action)      the hero's key (or item action) commits the step
-    prepare(g)               declarations that need no hero (bots), then wait for him
 
 A step (`g.turn` += 1):
  1. keys: the hero's from his action, everyone else's from ai.py; each read against the
     fighter's clock (controls.py): out of a fight a step, bump or wait with the squares his move
-    points give (speed.py); in a fight footwork at s0, the throw at s1, nothing at s2 (his
-    declarations were made before the step, in `prepare`);
+    points give (speed.py); in a fight footwork and the orientation at s0, the target at s1,
+    nothing at s2;
  2. movers slide in move-initiative-ladder order (ladder.py); a square taken earlier in the
-    step is lost (seed: "forfeit their movement attempt"); bonus squares of fast fighters
-    follow in a second pass, in the same direction;
- 3. bumpers (seed: "bump-following"): a bumped fighter still there: the bump stands (he faces
-    him, and at s1 it is the throw); the bumped one stepped away: the bumper may pursue into the
-    freed square - the dungeon's fighters decide at once (they chase their target, follow a
-    friend), the hero is asked ("pursue" phase) when it was a foe;
- 4. fights: separation, joining, merging, new engagements (contact.py); then every engagement
-    that existed before the step moves its clock on: s0 -> footing queued, s1 -> the throws,
-    s2 -> the next exchange;
- 5. out of a fight: blood loss, first aid, healing (upkeep.py); the hero picks up what he
-    stands on; the party's sight (explored squares, foes met);
- 6. the fallen: their arms drop (loot), a foe felled by the party counts; a knocked-out
-    fighter left beside a foe out of a fight is slain; the run ends when the hero falls.
+    step is lost (seed: "forfeit their movement attempt"); bonus squares of fast fighters follow
+    in a second pass, in the same direction;
+ 3. bumpers (seed: "bump-following"): the bumped one still there: the bump stands; he stepped
+    away: the bumper may pursue into the freed square - the dungeon's fighters decide at once,
+    the hero is asked ("pursue" phase) when it was a foe;
+ 4. contact (`Melee.regroup`): engagements form, join, merge and split; a fighter who could not
+    see his new foe coming is surprised (surprise.py);
+ 5. decisions (`Melee.to_act`): orientations and targets come from the keys (the hero's) or the
+    bout bots (everyone else's); the hero's declarations are his to make ("declare" phase);
+ 6. the clock (`Melee.advance`): engagements leaving s2 resolve; a fighter who broke away by full
+    evasion and was not hit steps off; out of a fight bleeding, first aid and healing
+    (`Melee.out_of_combat_step`); the hero picks up what he walked onto; the fallen drop their
+    arms; the party's sight; the run ends when the hero falls.
 """
 
 from __future__ import annotations
 
+from game.modes.bout import actions as BA
+from game.modes.bout.consts import AGGRESSIVE, AUTO, DECLARE, DEFEND, DEFENSIVE, ORIENT, RESPOND, TARGET
 from game.modes.bout.dungeon import actions as A
-from game.modes.bout.dungeon import ai, contact, ladder, speed, upkeep
+from game.modes.bout.dungeon import ai, ladder, speed, surprise
 from game.modes.bout.dungeon import controls as C
 from game.modes.bout.dungeon import items as I
 from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO
 from game.modes.bout.dungeon.level import WAIT
+from game.modes.bout.fighter import NEEDS_ORIENTATION
 
 STEPS_PER_ROUND = 6
 
 
-def _neutral(g) -> int:
-    for s in g.rules.stances:
-        if s.id == "neutral":
-            return s.index
-    return 0
-
-
-def run_step(g, action: tuple) -> None:
-    kind = action[0]
+def run_step(g, action) -> None:
     h = g.hero
-    if kind == A.DESCEND:
+    if isinstance(action, A.Descend):
         descend(g)
         return
-    if kind in (A.USE, A.EQUIP, A.DROP):
-        {A.USE: _use, A.EQUIP: I.equip, A.DROP: I.drop}[kind](g, 0, action[1])
-        hero_key = WAIT
-    elif kind == A.TURN:
-        h.facing = action[1]
-        hero_key = WAIT
-    else:
-        hero_key = action[1]
+    hero_key = WAIT
+    if isinstance(action, A.Use):
+        I.use(g, 0, action.slot)
+    elif isinstance(action, A.Equip):
+        I.equip(g, 0, action.slot)
+    elif isinstance(action, A.Drop):
+        I.drop(g, 0, action.slot)
+    elif isinstance(action, A.Turn):
+        h.facing = action.dir
+    elif isinstance(action, A.Step):
+        hero_key = action.dir
     g.turn += 1
     g.start_pos = [a.pos for a in g.actors]
     keys = {}
     for i, a in enumerate(g.actors):
-        if not a.standing:
-            continue
-        keys[i] = (hero_key, _neutral(g)) if i == 0 else ai.key(g, i)
+        if a.standing:
+            keys[i] = hero_key if i == 0 else ai.key(g, i)
     interpret(g, keys)
-
-
-def _use(g, i: int, slot: int) -> None:
-    a = g.actors[i]
-    k = a.items.pop(slot)
-    upkeep.painkiller(g, i, g.data.items[k].power)
-    g.refit_mp(a)
 
 
 def interpret(g, keys: dict) -> None:
     """Stage 1: what each key means now; then movement."""
-    mv = g.data.movement
-    moves, bumps, throws, waited = {}, {}, {}, []
-    for i, (d, stance) in keys.items():
+    mv, m = g.data.movement, g.m
+    moves, bumps, waited, intents = {}, {}, [], {}
+    for i, d in keys.items():
         a = g.actors[i]
-        e = g.engagement_of(i)
+        e = m.engagement_of(i)
         if e is None:
             n, a.account = speed.squares(a.account, a.mp, mv)
+            k = C.meaning(g, i, d)
+            o = C.bumped(g, i, d)
+            # should this step bring him into contact, his key is also his orientation
+            intents[i] = [AGGRESSIVE if o >= 0 else C.CAUTIOUS_MOVE.get(k, DEFENSIVE), o]
             if d == WAIT:
                 waited.append(i)
                 continue
             a.facing = d
-            k = C.meaning(g, i, d)
             if n <= 0:
                 continue
             if k == C.MOVE:
@@ -95,49 +88,42 @@ def interpret(g, keys: dict) -> None:
             elif k == C.BUMP:
                 bumps[i] = [d, g.at(g.level.neighbours()[a.pos][d])]
             continue
+        k = C.meaning(g, i, d)
+        o = C.bumped(g, i, d)
         if e.step == 0:
-            k = C.meaning(g, i, d)
+            g.evading.pop(i, None)
             if k == C.FOOTWORK:
                 moves[i] = [d, 1]
-            elif k == C.BUMP:
-                o = g.at(g.level.neighbours()[a.pos][d])
-                a.facing = d
-                if g.actors[o].side != a.side:
-                    a.press = o
-                    bumps[i] = [d, o]                   # if he steps away, pursuit
-            elif k == C.AWAY and C.free_to_leave(e):
-                moves[i] = [d, 1]                       # no blade crossed yet: he steps away
             elif k == C.AWAY:
                 if C.can_full_evade(g, i):
                     g.evading[i] = d
                     g.events.append(("evade_intent", i, d))
+            elif o >= 0:
+                a.facing = d
+                a.press = o
+                bumps[i] = [d, o]                       # if he steps away: pursuit
             elif k == C.WAIT_K:
                 _face(g, i, C.wait_bump(g, i))
-            else:
-                a.facing = d if d != WAIT else a.facing
+            elif d != WAIT:
+                a.facing = d
+            intents[i] = [AGGRESSIVE if o >= 0 else C.ORIENT_OF[k], o]
         elif e.step == 1:
-            what, o = C.throw_for(g, i, d)
-            if what == C.EVADE and C.can_full_evade(g, i):
-                g.evading[i] = d
-                throws[i] = (stance, 0)
-                g.events.append(("evade_intent", i, d))
-                continue
+            if o < 0 and i in g.evading:
+                continue                                # still breaking away (a bump would fight)
             g.evading.pop(i, None)
-            _face(g, i, o)
-            if what == C.ATTACK:
-                throws[i] = (stance, 1)
+            reach = m.foes_of(i)
+            t = o if o in reach else a.press if a.press in reach else C.wait_bump(g, i, among=reach)
+            intents[i] = [-1, t]
+            if o >= 0 and m.holds(o, i) and not m.contested(o, i):
                 a.press = o
-            else:
-                throws[i] = (stance, 0)
-                if o >= 0 and C.meaning(g, i, d) == C.BUMP:
-                    a.press = o
+    g.intents = {k: list(v) for k, v in intents.items()}
     bumped = move(g, moves, bumps)
     if g.pursuit:
         g.pending = {"moved": sorted(moves), "waited": sorted(waited), "bumped": sorted(bumped),
-                     "throws": sorted([k, *v] for k, v in throws.items()), "start": list(g.start_pos)}
+                     "start": list(g.start_pos)}
         g.phase = "pursue"
         return
-    finish(g, set(moves), set(waited), throws, bumped)
+    after_moves(g, set(moves), set(waited))
 
 
 def _face(g, i: int, o: int) -> None:
@@ -150,14 +136,15 @@ def _face(g, i: int, o: int) -> None:
 def _slide(g, i: int, cell: int) -> None:
     a = g.actors[i]
     del g._occ[a.pos]
-    a.pos = cell
+    d = C.direction(g.level, a.pos, cell)
+    g.m.place(i, cell, a.facing if d < 0 else d)
     g._occ[cell] = i
     g.events.append(("move", i, cell))
 
 
 def move(g, moves: dict, bumps: dict) -> set:
     """Stages 2 and 3: slides in ladder order, bonus squares, bumps and pursuit. Returns the
-    fighters whose bump into a foe stands (a red throw if they join a fight at its s1)."""
+    fighters whose bump into a foe stands."""
     both = list(moves) + list(bumps)
     if len(both) > 1:
         rung = ladder.rungs(g.rng, g.actors, both, g.data.movement["ladder_tn"],
@@ -166,13 +153,14 @@ def move(g, moves: dict, bumps: dict) -> set:
     else:
         order = both
     nb = g.level.neighbours()
-    moved, bumped = set(), set()
+    moved, stood = set(), set()
     for i in order:
         if i not in moves:
             continue
         d, _n = moves[i]
         cell = nb[g.actors[i].pos][d]
         if g.at(cell) >= 0:
+            g.actors[i].facing = d
             g.events.append(("square_lost", i, cell))
             moves[i][1] = 0
             continue
@@ -180,7 +168,7 @@ def move(g, moves: dict, bumps: dict) -> set:
         moved.add(i)
         moves[i][1] -= 1
     for i in order:                                   # bonus squares (fast fighters)
-        if i in moves and moves[i][1] > 0 and i in moved and g.engagement_of(i) is None:
+        if i in moves and moves[i][1] > 0 and i in moved and g.m.engagement_of(i) is None:
             d = moves[i][0]
             cell = nb[g.actors[i].pos][d]
             if cell >= 0 and g.at(cell) < 0 and C.meaning(g, i, d) == C.MOVE:
@@ -196,32 +184,35 @@ def move(g, moves: dict, bumps: dict) -> set:
         if now == o:
             a.facing = d
             if i == 0 and g.actors[o].role == COMPANION and g.actors[o].standing and \
-                    g.engagement_of(0) is None and g.engagement_of(o) is None and o not in moves:
+                    g.m.engagement_of(0) is None and g.m.engagement_of(o) is None and o not in moves:
                 _swap(g, 0, o)
                 continue
-            if g.actors[o].side != a.side:
+            if g.m.hostile(i, o):
                 a.press = o
-                bumped.add(i)
-                g.events.append(("bump", i, o))
+                stood.add(i)
+                if i == 0 or o == 0:
+                    g.events.append(("bump", i, o))
             continue
         if now >= 0:
             continue
-        foe = g.actors[o].side != a.side
+        foe = g.m.hostile(i, o)
         if i == 0 and foe:
             g.pursuit = [o, cell]
             continue
-        if (foe and a.target == o) or (not foe and a.role != HERO) or (not foe and i == 0):
+        if (foe and a.chase == o) or (not foe and a.role != HERO) or (not foe and i == 0):
             _slide(g, i, cell)
             g.events.append(("pursues", i, o))
             moves.setdefault(i, [d, 0])
-    return bumped
+    return stood
 
 
 def _swap(g, i: int, j: int) -> None:
     """The hero bumps his companion, out of a fight: they change places (**choice**)."""
     a, b = g.actors[i], g.actors[j]
-    a.pos, b.pos = b.pos, a.pos
-    g._occ[a.pos], g._occ[b.pos] = i, j
+    pa, pb = a.pos, b.pos
+    g.m.place(i, pb)
+    g.m.place(j, pa)
+    g._occ[pb], g._occ[pa] = i, j
     g.events.append(("swap", i, j))
 
 
@@ -230,51 +221,124 @@ def finish_pursuit(g, follow: bool) -> None:
     g.pursuit = []
     g.phase = "step"
     p, g.pending = g.pending, {}
-    moved, waited, throws = set(p["moved"]), p["waited"], p["throws"]
+    moved = set(p["moved"])
     g.start_pos = p["start"]
     if follow and g.at(cell) < 0:
         _slide(g, 0, cell)
         g.events.append(("pursues", 0, o))
         moved.add(0)
-    finish(g, moved, set(waited), {t[0]: (t[1], t[2]) for t in throws}, set(p["bumped"]))
+    after_moves(g, moved, set(p["waited"]))
 
 
-def finish(g, moved: set, waited: set, throws: dict, bumped: set) -> None:
-    """Stages 4 to 6."""
-    existing = list(g.engagements)
-    before = {e.eid: (e.step, e.exchange) for e in existing}
-    contact.separate(g)
-    created = contact.join_and_form(g)
-    for e in list(g.engagements):
-        if e in created or e.eid not in before:
-            continue
-        step = e.step
-        if step == 0:
-            g.melee(e, e.end_footwork())
-        elif step == 1:
-            t = {}
-            for i in e.ids:
-                t[i] = throws.get(i) or (_neutral(g), int(i in bumped))
-            turn = e.turn
-            g.melee(e, e.end_throws(t))
-            if e.turn != turn:
-                after_resolution(g, e)
+def after_moves(g, moved: set, waited: set) -> None:
+    """Stage 4: contact, then the decisions of stage 5."""
+    surprise.mark(g)
+    g.melee_events(g.m.regroup())
+    g.pending = {"moved": sorted(moved), "waited": sorted(waited)}
+    decide(g)
+
+
+# ---------------------------------------------------------------- stage 5: decisions
+def decide(g) -> None:
+    """Everyone's decisions for this step; stops when the hero must declare."""
+    m = g.m
+    for _ in range(10_000):
+        f = m.to_act()
+        if f is None:
+            break
+        st = m.stage_of(f)
+        if f == 0 and st in (DECLARE, RESPOND):
+            g.phase = "declare"
+            return
+        act = choice(g, f, st)
+        g.melee_events(m.apply(act))
+    g.phase = "step"
+    finish(g)
+
+
+def choice(g, f: int, st: str):
+    """The decision of fighter f at stage `st`: the hero's orientation and target from his key,
+    everyone else's from the bout bots; an evader declares his full evasion."""
+    m, me = g.m, g.actors[f]
+    bot = g.bot(me.role)
+    intent = g.intents.get(f, [-1, -1])
+    try:
+        if st == ORIENT:
+            act = bot.orient(m, f)
+            if me.orientation != NEEDS_ORIENTATION:
+                act = BA.Orient(f, AUTO, 0, act.footing)
+            elif f in g.evading:
+                act = BA.Orient(f, DEFENSIVE, act.stance, act.footing)
+            elif f == 0:
+                act = BA.Orient(f, _orientation(intent[0]), 0, act.footing)
+        elif st == TARGET:
+            act = bot.target(m, f)
+            if f == 0 and intent[1] in m.foes_of(f):
+                act = BA.Target(f, intent[1])
+            elif f == 0 and intent[1] < 0:
+                t = C.wait_bump(g, f, among=m.foes_of(f))
+                if t >= 0:
+                    act = BA.Target(f, t)
         else:
-            e.end_declarations()
-    view = g.visible_cells()
-    engaged = {i for e in g.engagements for i in e.ids}
+            act = evasion_line(g, f) or bot.choose(m)
+        m.check(act)
+        return act
+    except ValueError:
+        legal = m.legal_actions()
+        done = [a for a in legal if isinstance(a, BA.Done)]
+        return done[0] if done else legal[0]
+
+
+def _orientation(o: int) -> int:
+    return o if o >= 0 else DEFENSIVE
+
+
+def evasion_line(g, f: int):
+    """A fighter breaking away declares a full evasion against everyone, then nothing more."""
+    m = g.m
+    if f not in g.evading:
+        return None
+    e = m.engagement_of(f)
+    if e.lines.get(f):
+        return BA.Done(f)
+    for mm in g.rules.maneuvers:
+        if mm.effect == "full_evasion":
+            dice = max(1, min(g.actors[f].cp, 6))
+            act = BA.Line(f, DEFEND, -1, mm.index, 0, dice)
+            try:
+                m.check(act)
+                return act
+            except ValueError:
+                break
+    return None
+
+
+# ---------------------------------------------------------------- stage 6: the clock
+def finish(g) -> None:
+    m = g.m
+    p, g.pending = g.pending, {}
+    moved = set(p.get("moved", ()))
+    leaving = breakaways(g)
+    g.hit_now = set()
+    g.melee_events(m.advance())
+    for i, d in leaving:
+        step_off(g, i, d)
+    if leaving:
+        g.melee_events(m.regroup())
     for i, a in enumerate(g.actors):
-        if a.dead:
+        if a.dead or a.eng:
             continue
-        if not a.standing and i not in engaged:
+        if not a.standing:
             _wake(g, i)
             continue
-        if not a.standing or i in engaged:
-            if i in engaged:
-                a.waits = 0
-            continue
-        upkeep.new_wounds(g, i)
-        upkeep.step(g, i, i in moved, i in waited, lambda i=i: _foe_in_view(g, i, view))
+        aid = g.data.care["first_aid_in_view"] or not _foe_in_view(g, i)
+        if not aid:
+            a.waited = -1                     # a foe in sight: this step does not count (0 after it)
+        band = I.bandage_slot(g, i) >= 0 and aid
+        ev = m.out_of_combat_step(i, i in moved, aid=aid, bandage=band)
+        if band and any(x[0] == "first_aid" for x in ev):
+            I.spend_bandage(g, i)
+        g.melee_events(ev)
     if 0 in moved and g.hero.standing:
         I.pick_up(g, 0)                       # walking onto items picks them up
     fallen(g)
@@ -283,35 +347,58 @@ def finish(g, moved: set, waited: set, throws: dict, bumped: set) -> None:
     g.start_pos = []
 
 
-def _foe_in_view(g, i: int, party_view: int) -> bool:
+def breakaways(g) -> list[tuple[int, int]]:
+    """Evaders whose engagement resolves now and who may step off: nobody attacks them, or they
+    answer with a full evasion. Whether a blow lands is seen after the resolution."""
+    m = g.m
+    out = []
+    for i, d in sorted(g.evading.items()):
+        e = m.engagement_of(i)
+        if e is None or e.step != 2:
+            continue
+        attacked = bool(m.attacks_on(e, i))
+        evades = any(g.rules.maneuvers[ln[2]].effect == "full_evasion" for ln in e.lines.get(i, ()))
+        if not attacked or evades:
+            out.append((i, d))
+        else:
+            g.events.append(("evade_fails", i))
+        g.evading.pop(i)
+    return out
+
+
+def step_off(g, i: int, d: int) -> None:
+    a = g.actors[i]
+    if not a.standing or i in g.hit_now:
+        g.events.append(("evade_fails", i))
+        return
+    cell = g.level.neighbours()[a.pos][d]
+    if cell < 0 or g.at(cell) >= 0:
+        g.events.append(("evade_blocked", i))
+        return
+    _slide(g, i, cell)
+    g.events.append(("disengages", i))
+
+
+def _foe_in_view(g, i: int) -> bool:
     me = g.actors[i]
-    view = party_view if me.side == 0 else g.sight().view(me.pos)
-    return any(a.standing and a.side != me.side and view >> a.pos & 1 for a in g.actors)
+    view = g.sight().view(me.pos)
+    return any(a.standing and g.m.hostile(i, j) and view >> a.pos & 1 for j, a in enumerate(g.actors))
 
 
 def _wake(g, i: int) -> None:
     """A knocked-out fighter out of a fight: slain if a foe stands beside him, else he comes to
     after his rounds are up (a round = 6 steps)."""
     a = g.actors[i]
-    if contact.touching_any(g, i):
+    if C.foes_around(g, i):
         a.dead = True
         g.events.append(("slain", i))
         if a.fell_by < 0:
-            a.fell_by = _side_beside(g, i)
+            a.fell_by = g.actors[C.foes_around(g, i)[0]].side
         return
     if g.turn % STEPS_PER_ROUND == 0:
         a.out_rounds = max(0, a.out_rounds - 1)
         if a.out_rounds == 0:
             g.events.append(("comes_to", i))
-
-
-def _side_beside(g, i: int) -> int:
-    me = g.actors[i]
-    for c in g.level.neighbours()[me.pos]:
-        o = g.at(c) if c >= 0 else -1
-        if o >= 0 and g.actors[o].standing and g.actors[o].side != me.side:
-            return g.actors[o].side
-    return -1
 
 
 def fallen(g) -> None:
@@ -327,86 +414,43 @@ def fallen(g) -> None:
 
 def end_checks(g) -> None:
     if g.hero.dead:
-        g.result, g.phase = "fell", "over"
+        g.outcome, g.phase = "fell", "over"
         g.events.append(("run_over", "fell"))
     elif g.turn >= g.data.dungeon["max_steps"]:
-        g.result, g.phase = "timeout", "over"
+        g.outcome, g.phase = "timeout", "over"
         g.events.append(("run_over", "timeout"))
 
 
 def descend(g) -> None:
     g.turn += 1
     if g.level.last:
-        g.result, g.phase = "escaped", "over"
+        g.outcome, g.phase = "escaped", "over"
         g.events.append(("run_over", "escaped"))
         return
-    for i, a in enumerate(g.actors):
-        if a.role == COMPANION and not a.dead and (g.engagement_of(i) is not None or not a.standing):
+    for a in g.actors:
+        if a.role == COMPANION and not a.dead and (a.eng or not a.standing):
             a.dead = True                            # left behind in a fight or out cold: lost to the run
             g.events.append(("left_behind", a.t.name))
     g.enter_level(g.depth + 1)
     g.events.append(("descends", g.depth))
 
 
-# ---------------------------------------------------------------- declarations
-def after_resolution(g, e) -> None:
-    """An exchange of `e` resolved: count it; evaders who were not hit step away."""
-    g.exchanges += 1
-    for i in list(e.ids):
-        d = g.evading.get(i)
-        if d is None:
-            continue
-        g.evading.pop(i)
-        a = g.actors[i]
-        attackers = [x for x, t in e.last_attacks.items() if t == i]
-        evaded = all(e.last_defences.get((i, x)) == "full_evasion" for x in attackers)
-        if i in e.last_hits or not a.standing or not evaded:
-            g.events.append(("evade_fails", i))
-            continue
-        cell = g.level.neighbours()[a.pos][d]
-        if cell < 0 or g.at(cell) >= 0:
-            g.events.append(("evade_blocked", i))
-            continue
-        _slide(g, i, cell)
-        g.events.append(("disengages", i, len(attackers)))
-        a.bleed += g.data.bleeding["waits_per_step"]     # seed: a successful full evasion is a step
-
-
-def declare(g, e, action: tuple) -> None:
-    turn = e.turn
-    g.melee(e, e.apply(action))
-    if e.turn != turn:
-        after_resolution(g, e)
+# ---------------------------------------------------------------- the hero's turns
+def declare(g, action) -> None:
+    g.melee_events(g.m.apply(action))
+    decide(g)
 
 
 def prepare(g) -> None:
-    """Bots declare; stop when the hero must choose; run steps he has no part in."""
+    """Run the steps the hero has no part in: his engagement's declaration step is reached by
+    itself (its key does nothing), and so is a target step with his target already set, and any
+    step while he is knocked out."""
     for _ in range(g.data.dungeon["max_steps"] + 1):
-        if g.phase in ("over", "pursue"):
+        if g.phase != "step":
             return
-        waiting = False
-        for e in list(g.engagements):
-            while e in g.engagements and e.queue and e.phase not in ("over", "idle"):
-                f = e.to_act()
-                if e.gid(f) == 0:
-                    waiting = True
-                    break
-                declare(g, e, ai.declare(g, e))
-            if waiting:
-                break
-        fallen(g)
-        end_checks(g)
-        if g.phase == "over":
-            return
-        if waiting:
-            g.phase = "declare"
-            return
-        g.phase = "step"
         h = g.hero
-        e = g.engagement_of(0)
-        if h.standing and not (e is not None and e.step == 2):
+        e = g.m.engagement_of(0)
+        if h.standing and not (e is not None and (e.step == 2 or (e.step == 1 and h.target >= 0))):
             return
-        run_step(g, (A.STEP, WAIT))          # nothing for the hero to decide this step
-        if g.phase == "pursue":
-            return
+        run_step(g, A.Step(WAIT))
 
