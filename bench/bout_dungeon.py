@@ -154,7 +154,7 @@ from game.cli import main
 import io, contextlib
 buf = io.StringIO()
 with contextlib.redirect_stdout(buf):
-    main(["simulate", "--mode", "bout", "--scenario", "dungeon", "--seats", "bot:hard", "--seed", "3", "--json"])
+    main(["simulate", "--mode", "bout", "--scenario", "dungeon", "--seats", "bot:hard", "--seed", "4", "--json"])
 s = json.loads(buf.getvalue())
 try:   # VmHWM: this process's own peak (ru_maxrss keeps the forking parent's peak across exec)
     kb = int(next(l for l in open("/proc/self/status") if l.startswith("VmHWM")).split()[1])

@@ -56,7 +56,13 @@ def default_declaration(g):
     a full evasion when he is breaking away, else the hard bout bot's line (its attacks go at
     his target - the foe he bumped, which is how the seed's exchange-1/exchange-2 rule reaches
     the menu: a foe he pressed while that foe held initiative is attacked once he holds it)."""
-    from game.modes.bout.dungeon.world import choice
+    from game.modes.base import ActionError
+    from game.modes.bout.dungeon.world import choice, fallback
     if g.phase != "declare":
         return None
-    return A.Declare(choice(g, 0, g.m.stage_of(0)))
+    act = choice(g, 0, g.m.stage_of(0))
+    try:
+        g.m.check(act)
+    except ActionError:
+        act = fallback(g.m)
+    return A.Declare(act)

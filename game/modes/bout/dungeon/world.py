@@ -250,10 +250,19 @@ def decide(g) -> None:
         if f == 0 and st in (DECLARE, RESPOND):
             g.phase = "declare"
             return
-        act = choice(g, f, st)
-        g.melee_events(m.apply(act))
+        try:
+            events = m.apply(choice(g, f, st))          # the engine checks it first
+        except ValueError:
+            events = m.apply(fallback(m))
+        g.melee_events(events)
     g.phase = "step"
     finish(g)
+
+
+def fallback(m):
+    legal = m.legal_actions()
+    done = [a for a in legal if isinstance(a, BA.Done)]
+    return done[0] if done else legal[0]
 
 
 def choice(g, f: int, st: str):
@@ -262,31 +271,25 @@ def choice(g, f: int, st: str):
     m, me = g.m, g.actors[f]
     bot = g.bot(me.role)
     intent = g.intents.get(f, [-1, -1])
-    try:
-        if st == ORIENT:
-            act = bot.orient(m, f)
-            if me.orientation != NEEDS_ORIENTATION:
-                act = BA.Orient(f, AUTO, 0, act.footing)
-            elif f in g.evading:
-                act = BA.Orient(f, DEFENSIVE, act.stance, act.footing)
-            elif f == 0:
-                act = BA.Orient(f, _orientation(intent[0]), 0, act.footing)
-        elif st == TARGET:
-            act = bot.target(m, f)
-            if f == 0 and intent[1] in m.foes_of(f):
-                act = BA.Target(f, intent[1])
-            elif f == 0 and intent[1] < 0:
-                t = C.wait_bump(g, f, among=m.foes_of(f))
-                if t >= 0:
-                    act = BA.Target(f, t)
-        else:
-            act = evasion_line(g, f) or bot.choose(m)
-        m.check(act)
+    if st == ORIENT:
+        act = bot.orient(m, f)
+        if me.orientation != NEEDS_ORIENTATION:
+            return BA.Orient(f, AUTO, 0, act.footing)
+        if f in g.evading:
+            return BA.Orient(f, DEFENSIVE, act.stance, act.footing)
+        if f == 0:
+            return BA.Orient(f, _orientation(intent[0]), 0, act.footing)
         return act
-    except ValueError:
-        legal = m.legal_actions()
-        done = [a for a in legal if isinstance(a, BA.Done)]
-        return done[0] if done else legal[0]
+    if st == TARGET:
+        if f == 0:
+            reach = m.foes_of(f)
+            if intent[1] in reach:
+                return BA.Target(f, intent[1])
+            t = C.wait_bump(g, f, among=reach)
+            if t >= 0:
+                return BA.Target(f, t)
+        return bot.target(m, f)
+    return evasion_line(g, f) or bot.choose(m)
 
 
 def _orientation(o: int) -> int:
