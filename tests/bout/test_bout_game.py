@@ -48,8 +48,8 @@ def test_a_tampered_replay_is_refused(shipped):
     with pytest.raises(ReplayError, match="action 3"):
         verify(shipped, rep)
     rep = to_replay(play_bout(shipped, 5, BoutOptions()))
-    del rep.turns[3]                                         # a missing turn hash is noticed
-    with pytest.raises(ReplayError, match="one per turn"):
+    del rep.turns[len(rep.turns) // 2]                       # a missing turn hash is noticed
+    with pytest.raises(ReplayError, match="one per turn|no state hash"):
         verify(shipped, rep)
     rep = to_replay(play_bout(shipped, 5, BoutOptions()))
     rep.setup.pop("engine")

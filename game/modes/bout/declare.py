@@ -5,7 +5,7 @@ Initiative is a relation between a fighter and his one target (Song of Swords, t
 - two fighters targeting each other: the pair's record says who holds it; a fresh pair takes it
   from their orientations: aggressive over cautious over defensive, aggressive against
   aggressive is contested (decided by who strikes first), cautious against cautious goes to the
-  higher raw Reflex (a tie is contested), defensive against defensive is a lull (nobody);
+  higher raw Reflex (a tie: a Reflex roll-off), defensive against defensive is a lull (nobody);
 - a latecomer (joined a busy engagement) or a surprised fighter holds initiative over nobody.
 
 Declarations (step 2/1): fighters with initiative over their target first, then the others,
@@ -92,13 +92,28 @@ class Declarations(Hands):
             elif oa == ob == AGGRESSIVE:
                 p[0] = CONTEST
             elif oa == ob == CAUTIOUS:
-                ra, rb = fs[a].t.reflex, fs[b].t.reflex
-                p[0] = a if ra > rb else (b if rb > ra else CONTEST)
+                p[0] = self.roll_off(a, b)
             elif oa == ob:
                 continue                      # defensive against defensive: a lull
             else:
                 p[0] = a if oa < ob else b    # aggressive < cautious < defensive in value
             self.events.append(("initiative", a, b, p[0]))
+
+    def roll_off(self, a: int, b: int) -> int:
+        """Two cautious fighters: "one must have the initiative" [seed]: the higher raw Reflex,
+        else each rolls his Reflex at TN 6 (more successes wins, up to three tries), else the
+        lower fighter number."""
+        fs = self.fighters
+        ra, rb = fs[a].t.reflex, fs[b].t.reflex
+        if ra != rb:
+            return a if ra > rb else b
+        for _ in range(3):
+            sa, _ = self.attr_roll(ra, 6)
+            sb, _ = self.attr_roll(rb, 6)
+            self.events.append(("roll_off", a, b, sa, sb))
+            if sa != sb:
+                return a if sa > sb else b
+        return min(a, b)
 
     def has_live_pair(self, e, f: int) -> bool:
         for g in e.members:

@@ -58,10 +58,17 @@ def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
 
 
 def balance(ruleset: str | None, games: int, seed: int, level: str, progress=None) -> tuple[dict, str]:
-    """`tactibox balance --mode bout`: which weapon beats which (`games` bouts per pair)."""
-    from game.modes.bout.balance import format_report, run_weapon_balance
-    rep = run_weapon_balance(load_rules(ruleset), max(1, games), seed, level)
-    return rep.to_data(), format_report(rep)
+    """`tactibox balance --mode bout`: the figures of issue 18 item 6, each with its range
+    (`games` seeds per figure; a quarter of that per weapon pair)."""
+    from game.modes.bout.balance import format_report, run_report
+    step = [0]
+
+    def tick(label, done, total):
+        step[0] += 1
+        if progress and done == total:
+            progress(step[0], step[0])
+    rep = run_report(load_rules(ruleset), max(2, games), seed, level, tick)
+    return rep, format_report(rep)
 
 
 class BoutLink:

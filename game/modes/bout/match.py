@@ -97,7 +97,8 @@ def to_replay(res: BoutResult) -> Replay:
     rep = Replay(mode="bout", seed=res.seed, ruleset_id=res.rules_id, ruleset_hash=res.rules_hash,
                  options=res.options.as_dict(), setup={"seats": list(res.seats), "engine": ENGINE},
                  actions=[list(a) for a in res.actions],
-                 result={"winner": res.winner, "draw": res.draw, "rounds": res.rounds, "state_hash": res.final_hash})
+                 result={"winner": res.winner, "draw": res.draw, "rounds": res.rounds, "exchanges": res.turns,
+                         "state_hash": res.final_hash})
     for (mark, turn), h in zip(res.turn_marks, res.hashes):
         rep.turns.append([mark, turn, h])
     return rep

@@ -139,7 +139,8 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
             w = self.rules.weapons
             ra, rb = w[self.fighters[a].weapon].reach, w[self.fighters[b].weapon].reach
             short = a if ra < rb else (b if rb < ra else NOBODY)
-            p = self.pairs[key] = [NOBODY, 1, short, abs(ra - rb) * self.R["length_penalty_per_step"]]
+            pen = min(self.R["length_penalty_max"], abs(ra - rb) * self.R["length_penalty_per_step"])
+            p = self.pairs[key] = [NOBODY, 1, short, pen]
         return p
 
     # ------------------------------------------------------------------ dice

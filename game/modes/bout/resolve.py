@@ -9,7 +9,8 @@ unless he bought initiative as an attacker; an attack without initiative also wa
 target's. A defence resolves with the attack it meets. Two fighters contesting initiative
 (aggressor against aggressor, or bought) roll Reflex against their own attack's TN: more
 successes strikes first; a tie goes to the higher raw Reflex, a thrust counting +1; a further
-tie is simultaneous blows, rolled before either is hurt [WT][B].
+tie is rolled once more, and only then are the blows simultaneous, rolled before either is
+hurt [WT][B] (the second roll is ours).
 
 Initiative afterwards (the seed's table): between two attackers, the first to hit takes it
 (`!`, `-`), both missing leaves it with the first resolver (`~`), a miss then a hit goes to the
@@ -45,6 +46,8 @@ from game.modes.bout.consts import (
     NOBODY,
     QUICK,
 )
+
+CONTEST_ROLLS = 2      # a contest tied on successes, Reflex and thrust is rolled once more (ours)
 
 
 class Ctx:
@@ -128,17 +131,18 @@ class Resolution:
         """Reflex dice (less reach penalty) against each one's own attack TN [WT][B]."""
         from game.modes.bout.blows import attack_tn
         rules = self.rules
-        sc = []
-        for x, y in ((a, b), (b, a)):
-            ln = self.primary(e, x)
-            m = rules.maneuvers[ln[L_MAN]]
-            n = self.speed(x, ln) - self.length_penalty(x, y)
-            s, _ = self.attr_roll(n, attack_tn(self, x, m, ln[8]))
-            thrust = 1 if rules.zones[ln[L_ZONE]].kind == "thrust" else 0
-            sc.append((s, self.speed(x, ln) + thrust))
-        self.events.append(("contest", a, b, sc[0][0], sc[1][0]))
-        if sc[0] != sc[1]:
-            return a if sc[0] > sc[1] else b
+        for _ in range(CONTEST_ROLLS):
+            sc = []
+            for x, y in ((a, b), (b, a)):
+                ln = self.primary(e, x)
+                m = rules.maneuvers[ln[L_MAN]]
+                n = self.speed(x, ln) - self.length_penalty(x, y)
+                s, _ = self.attr_roll(n, attack_tn(self, x, m, ln[8]))
+                thrust = 1 if rules.zones[ln[L_ZONE]].kind == "thrust" else 0
+                sc.append((s, self.speed(x, ln) + thrust))
+            self.events.append(("contest", a, b, sc[0][0], sc[1][0]))
+            if sc[0] != sc[1]:
+                return a if sc[0] > sc[1] else b
         return NOBODY
 
     def _mutual(self, ctx, f: int, t: int) -> bool:

@@ -1,6 +1,10 @@
 """A wound and what follows it: blood loss, pain (less WP), shock (from the attack pool first,
 then the pool, the rest carried), knockdown and knockout rolls, dropped weapons, death; and the
-blood-loss check (EN dice against the total BL; no success costs a point of health)."""
+blood-loss check (EN dice against the total BL; no success costs a point of health).
+
+A body part already wounded gives way: each earlier wound on it deepens a new one by
+`wound_stacking` levels (ours: the sources keep only the worst pain per part, so a fighter could
+otherwise take light blows on one part for ever)."""
 
 from __future__ import annotations
 
@@ -53,6 +57,10 @@ def wound(m, ctx, t: int, a: int, level: int, dtype: int, loc: int, s_a: int, ma
           always_kd: bool = False) -> None:
     fs, rules, R = m.fighters, m.rules, m.R
     foe = fs[t]
+    part = rules.part_of[loc]
+    earlier = sum(1 for w in foe.wounds if w[5] == part)
+    if earlier and R["wound_stacking"]:
+        level = min(R["wound_cap"], level + R["wound_stacking"] * earlier)   # a wounded part gives way
     row = rules.wounds[(dtype, loc)]
     bl = row["bl"][level - 1] + bl_bonus
     sh, pain, fx = row["shock"][level - 1], row["pain"][level - 1], row["effect"][level - 1]
@@ -60,7 +68,6 @@ def wound(m, ctx, t: int, a: int, level: int, dtype: int, loc: int, s_a: int, ma
         pain = max(0, pain - foe.t.wp)
     if R["shock_minus_wp"]:
         sh = max(0, sh - foe.t.wp)
-    part = rules.part_of[loc]
     for w in foe.wounds:                       # a wound hit again loses its painkiller [seed]
         if w[5] == part:
             w[6] = 0

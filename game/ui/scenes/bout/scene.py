@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.log import describe
@@ -152,7 +153,12 @@ class BoutScene(Scene):
             if c.check():
                 self._apply(c.action())
         elif b == Button.B and ev.kind == EventKind.PRESS and c.stage in ("declare", "respond"):
-            self._apply(A.Done(c.f))
+            try:
+                self.game.check(A.Done(c.f))
+            except ActionError as exc:
+                c.error = str(exc)             # e.g. an aggressive fighter must attack
+            else:
+                self._apply(A.Done(c.f))
         self.dirty = True
 
     # --------------------------------------------------------------------------- drawing
