@@ -27,7 +27,7 @@ from game.modes.registry import (
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bridge"))
 from linkkit import FakeClock, lossy_pair, pump
-from take_away import TakeAway
+from take_away import Take, TakeAway
 
 # --------------------------------------------------------------------------- the dummy mode: Nim
 
@@ -45,9 +45,9 @@ class NimBot:
     def __init__(self, level: str, seat: int, seed: int) -> None:
         self.level = level
 
-    def choose(self, game: Nim) -> int:
+    def choose(self, game: Nim) -> Take:
         best = game.pile % 4
-        return best if best and self.level == "hard" else 1
+        return Take(best if best and self.level == "hard" else 1)
 
 
 HERE = __name__
@@ -147,8 +147,8 @@ def test_entries_and_tags_are_checked(nim):
         ModeEntry(id="twice", title="x", options=(Option("a", 1, ""), Option("a", 2, "")))
     with pytest.raises(ModeError, match="not a mode this version knows"):
         get_mode("chess")
-    with pytest.raises(ModeError, match="no 'replay_scene' hook"):
-        nim.hook("replay_scene")
+    with pytest.raises(ModeError, match="no 'balance' hook"):
+        nim.hook("balance")
     assert [m.id for m in modes()][-1] == "nim"
     assert mode_title("nim") == "Nim" and mode_title("chess") == "chess"
     assert split_setup(tag_setup("nim", b"\x01\x02")) == ("nim", b"\x01\x02")

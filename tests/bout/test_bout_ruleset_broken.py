@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.bout_loader import load_bout_ruleset
+from game.rules.bout.loader import load_bout_ruleset
 from tests.bout.conftest import TINY
 
 
@@ -122,7 +122,7 @@ def test_shipped_ruleset_loads_and_every_entry_names_a_source():
         rows = [v for v in rules.wounds.values()] if table == "wounds_rows" else [e.v for e in getattr(rules, table)]
         for v in rows:
             assert v["source"], (table, v)
-    from game.rules.bout_schema import ATTACK_EFFECTS, DEFENCE_EFFECTS
+    from game.rules.bout.schema import ATTACK_EFFECTS, DEFENCE_EFFECTS
     effects = {m.effect for m in rules.maneuvers}
     assert set(ATTACK_EFFECTS) | set(DEFENCE_EFFECTS) <= effects        # every rule is used
     assert len(rules.maneuvers) == 42 and len(rules.zones) == 14

@@ -26,7 +26,7 @@ def _sessions(bridge, turns=200, baud=115200, seed=11):
     return h, g
 
 
-def _run_in_process(h, g, timeout=20.0):
+def _run_in_process(h, g, timeout=120.0):   # generous: a loaded CI machine; the loop ends as soon as both finish
     end = time.monotonic() + timeout
     while not (h.finished and g.finished) and time.monotonic() < end:
         h.poll()

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core.replay import Replay
+from game.core.replay import Replay, ReplayError
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.scenarios import BoutOptions, new_bout
 
 ENGINE = 2
-
-
-class ReplayError(ValueError):
-    pass
 
 
 @dataclass

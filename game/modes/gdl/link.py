@@ -1,5 +1,5 @@
 """GDL games over the link cable: the lockstep adapter and the module's wire form (pure; the
-link hook in `game.link.gdl_link` sends it and installs it).
+link hook in `game.modes.gdl.link_hook` sends it and installs it).
 
 The host plays the module's first side, the guest every other side. Actions cross as LEB128
 varints of their small ints; a snapshot is the game's canonical snapshot. A module travels as
@@ -9,11 +9,11 @@ plain `.g` names).
 
 from __future__ import annotations
 
-import json
 import zlib
 from pathlib import Path
 
 from game.core.canon import canonical_bytes
+from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase
 
@@ -42,7 +42,7 @@ def unpack_module(blob: bytes) -> list[tuple[str, str]]:
     if len(raw) > MAX_UNPACKED or d.unconsumed_tail:
         raise ValueError("module pack unpacks to more than 4 MiB")
     try:
-        data = json.loads(raw.decode("ascii"))
+        data = loads_bounded(raw.decode("ascii"), "module pack", max_depth=4)
     except (UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"module pack: {exc}") from None
     if not isinstance(data, list) or not 1 <= len(data) <= MAX_FILES:
