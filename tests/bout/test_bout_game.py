@@ -62,11 +62,11 @@ def test_snapshot_restores_mid_bout(shipped):
     assert isinstance(g, Game)
     bots = [BoutBot("hard", 1, 0), BoutBot("hard", 1, 1)]
     for _ in range(12):
-        g.apply(bots[g.fighters[g.to_act()].side].choose(g))
+        g.apply(bots[g.to_act()].choose(g))
     h = BoutGame.restore(shipped, g.snapshot())
     assert h.state_hash() == g.state_hash()
     while not g.is_over():
-        act = bots[g.fighters[g.to_act()].side].choose(g)
+        act = bots[g.to_act()].choose(g)
         g.apply(act)
         h.apply(act)
         assert h.state_hash() == g.state_hash()
@@ -82,7 +82,7 @@ def test_every_listed_action_is_legal_and_others_are_refused(shipped):
         seen.add(g.phase)
         for a in acts[:: max(1, len(acts) // 40)]:
             g.check(a)
-        f = g.to_act()
+        f = g.fighter_to_act()
         with pytest.raises(ActionError):
             g.apply(A.Done((f + 1) % len(g.fighters)))  # someone else's "done"
         g.apply(bot.choose(g))

@@ -41,7 +41,7 @@ class BoutBot(Planner):
         self.salt_source = salt_source or (lambda: bytes(self.rng.below(256) for _ in range(A.SECRET_BYTES)))
 
     def choose(self, g):
-        f = g.to_act()
+        f = g.fighter_to_act() if hasattr(g, "fighter_to_act") else g.to_act()
         m = getattr(g, "m", g)
         try:
             if getattr(g, "queue", None):

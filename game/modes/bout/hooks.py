@@ -28,6 +28,18 @@ def options_from(opts: dict):
     return BoutOptions(scenario=opts.get("scenario") or "duel", fighters=fighters)
 
 
+def new_game(rules, seed: int, options: dict, seats: list[str]):
+    """The registry's `game` factory: a bout (the arena) for these options; seats are sides."""
+    from game.modes.bout.scenarios import new_bout
+    return new_bout(rules, seed, options_from(options))
+
+
+def new_bot(level: str, seat: int, seed: int):
+    """The registry's `bot` factory: `choose(game)` for the side `seat`."""
+    from game.modes.bout.bot import BoutBot
+    return BoutBot(level if level in ("easy", "normal", "hard") else "hard", seed, seat)
+
+
 def simulate(req: Request, log=None) -> Outcome:
     from game.modes.bout.match import play_bout, seat_levels, to_replay
     rules = load_rules(req.ruleset)

@@ -69,8 +69,7 @@ def play_bout(rules, seed: int, options: BoutOptions | None = None, seats=("hard
     if on_events:
         on_events(game, game.events)
     while not game.is_over():
-        f = game.to_act()
-        side = game.fighters[f].side
+        side = game.to_act()
         act = bots[min(side, len(bots) - 1)].choose(game)
         t = game.turn
         events = game.apply(act)

@@ -6,10 +6,12 @@ MODE = ModeEntry(
     id="bout", title="Steel bout", order=30,
     blurb="dice-pool melee, two exchanges a round (Riddle of Steel)",
     options=(
-        Option("scenario", "duel", "bout: duel, one_vs_three or roguelike (default duel)"),
+        Option("scenario", "duel", "bout: duel, one_vs_three, roguelike or brawl (default duel)"),
         Option("fighters", "", "bout: comma-separated fighter template ids"),
     ),
     rules="game.modes.bout.hooks:load_rules",
+    game="game.modes.bout.hooks:new_game",
+    bot="game.modes.bout.hooks:new_bot",
     describe="game.modes.bout.hooks:describe_events",
     simulate="game.modes.bout.hooks:simulate",
     verify="game.modes.bout.hooks:verify",

@@ -73,7 +73,7 @@ class BoutScene(Scene):
 
     # --------------------------------------------------------------------------- driving
     def human_to_act(self) -> bool:
-        f = self.game.to_act()
+        f = self.game.fighter_to_act()
         return f is not None and self.game.fighters[f].side in self.human_sides
 
     def me(self) -> int:
@@ -95,7 +95,7 @@ class BoutScene(Scene):
 
     def _ensure_chooser(self) -> None:
         if self.chooser is None and self.human_to_act():
-            f = self.game.to_act()
+            f = self.game.fighter_to_act()
             side = self.game.fighters[f].side
             if self.hotseat and side != self.viewer:
                 self.curtain, self.viewer = side, side
@@ -220,7 +220,7 @@ class BoutScene(Scene):
             if f.dead:
                 col = (90, 86, 96)
             pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
-            if i == g.to_act():
+            if i == g.fighter_to_act():
                 pygame.draw.rect(surf, T.CURSOR, (x - 1, y - 1, cell + 1, cell + 1), 1)
             if small:
                 th.text(surf, "ABCDEFGHIJKL"[i], (x + cell // 2, y + (cell - th.line_height("tiny")) // 2),
@@ -252,7 +252,7 @@ class BoutScene(Scene):
         d = self._die()
         for i, f in enumerate(g.fighters):
             col = T.team_colour(0 if f.side == 0 else 1)
-            active = g.to_act() == i
+            active = g.fighter_to_act() == i
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
             else:
