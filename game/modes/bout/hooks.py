@@ -56,10 +56,19 @@ def simulate(req: Request, log=None) -> Outcome:
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
-    from game.modes.bout.match import ReplayError, verify
+    """Engine 2 replays with the named (or shipped) ruleset; engine 1 replays (recorded before the
+    engagement rules, no setup.engine) with the frozen engine 1 and, unless a ruleset is named,
+    its ruleset of that time (assets/bout/v1)."""
+    from game.modes.bout.match import ENGINE, ReplayError, verify
+    engine = replay.setup.get("engine", 1) if isinstance(replay.setup, dict) else 1
     try:
-        rules = load_rules(ruleset)
-        game = verify(rules, replay)
+        if engine == 1:
+            from game.modes.bout.legacy import V1_RULES, verify_v1
+            game = verify_v1(load_rules(ruleset or str(V1_RULES)), replay)
+        elif engine == ENGINE:
+            game = verify(load_rules(ruleset), replay)
+        else:
+            raise ReplayError(f"recorded by bout engine {engine!r}, this version knows engines 1 and {ENGINE}")
     except ReplayError as exc:
         return Verdict(False, 0, [str(exc)])
     except ValueError as exc:

@@ -106,8 +106,8 @@ def verify(rules, rep: Replay):
         raise ReplayError(f"mode {rep.mode!r} is not a bout")
     engine = rep.setup.get("engine", 1) if isinstance(rep.setup, dict) else 1
     if engine != ENGINE:
-        raise ReplayError(f"recorded by bout engine {engine!r}; this version replays engine {ENGINE} "
-                          "(the engagement rules) only")
+        raise ReplayError(f"recorded by bout engine {engine!r}; this function replays engine {ENGINE} "
+                          "(engine 1 recordings go through game.modes.bout.legacy.verify_v1)")
     if rep.ruleset_hash != rules.content_hash:
         raise ReplayError(f"ruleset: recorded with content hash {rep.ruleset_hash[:12]}, this ruleset is {rules.content_hash[:12]}")
     try:
