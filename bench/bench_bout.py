@@ -26,7 +26,7 @@ def _exchanges(rules, scenario: str, seats, target: int) -> tuple[float, int, in
         g = new_bout(rules, seed, options)
         bots = [BoutBot(seats[0], seed, 0), BoutBot(seats[1], seed, 1)]
         while not g.is_over():
-            g.apply(bots[g.fighters[g.to_act()].side].choose(g))
+            g.apply(bots[g.to_act()].choose(g))
         done += g.turn
         bouts += 1
     return time.perf_counter() - t, done, bouts

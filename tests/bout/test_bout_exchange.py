@@ -158,14 +158,15 @@ def test_aggressor_against_aggressor_order_and_initiative(tiny):
 
 def test_a_reflex_tie_gives_simultaneous_blows(tiny):
     """Two b's, both aggressive, equal contest successes (1 each) and equal Reflex 4, both swing:
-    simultaneous blows. a's side hits (9,9), the other misses (2,3): the only hitter holds it."""
+    the contest is rolled once more (ours), tied again (2 each): simultaneous blows, both rolled
+    before either is hurt. The first hits (9,9), the other misses (2,3): the only hitter holds it."""
     m = at_declare(tiny, keys=("b", "b"), orients=(AGGRESSIVE, AGGRESSIVE))
     declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 2))
     declare(m, 1, (ATTACK, 0, swing(tiny), zone(tiny, "high"), 2))
     no_answers(m)
-    s = Script(m, [[7, 1, 1, 1], [7, 1, 1, 1], [9, 9], [2, 3]], d6=[0, 0])
+    s = Script(m, [[7, 1, 1, 1], [7, 1, 1, 1], [7, 7, 1, 1], [7, 7, 1, 1], [9, 9], [2, 3]], d6=[0, 0])
     m.advance()
-    assert [c[0] for c in s.calls] == ["attr", "attr", "combat", "combat"]
+    assert [c[0] for c in s.calls] == ["attr"] * 4 + ["combat", "combat"]
     assert ("simultaneous", 0, 1) in m.events
     assert m.pair(0, 1)[0] == 0
 

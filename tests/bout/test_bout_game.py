@@ -48,12 +48,12 @@ def test_a_tampered_replay_is_refused(shipped):
     with pytest.raises(ReplayError, match="action 3"):
         verify(shipped, rep)
     rep = to_replay(play_bout(shipped, 5, BoutOptions()))
-    del rep.turns[3]                                         # a missing turn hash is noticed
-    with pytest.raises(ReplayError, match="one per turn"):
+    del rep.turns[len(rep.turns) // 2]                       # a missing turn hash is noticed
+    with pytest.raises(ReplayError, match="one per turn|no state hash"):
         verify(shipped, rep)
     rep = to_replay(play_bout(shipped, 5, BoutOptions()))
-    rep.setup.pop("engine")
-    with pytest.raises(ReplayError, match="engine 1"):
+    rep.setup["engine"] = 7
+    with pytest.raises(ReplayError, match="engine 7"):
         verify(shipped, rep)
 
 
@@ -62,11 +62,11 @@ def test_snapshot_restores_mid_bout(shipped):
     assert isinstance(g, Game)
     bots = [BoutBot("hard", 1, 0), BoutBot("hard", 1, 1)]
     for _ in range(12):
-        g.apply(bots[g.fighters[g.to_act()].side].choose(g))
+        g.apply(bots[g.to_act()].choose(g))
     h = BoutGame.restore(shipped, g.snapshot())
     assert h.state_hash() == g.state_hash()
     while not g.is_over():
-        act = bots[g.fighters[g.to_act()].side].choose(g)
+        act = bots[g.to_act()].choose(g)
         g.apply(act)
         h.apply(act)
         assert h.state_hash() == g.state_hash()
@@ -82,7 +82,7 @@ def test_every_listed_action_is_legal_and_others_are_refused(shipped):
         seen.add(g.phase)
         for a in acts[:: max(1, len(acts) // 40)]:
             g.check(a)
-        f = g.to_act()
+        f = g.fighter_to_act()
         with pytest.raises(ActionError):
             g.apply(A.Done((f + 1) % len(g.fighters)))  # someone else's "done"
         g.apply(bot.choose(g))

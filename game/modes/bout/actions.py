@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass, fields
 
-from game.modes.base import ActionError
+from game.modes.base import Action, ActionError
 
 SECRET_BYTES = 16
 FORFEIT = 255          # Reveal orientation: the throw is forfeited (taken as Defensive)
@@ -29,13 +29,13 @@ WAIT = 8
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Action):
     f: int
     dir: int
 
 
 @dataclass(frozen=True)
-class Orient:
+class Orient(Action):
     f: int
     orientation: int
     stance: int = 0
@@ -43,13 +43,13 @@ class Orient:
 
 
 @dataclass(frozen=True)
-class Commit:
+class Commit(Action):
     f: int
     digest: bytes
 
 
 @dataclass(frozen=True)
-class Reveal:
+class Reveal(Action):
     f: int
     orientation: int
     stance: int
@@ -58,13 +58,13 @@ class Reveal:
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(Action):
     f: int
     foe: int
 
 
 @dataclass(frozen=True)
-class Line:
+class Line(Action):
     f: int
     kind: int              # consts.ATTACK .. consts.QUICK_DEFEND
     foe: int               # -1: nobody in particular (pre-emptive defence) / everyone (flee)
@@ -77,18 +77,18 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Done:
+class Done(Action):
     f: int
 
 
 @dataclass(frozen=True)
-class Aim:
+class Aim(Action):
     f: int
     foe: int
 
 
 @dataclass(frozen=True)
-class Shoot:
+class Shoot(Action):
     f: int
     foe: int
     zone: int = 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.modes.bout import wounds as W
 from game.modes.bout.consts import HAND_NONE, HAND_OFF, L_DICE, L_EXTRA, L_FOE, L_HAND, L_KIND, L_MAN, L_SEQ, L_ZONE
+from game.modes.bout.events import ev
 from game.modes.bout.fighter import damage_level
 
 PARRY_LIKE = frozenset(("parry", "block", "counter", "riposte", "expulsion", "disarm"))
@@ -136,7 +137,7 @@ def roll_guard(m, ctx, x: int, a: int, guard, atk_man, atk_ln) -> tuple[int, boo
     s, b = m.dice_roll(n, tn)
     ctx.guards[key] = (s, b, eff)
     ctx.used.add((x, ln[L_SEQ]))
-    m.events.append(("guard", x, a, ln[L_MAN], n, tn, s, int(b)))
+    m.events.append(ev("guard", x, a, ln[L_MAN], n, tn, s, int(b)))
     return s, b, eff
 
 
@@ -155,7 +156,7 @@ def blow(m, ctx, a: int, ln, *, off_portion: bool = False) -> dict:
         if guard is not None and guard[0] == "line":
             ctx.used.add((t, guard[1][L_SEQ]))
             ctx.wasted.add((t, guard[1][L_SEQ]))
-        m.events.append(("stop_short", a, t))
+        m.events.append(ev("stop_short", a, t))
         return out
     hand = ln[L_HAND]
     if off_portion:
@@ -177,7 +178,7 @@ def blow(m, ctx, a: int, ln, *, off_portion: bool = False) -> dict:
     s_d, botch_d, eff = roll_guard(m, ctx, t, a, guard, man, ln)
     mos = s_a - s_d
     out.update(s_a=s_a, s_d=s_d, mos=mos, hit=mos > 0, **{"def": eff})
-    m.events.append(("blow", a, t, ln[L_MAN], ln[L_ZONE], n, tn, s_a, int(botch_a),
+    m.events.append(ev("blow", a, t, ln[L_MAN], ln[L_ZONE], n, tn, s_a, int(botch_a),
                      -1 if guard is None else guard[1][L_MAN], s_d, int(botch_d)))
     if mos > 0:
         landed(m, ctx, a, t, ln, man, mos, s_a, botch_d, dr, dtype, out)
@@ -188,7 +189,7 @@ def blow(m, ctx, a: int, ln, *, off_portion: bool = False) -> dict:
             fs[a].offhand = -1
         elif m.fist >= 0:
             fs[a].weapon = m.fist
-        m.events.append(("tossed", a))
+        m.events.append(ev("tossed", a))
     return out
 
 
@@ -220,19 +221,19 @@ def landed(m, ctx, a, t, ln, man, mos, s_a, botch_d, dr, dtype, out) -> None:
     if eff == "disarm_attack":
         if mos >= man.param and m.fist >= 0 and fs[t].weapon != m.fist:
             fs[t].weapon = m.fist
-            m.events.append(("disarmed", t, a))
+            m.events.append(ev("disarmed", t, a))
         return
     if eff == "grapple":
         fs[t].prone = True
         fs[t].cp //= 2
-        m.events.append(("thrown", t, fs[t].cp))
+        m.events.append(ev("thrown", t, fs[t].cp))
         return
     foe = fs[t]
     av = max(0, rules.armours[foe.t.armour].av - man.av_ignore)
     level = damage_level(mos + (R["defence_botch_levels"] if botch_d else 0), dr, foe.t.to, av, R["wound_cap"])
     out["level"] = level
     if level <= 0:
-        m.events.append(("glance", a, t))
+        m.events.append(ev("glance", a, t))
         if man.knockdown and foe.active:
             W.knockdown(m, t, R["kd_tn_per_success"] * max(1, s_a))
         return
@@ -258,7 +259,7 @@ def defence_won(m, ctx, x, a, guard, eff, margin, atk_ln) -> None:
         m.close_in(x, a)
     elif eff == "disarm" and margin >= man.param and m.fist >= 0 and fs[a].weapon != m.fist:
         fs[a].weapon = m.fist
-        m.events.append(("disarmed", a, x))
+        m.events.append(ev("disarmed", a, x))
     elif eff == "duck_weave":
         fs[x].ignore_length = True
         m.close_in(x, a)
@@ -288,14 +289,14 @@ def riposte(m, ctx, x: int, a: int, man, margin: int, zone: int) -> None:
         s, _ = m.dice_roll(margin, tn or 10)
         mos = s
         dr, dtype = ((me.t.st + w.swing_dr, w.swing_type) if kind == "swing" else (me.t.st + w.thrust_dr, w.thrust_type))
-    m.events.append(("riposte", x, a, man.index, mos))
+    m.events.append(ev("riposte", x, a, man.index, mos))
     if mos <= 0:
         return
     ctx.hit_on.add(a)
     foe = m.fighters[a]
     level = damage_level(mos, dr, foe.t.to, rules.armours[foe.t.armour].av, m.R["wound_cap"])
     if level <= 0:
-        m.events.append(("glance", x, a))
+        m.events.append(ev("glance", x, a))
         return
     loc = rules.zone_locs[zone][m.rng.below(6)]
     W.wound(m, ctx, a, x, level, W.DTYPES.index(dtype), loc, s, w.mass)

@@ -41,7 +41,7 @@ class BoutBot(Planner):
         self.salt_source = salt_source or (lambda: bytes(self.rng.below(256) for _ in range(A.SECRET_BYTES)))
 
     def choose(self, g):
-        f = g.to_act()
+        f = g.fighter_to_act() if hasattr(g, "fighter_to_act") else g.to_act()
         m = getattr(g, "m", g)
         try:
             if getattr(g, "queue", None):
@@ -113,8 +113,8 @@ class BoutBot(Planner):
         # hard: aggressive when clearly ahead of everyone in reach, cautious otherwise; defensive
         # only when hopelessly behind (it can still flee or force-enter)
         total = sum(theirs)
-        if len(foes) == 1 and mine >= strongest + 2:
-            o = AGGRESSIVE
+        if len(foes) == 1 and mine * 5 >= strongest * 3 and self.first_strike(m, f, foes[0]) >= 0.3:
+            o = AGGRESSIVE                    # holding the initiative is worth much (bot_duel)
         elif len(foes) > 1 and mine * 2 < total and mine < 4:
             o = DEFENSIVE
         else:
@@ -122,9 +122,31 @@ class BoutBot(Planner):
         stance = self.stance_for(m, f, o, mine, strongest)
         return A.Orient(f, o, stance, foot)
 
+    def first_strike(self, m, f, g) -> float:
+        """The chance to strike first in a contest with g: Reflex (less the reach penalty)
+        against each one's plain attack TN, more successes first (ties: half)."""
+        from game.modes.bout.odds import pmf
+        fs, w = m.fighters, m.rules.weapons
+
+        def tn(x):
+            wx = w[fs[x].weapon]
+            return min(v for v in (wx.atn_swing, wx.atn_thrust, 10) if v)
+        lp_f = m.length_penalty(f, g) if m.pair(f, g) else self.reach_gap(m, f, g)
+        lp_g = m.length_penalty(g, f) if m.pair(f, g) else self.reach_gap(m, g, f)
+        a = pmf(fs[f].t.reflex - lp_f, tn(f))
+        b = pmf(fs[g].t.reflex - lp_g, tn(g))
+        win = tie = 0.0
+        for i, pa in enumerate(a):
+            for j, pb in enumerate(b):
+                if i > j:
+                    win += pa * pb
+                elif i == j:
+                    tie += pa * pb
+        return win + tie / 2
+
     def stance_for(self, m, f, o, mine, strongest) -> int:
         ids = {s.id: s.index for s in m.rules.stances}
-        if o == AGGRESSIVE and mine >= strongest + 4 and "aggressive" in ids:
+        if o == AGGRESSIVE and mine >= strongest - 1 and "aggressive" in ids:
             return ids["aggressive"]
         if o == DEFENSIVE and "defensive" in ids:
             return ids["defensive"]
@@ -156,15 +178,23 @@ class BoutBot(Planner):
             if foe.prone or foe.shock_carry:
                 s += 2.0
             if self.level == "hard":
+                s += 1.5 * self.danger(m, g, f) - self.danger(m, f, g) * 0.5
                 s -= self.exposure(m, f, g)
                 s -= m.length_penalty(f, g) if m.pair(f, g) else self.reach_gap(m, f, g)
             return (s, -g)
         return A.Target(f, max(cands, key=score))
 
+    def danger(self, m, g, f) -> float:
+        """How deep g's plain blow goes into f: his best damage less f's Toughness and armour."""
+        w = m.rules.weapons[m.fighters[g].weapon]
+        foe = m.fighters[f]
+        dr = m.fighters[g].t.st + max(w.swing_dr if w.atn_swing else -9, w.thrust_dr if w.atn_thrust else -9)
+        return dr - foe.t.to - m.rules.armours[foe.t.armour].av
+
     def reach_gap(self, m, f, g) -> int:
         w = m.rules.weapons
         d = w[m.fighters[g].weapon].reach - w[m.fighters[f].weapon].reach
-        return max(0, d) * m.R["length_penalty_per_step"]
+        return min(m.R["length_penalty_max"], max(0, d) * m.R["length_penalty_per_step"])
 
     def exposure(self, m, f, g) -> float:
         """Defence dice lost to the other foes if f turns to face g."""

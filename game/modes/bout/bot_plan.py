@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.blows import attack_tn, defence_tn, facing_penalty
+from game.modes.bout.bot_hard import HardPlanner
 from game.modes.bout.consts import (
     ATTACK,
     BUY,
@@ -39,14 +40,17 @@ def ceil_div(x: float, p: float) -> int:
     return i if i >= v else i + 1
 
 
-class Planner:
+class Planner(HardPlanner):
     # ------------------------------------------------------------------ plan bookkeeping
     def declare(self, m, f):
         e = m.engagement_of(f)
         key = (f, e.id, e.resolved, e.stage, m.clock)
         plan = self._plans.get(f)
         if plan is None or plan[0] != key:
-            acts = self.plan_response(m, e, f) if e.stage == RESPOND else self.plan_lines(m, e, f)
+            if self.level == "hard":
+                acts = self.respond_hard(m, e, f) if e.stage == RESPOND else self.plan_hard(m, e, f)
+            else:
+                acts = self.plan_response(m, e, f) if e.stage == RESPOND else self.plan_lines(m, e, f)
             plan = self._plans[f] = [key, acts]
         acts = plan[1]
         while acts:

@@ -12,6 +12,7 @@ fighter who is not engaged:
 
 from __future__ import annotations
 
+from game.modes.bout.events import ev
 from game.modes.bout.fighter import W_BL, W_DOSES, W_PAIN, W_PK
 from game.modes.bout.wounds import blood_check
 
@@ -61,7 +62,7 @@ class Care:
             take = min(left, w[W_BL])
             w[W_BL] -= take
             left -= take
-        self.events.append(("first_aid", f, n, s, int(botch), me.bl_total()))
+        self.events.append(ev("first_aid", f, n, s, int(botch), me.bl_total()))
         return s
 
     def heal(self, f: int) -> int:
@@ -80,7 +81,7 @@ class Care:
         healed = [w for w in me.wounds if w[W_PAIN] <= 0 and w[W_BL] <= 0]
         me.wounds = [w for w in me.wounds if w not in healed]
         me.health = min(me.t.health, me.health + len(healed))
-        self.events.append(("heal", f, s, len(healed), me.health))
+        self.events.append(ev("heal", f, s, len(healed), me.health))
         return s
 
     def painkiller(self, f: int) -> None:
@@ -90,4 +91,4 @@ class Care:
         for w in me.wounds:
             w[W_PK] = max(w[W_PK], max(0, self.R["painkiller_pain"] - w[W_DOSES]))
             w[W_DOSES] += 1
-        self.events.append(("painkiller", f, me.pain_total()))
+        self.events.append(ev("painkiller", f, me.pain_total()))

@@ -5,7 +5,7 @@ Initiative is a relation between a fighter and his one target (Song of Swords, t
 - two fighters targeting each other: the pair's record says who holds it; a fresh pair takes it
   from their orientations: aggressive over cautious over defensive, aggressive against
   aggressive is contested (decided by who strikes first), cautious against cautious goes to the
-  higher raw Reflex (a tie is contested), defensive against defensive is a lull (nobody);
+  higher raw Reflex (a tie: a Reflex roll-off), defensive against defensive is a lull (nobody);
 - a latecomer (joined a busy engagement) or a surprised fighter holds initiative over nobody.
 
 Declarations (step 2/1): fighters with initiative over their target first, then the others,
@@ -54,6 +54,7 @@ from game.modes.bout.consts import (
     REVEAL,
     TARGET,
 )
+from game.modes.bout.events import ev
 from game.modes.bout.fighter import NEEDS_ORIENTATION
 from game.modes.bout.hands import Hands
 
@@ -92,13 +93,28 @@ class Declarations(Hands):
             elif oa == ob == AGGRESSIVE:
                 p[0] = CONTEST
             elif oa == ob == CAUTIOUS:
-                ra, rb = fs[a].t.reflex, fs[b].t.reflex
-                p[0] = a if ra > rb else (b if rb > ra else CONTEST)
+                p[0] = self.roll_off(a, b)
             elif oa == ob:
                 continue                      # defensive against defensive: a lull
             else:
                 p[0] = a if oa < ob else b    # aggressive < cautious < defensive in value
-            self.events.append(("initiative", a, b, p[0]))
+            self.events.append(ev("initiative", a, b, p[0]))
+
+    def roll_off(self, a: int, b: int) -> int:
+        """Two cautious fighters: "one must have the initiative" [seed]: the higher raw Reflex,
+        else each rolls his Reflex at TN 6 (more successes wins, up to three tries), else the
+        lower fighter number."""
+        fs = self.fighters
+        ra, rb = fs[a].t.reflex, fs[b].t.reflex
+        if ra != rb:
+            return a if ra > rb else b
+        for _ in range(3):
+            sa, _ = self.attr_roll(ra, 6)
+            sb, _ = self.attr_roll(rb, 6)
+            self.events.append(ev("roll_off", a, b, sa, sb))
+            if sa != sb:
+                return a if sa > sb else b
+        return min(a, b)
 
     def has_live_pair(self, e, f: int) -> bool:
         for g in e.members:
@@ -197,6 +213,8 @@ class Declarations(Hands):
             raise ActionError("this fighter fights on (auto); only his footing dice are asked")
         if stance >= len(self.rules.stances):
             raise ActionError(f"stance {stance}: expected 0-{len(self.rules.stances) - 1}")
+        if footing and not self._needs_footing(e, f):
+            raise ActionError("no footing roll is due: footing dice must be 0")
         if footing > max(0, me.cp):
             raise ActionError(f"footing dice {footing}: he has {me.cp}")
 
@@ -244,7 +262,8 @@ class Declarations(Hands):
                 raise ActionError(f"{m.name}: zone {a.zone} is not one it can aim at")
         elif a.zone:
             raise ActionError(f"{m.name} aims at no zone")
-        if m.effect == "beat" and not self._pair(f, foe)[1]:
+        p = self.pair(f, foe) if foe >= 0 else None
+        if m.effect == "beat" and p is not None and not p[1]:
             raise ActionError("a beat is possible only at the start of a fight or after a pause")
         second = m.effect in ("double", "evasive", "master_attack", "simultaneous")
         if a.extra > (max(0, me.cp) if second else m.extra_max):
@@ -371,7 +390,7 @@ class Declarations(Hands):
         shown = a.man
         if a.kind == PREEMPT:
             shown = -1                               # hidden: "a defence against no one in particular"
-        self.events.append(("declare", f, a.kind, a.foe, shown, a.zone if shown >= 0 else 0,
+        self.events.append(ev("declare", f, a.kind, a.foe, shown, a.zone if shown >= 0 else 0,
                             a.dice, a.extra, cost))
 
     def assign_preemptive(self, e) -> None:
@@ -392,7 +411,7 @@ class Declarations(Hands):
                 pick = ln[L_FOE] if ln[L_FOE] in open_ else open_[0]
                 ln[L_FOE] = pick
                 open_.remove(pick)
-                self.events.append(("preempt", f, pick, ln[L_MAN]))
+                self.events.append(ev("preempt", f, pick, ln[L_MAN]))
 
     def responders(self, e) -> list[int]:
         """Fighters attacked by someone who declared after them, still unanswered, who can pay a

@@ -13,6 +13,7 @@ from __future__ import annotations
 from game.core.canon import canonical_hash
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
+from game.modes.bout.events import ev
 from game.modes.bout.melee import Melee
 
 STEPS_PER_EXCHANGE = 3
@@ -70,18 +71,31 @@ class BoutGame:
         return self.over
 
     def to_act(self) -> int | None:
+        """The seat (a side) whose action is next; None once the bout is over."""
+        f = self.fighter_to_act()
+        return None if f is None else self.m.fighters[f].side
+
+    def fighter_to_act(self) -> int | None:
+        """The fighter whose decision is awaited (his side's seat acts for him)."""
         if self.over:
             return None
         if self.queue:
             return self.queue[0]
         return self.m.to_act()
 
+    def result(self) -> dict:
+        sides = sorted({f.side for f in self.m.fighters})
+        return {"mode": "bout", "winner": None if self._winner is None else f"side {self._winner}",
+                "draw": self.draw, "exchanges": self.turn, "steps": self.step,
+                "sides": {f"side {s}": [f.t.name for f in self.m.fighters if f.side == s] for s in sides},
+                "standing": [i for i, f in enumerate(self.m.fighters) if f.active]}
+
     def check(self, a) -> None:
         if self.over:
             raise ActionError("the bout is over")
         if isinstance(a, A.Move):
             if not self.queue or a.f != self.queue[0]:
-                raise ActionError(f"fighter {a.f} does not step now (waiting for {self.to_act()})")
+                raise ActionError(f"fighter {a.f} does not step now (waiting for {self.fighter_to_act()})")
             if not 0 <= a.dir <= A.WAIT:
                 raise ActionError(f"direction {a.dir}: expected 0-8")
             return
@@ -106,7 +120,7 @@ class BoutGame:
         return self.events
 
     def legal_actions(self) -> list:
-        f = self.to_act()
+        f = self.fighter_to_act()
         if f is None:
             return []
         if self.queue:
@@ -141,7 +155,7 @@ class BoutGame:
                         taken.discard(fs[i].pos)
                         taken.add(cell)
                         m.place(i, cell, d)
-                        self.events.append(("move", i, cell))
+                        self.events.append(ev("move", i, cell))
                         moved = True
                     else:
                         fs[i].facing = d                    # a lost step still turns him
@@ -174,7 +188,7 @@ class BoutGame:
     def _finish(self, side) -> None:
         self.over, self.queue, self._winner = True, [], side
         self.draw = side is None
-        self.events.append(("over", -1 if side is None else side))
+        self.events.append(ev("over", -1 if side is None else side))
 
     # ------------------------------------------------------------------ for screens and bots
     @property

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game.modes.bout.consts import AUTO
 from game.modes.bout.engagement import Engagement
+from game.modes.bout.events import ev
 from game.modes.bout.fighter import NEEDS_ORIENTATION
 
 NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -63,7 +64,7 @@ class Grouping:
                 e = Engagement(self.next_eng, *(src.clock()[1:] if src else (1, 0)), src.round if src else 1)
                 e.stage = START
                 self.next_eng += 1
-                out.append(("engage", e.id, tuple(comp)))
+                out.append(ev("engage", e.id, tuple(comp)))
             old_members = set(e.members) if prim is not None else set()
             for i in comp:
                 if i not in old_members:
@@ -78,7 +79,7 @@ class Grouping:
                 for i in e.members:
                     if fs[i].eng == k:
                         self._leave(e, i, out)
-                out.append(("disengage", k))
+                out.append(ev("disengage", k))
         self.engs = dict(sorted(keep.items()))
         for f in fs:
             if f.eng and f.eng not in self.engs:
@@ -108,8 +109,8 @@ class Grouping:
             tn = self.rules.surprise[lv].tn
             if tn and self.attr_roll(f.t.reflex, tn)[0] == 0:
                 f.lost_round = True
-                out.append(("surprised", i))
-        out.append(("join", i, e.id, e.exchange, e.step, int(f.late)))
+                out.append(ev("surprised", i))
+        out.append(ev("join", i, e.id, e.exchange, e.step, int(f.late)))
 
     def _leave(self, e: Engagement, i: int, out: list) -> None:
         f = self.fighters[i]
@@ -120,7 +121,7 @@ class Grouping:
         f.eng, f.target, f.late, f.lost_round = 0, -1, False, False
         f.orientation, f.footing, f.stance = NEEDS_ORIENTATION, -1, 0
         f.flawless = False
-        out.append(("leave", i, e.id))
+        out.append(ev("leave", i, e.id))
 
     def _tidy(self, e: Engagement) -> None:
         """Targets and lines that point at someone no longer in reach are dropped."""

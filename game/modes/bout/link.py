@@ -50,8 +50,7 @@ class BoutOverLink(AdapterBase):
         self.chooser, self.on_events = chooser, on_events
 
     def whose_turn_is_local(self) -> bool:
-        f = self.game.to_act()
-        return f is not None and self.game.fighters[f].side == self.local
+        return self.game.to_act() == self.local
 
     def next_local_action(self):
         if self.chooser is not None:
@@ -73,7 +72,7 @@ class BoutOverLink(AdapterBase):
 
     def replacement_for(self, a):
         g = self.game
-        f = g.to_act()
+        f = g.fighter_to_act()
         ph = g.phase
         if ph == "move":
             return A.Move(f, A.WAIT)

@@ -91,6 +91,7 @@ _LINES = {
     "declare": _declare,
     "nothing": lambda g, ev: f"{name(g, ev[1])} does nothing.",
     "preempt": lambda g, ev: f"  {name(g, ev[1])}'s prepared {g.rules.maneuvers[ev[3]].name} meets {name(g, ev[2])}.",
+    "roll_off": lambda g, ev: f"  Roll-off for the initiative: {name(g, ev[1])} {ev[3]}, {name(g, ev[2])} {ev[4]}.",
     "contest": lambda g, ev: f"Who strikes first: {name(g, ev[1])} {ev[3]} successes, {name(g, ev[2])} {ev[4]}.",
     "simultaneous": lambda g, ev: f"{name(g, ev[1])} and {name(g, ev[2])} strike at the same moment.",
     "blow": _blow,

@@ -69,8 +69,7 @@ def play_bout(rules, seed: int, options: BoutOptions | None = None, seats=("hard
     if on_events:
         on_events(game, game.events)
     while not game.is_over():
-        f = game.to_act()
-        side = game.fighters[f].side
+        side = game.to_act()
         act = bots[min(side, len(bots) - 1)].choose(game)
         t = game.turn
         events = game.apply(act)
@@ -93,7 +92,8 @@ def to_replay(res: BoutResult) -> Replay:
     rep = Replay(mode="bout", seed=res.seed, ruleset_id=res.rules_id, ruleset_hash=res.rules_hash,
                  options=res.options.as_dict(), setup={"seats": list(res.seats), "engine": ENGINE},
                  actions=[list(a) for a in res.actions],
-                 result={"winner": res.winner, "draw": res.draw, "rounds": res.rounds, "state_hash": res.final_hash})
+                 result={"winner": res.winner, "draw": res.draw, "rounds": res.rounds, "exchanges": res.turns,
+                         "state_hash": res.final_hash})
     for (mark, turn), h in zip(res.turn_marks, res.hashes):
         rep.turns.append([mark, turn, h])
     return rep
@@ -106,8 +106,8 @@ def verify(rules, rep: Replay):
         raise ReplayError(f"mode {rep.mode!r} is not a bout")
     engine = rep.setup.get("engine", 1) if isinstance(rep.setup, dict) else 1
     if engine != ENGINE:
-        raise ReplayError(f"recorded by bout engine {engine!r}; this version replays engine {ENGINE} "
-                          "(the engagement rules) only")
+        raise ReplayError(f"recorded by bout engine {engine!r}; this function replays engine {ENGINE} "
+                          "(engine 1 recordings go through game.modes.bout.legacy.verify_v1)")
     if rep.ruleset_hash != rules.content_hash:
         raise ReplayError(f"ruleset: recorded with content hash {rep.ruleset_hash[:12]}, this ruleset is {rules.content_hash[:12]}")
     try:

@@ -42,6 +42,7 @@ from game.modes.bout.consts import (
 from game.modes.bout.declare import Declarations
 from game.modes.bout.dice import roll
 from game.modes.bout.engagement import Engagement
+from game.modes.bout.events import ev
 from game.modes.bout.fighter import NEEDS_ORIENTATION, Fighter, refresh_value
 from game.modes.bout.grouping import REST_STEPS, START, Grouping
 from game.modes.bout.ranged import Ranged
@@ -139,7 +140,8 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
             w = self.rules.weapons
             ra, rb = w[self.fighters[a].weapon].reach, w[self.fighters[b].weapon].reach
             short = a if ra < rb else (b if rb < ra else NOBODY)
-            p = self.pairs[key] = [NOBODY, 1, short, abs(ra - rb) * self.R["length_penalty_per_step"]]
+            pen = min(self.R["length_penalty_max"], abs(ra - rb) * self.R["length_penalty_per_step"])
+            p = self.pairs[key] = [NOBODY, 1, short, pen]
         return p
 
     # ------------------------------------------------------------------ dice
@@ -230,7 +232,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
             if o != AUTO or f.orientation == NEEDS_ORIENTATION:
                 f.orientation = o if o != AUTO else DEFENSIVE
             f.stance = st
-            self.events.append(("orient", i, f.orientation, st))
+            self.events.append(ev("orient", i, f.orientation, st))
             if foot >= 0 and f.footing < 0 and len(self.foes_of(i)) >= 2 and self.R["footing_rolls"]:
                 self._footing(i, foot)
         e.orients, e.commits = {}, {}
@@ -248,7 +250,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
             me.cp, me.prone = 0, True
         elif s == 0:
             me.cp //= 2
-        self.events.append(("footing", i, n, tn, dice, s, int(botch), me.cp))
+        self.events.append(ev("footing", i, n, tn, dice, s, int(botch), me.cp))
 
     def footing_tn(self, foes: int, sprinting: bool = False) -> int:
         for row in self.rules.footing:     # highest min_foes first
@@ -294,7 +296,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
         elif isinstance(a, A.Target):
             me.target = a.foe
             me.facing = self.direction_to(a.f, a.foe)
-            self.events.append(("target", a.f, a.foe))
+            self.events.append(ev("target", a.f, a.foe))
             e.queue.pop(0)
         elif isinstance(a, A.Line):
             self.declare_line(e, a)
@@ -303,7 +305,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
             e.declared[a.f] = e.seq
             e.queue.pop(0)
             if not e.lines.get(a.f) and e.stage == DECLARE:
-                self.events.append(("nothing", a.f))
+                self.events.append(ev("nothing", a.f))
         elif isinstance(a, (A.Aim, A.Shoot)):
             self.ranged_action(a)
             return self.events
@@ -324,7 +326,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
                 self.resolve(e)
                 e.resolved += 1
                 self.exchanges += 1
-                self.events.append(("resolved", e.id, e.round, e.exchange))
+                self.events.append(ev("resolved", e.id, e.round, e.exchange))
                 self._end_exchange(e)
             else:
                 e.step += 1
@@ -352,7 +354,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
             e.exchange, e.step = 2, FOOTWORK
             return
         if not live:
-            self.events.append(("pause", e.id))
+            self.events.append(ev("pause", e.id))
         self._new_round(e)
 
     def _new_round(self, e: Engagement) -> None:
@@ -376,7 +378,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
                 f.cp, f.shock_carry = cp, 0
             f.prone = False
             f.footing, f.late, f.lost_round = -1, False, False
-            self.events.append(("refresh", i, f.cp))
+            self.events.append(ev("refresh", i, f.cp))
         e.round += 1
         e.exchange, e.step = 1, FOOTWORK
 

@@ -11,6 +11,8 @@ MODE = ModeEntry(
         Option("dungeon", "", "bout: the dungeon folder for --scenario dungeon (default the shipped one)"),
     ),
     rules="game.modes.bout.hooks:load_rules",
+    game="game.modes.bout.hooks:new_game",
+    bot="game.modes.bout.hooks:new_bot",
     describe="game.modes.bout.hooks:describe_events",
     simulate="game.modes.bout.hooks:simulate",
     verify="game.modes.bout.hooks:verify",

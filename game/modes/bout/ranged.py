@@ -17,6 +17,7 @@ from __future__ import annotations
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.dice import faces
+from game.modes.bout.events import ev
 from game.modes.bout.fighter import damage_level
 from game.modes.bout.wounds import DTYPES, wound
 
@@ -63,16 +64,16 @@ class Ranged:
         if isinstance(a, A.Aim):
             if me.ready > 0:
                 me.ready -= 1
-                self.events.append(("reload", a.f, me.ready))
+                self.events.append(ev("reload", a.f, me.ready))
                 return
             me.aim = me.aim + 1 if me.aim_at == a.foe else 1
             me.aim_at = a.foe
-            self.events.append(("aim", a.f, a.foe, me.aim))
+            self.events.append(ev("aim", a.f, a.foe, me.aim))
             return
         bonus = aim_bonus(me.t.aim, me.aim if me.aim_at == a.foe else 0, self.R["aim_steps_min"])
         self.shots.append([a.f, a.foe, a.zone, bonus, int(self.fighters[a.foe].moved)])
         me.aim, me.aim_at, me.ready = 0, -1, w.ready_steps
-        self.events.append(("shoot", a.f, a.foe, bonus))
+        self.events.append(ev("shoot", a.f, a.foe, bonus))
 
     def crowd(self, t: int, shooter: int) -> list[int]:
         """People standing around the target (8 neighbours), the shooter left out."""
@@ -110,11 +111,11 @@ class Ranged:
         ones = sum(1 for x in fc if x <= botch_face)
         botch = s == 0 and ones >= (1 if n == 1 else R["botch_min_ones"])
         out = {"s": s, "tn": tn, "n": n, "botch": botch, "victim": t}
-        self.events.append(("shot", f, t, n, tn, s, int(botch)))
+        self.events.append(ev("shot", f, t, n, tn, s, int(botch)))
         if botch and in_melee and around:
             v = around[self.rng.below(len(around))]
             out["victim"] = v
-            self.events.append(("stray", f, v))
+            self.events.append(ev("stray", f, v))
             self._missile_wound(f, v, zone, 1, 1)
             return out
         e = self.engagement_of(t)
@@ -127,7 +128,7 @@ class Ranged:
             dtn = rules.shields[foe.t.shield].dtn_missile
         sd, _ = self.dice_roll(passive, dtn)
         out["s_d"] = sd
-        self.events.append(("dodge", t, passive, dtn, sd))
+        self.events.append(ev("dodge", t, passive, dtn, sd))
         if s - sd > 0:
             self._missile_wound(f, t, zone, s - sd, s)
         return out
@@ -138,7 +139,7 @@ class Ranged:
         dr = w.missile_dr + (me.t.st if w.missile == "thrown" else 0)
         level = damage_level(mos, dr, foe.t.to, self.rules.armours[foe.t.armour].av, self.R["wound_cap"])
         if level <= 0:
-            self.events.append(("glance", f, t))
+            self.events.append(ev("glance", f, t))
             return
         loc = self.rules.zone_locs[zone][self.rng.below(6)]
         wound(self, None, t, f, level, DTYPES.index("puncture"), loc, s, False)

@@ -9,7 +9,8 @@ unless he bought initiative as an attacker; an attack without initiative also wa
 target's. A defence resolves with the attack it meets. Two fighters contesting initiative
 (aggressor against aggressor, or bought) roll Reflex against their own attack's TN: more
 successes strikes first; a tie goes to the higher raw Reflex, a thrust counting +1; a further
-tie is simultaneous blows, rolled before either is hurt [WT][B].
+tie is rolled once more, and only then are the blows simultaneous, rolled before either is
+hurt [WT][B] (the second roll is ours).
 
 Initiative afterwards (the seed's table): between two attackers, the first to hit takes it
 (`!`, `-`), both missing leaves it with the first resolver (`~`), a miss then a hit goes to the
@@ -45,6 +46,9 @@ from game.modes.bout.consts import (
     NOBODY,
     QUICK,
 )
+from game.modes.bout.events import ev
+
+CONTEST_ROLLS = 2      # a contest tied on successes, Reflex and thrust is rolled once more (ours)
 
 
 class Ctx:
@@ -80,7 +84,7 @@ class Resolution:
         p = self.pair(a, b)
         if p is not None and p[2] == a:
             p[2] = b
-            self.events.append(("closes", a, b))
+            self.events.append(ev("closes", a, b))
 
     def speed(self, f: int, ln) -> int:
         r = self.fighters[f].t.reflex
@@ -128,17 +132,18 @@ class Resolution:
         """Reflex dice (less reach penalty) against each one's own attack TN [WT][B]."""
         from game.modes.bout.blows import attack_tn
         rules = self.rules
-        sc = []
-        for x, y in ((a, b), (b, a)):
-            ln = self.primary(e, x)
-            m = rules.maneuvers[ln[L_MAN]]
-            n = self.speed(x, ln) - self.length_penalty(x, y)
-            s, _ = self.attr_roll(n, attack_tn(self, x, m, ln[8]))
-            thrust = 1 if rules.zones[ln[L_ZONE]].kind == "thrust" else 0
-            sc.append((s, self.speed(x, ln) + thrust))
-        self.events.append(("contest", a, b, sc[0][0], sc[1][0]))
-        if sc[0] != sc[1]:
-            return a if sc[0] > sc[1] else b
+        for _ in range(CONTEST_ROLLS):
+            sc = []
+            for x, y in ((a, b), (b, a)):
+                ln = self.primary(e, x)
+                m = rules.maneuvers[ln[L_MAN]]
+                n = self.speed(x, ln) - self.length_penalty(x, y)
+                s, _ = self.attr_roll(n, attack_tn(self, x, m, ln[8]))
+                thrust = 1 if rules.zones[ln[L_ZONE]].kind == "thrust" else 0
+                sc.append((s, self.speed(x, ln) + thrust))
+            self.events.append(ev("contest", a, b, sc[0][0], sc[1][0]))
+            if sc[0] != sc[1]:
+                return a if sc[0] > sc[1] else b
         return NOBODY
 
     def _mutual(self, ctx, f: int, t: int) -> bool:
@@ -200,11 +205,11 @@ class Resolution:
         t = ln[L_FOE]
         if not fs[f].active or not fs[t].active:
             ctx.rolled.add((f, ln[L_SEQ]))
-            self.events.append(("lost", f, t))
+            self.events.append(ev("lost", f, t))
             return
         if ln[L_KIND] == FORCE:
             s, _ = self.dice_roll(ln[L_TERRAIN], self.R["force_enter_tn"])
-            self.events.append(("force_enter", f, t, ln[L_TERRAIN], self.R["force_enter_tn"], s))
+            self.events.append(ev("force_enter", f, t, ln[L_TERRAIN], self.R["force_enter_tn"], s))
             if s == 0:
                 ctx.rolled.add((f, ln[L_SEQ]))
                 ctx.outcomes.append({"a": f, "t": t, "kind": FORCE, "hit": False, "mos": 0, "s_a": 0, "s_d": 0,
@@ -218,7 +223,7 @@ class Resolution:
 
     def _simultaneous(self, ctx, a: int, b: int) -> None:
         """Both blows are rolled before either is hurt (their attack dice are already out)."""
-        self.events.append(("simultaneous", a, b))
+        self.events.append(ev("simultaneous", a, b))
         la, lb = self.primary(ctx.e, a), self.primary(ctx.e, b)
         ctx.rolled.update(((a, la[L_SEQ]), (b, lb[L_SEQ])))
         alive = (self.fighters[a].active, self.fighters[b].active)
@@ -258,7 +263,7 @@ class Resolution:
                 back = ln[L_DICE] + (ln[L_EXTRA] if man[ln[L_MAN]].effect == "partial_evasion" else 0)
                 if back:
                     fs[f].cp += back
-                    self.events.append(("refund", f, back))
+                    self.events.append(ev("refund", f, back))
 
     def _initiative(self, ctx) -> None:
         fs, e = self.fighters, ctx.e
@@ -286,7 +291,7 @@ class Resolution:
                 holder = self._one_way(ctx, outs, old)
             p[0] = holder
             p[1] = 1 if holder == NOBODY else 0
-            self.events.append(("initiative", a, b, holder))
+            self.events.append(ev("initiative", a, b, holder))
         for f in e.members:                           # a lull: facing each other, nobody attacked
             g = fs[f].target
             if f < g and fs[g].target == f:
@@ -295,7 +300,7 @@ class Resolution:
                     p = self._pair(f, g)
                     if p[0] != NOBODY:
                         p[0], p[1] = NOBODY, 1
-                        self.events.append(("lull", f, g))
+                        self.events.append(ev("lull", f, g))
         for f in e.members:
             me = fs[f]
             me.attacked_last = f in attacked

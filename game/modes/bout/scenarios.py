@@ -43,7 +43,7 @@ class BoutOptions:
             raise ValueError(f"scenario {self.scenario!r}: expected one of {', '.join(SCENARIOS)}")
         n = SIZES[self.scenario]
         if not self.fighters:
-            self.fighters = {2: ["knight", "brigand"], 4: ["knight", "brigand", "footpad", "spearman"],
+            self.fighters = {2: ["knight", "brigand"], 4: ["knight", "thug", "footpad", "footpad"],
                              6: ["knight", "brigand", "swordsman", "footpad", "spearman", "cutthroat"]}[n]
         if len(self.fighters) != n:
             raise ValueError(f"scenario {self.scenario}: expected {n} fighters, got {len(self.fighters)}")

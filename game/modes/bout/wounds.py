@@ -1,10 +1,15 @@
 """A wound and what follows it: blood loss, pain (less WP), shock (from the attack pool first,
 then the pool, the rest carried), knockdown and knockout rolls, dropped weapons, death; and the
-blood-loss check (EN dice against the total BL; no success costs a point of health)."""
+blood-loss check (EN dice against the total BL; no success costs a point of health).
+
+A body part already wounded gives way: each earlier wound on it deepens a new one by
+`wound_stacking` levels (ours: the sources keep only the worst pain per part, so a fighter could
+otherwise take light blows on one part for ever)."""
 
 from __future__ import annotations
 
 from game.modes.bout.consts import ATTACK_KINDS, DOUBLE, L_DICE, L_FOE, L_KIND, L_SEQ
+from game.modes.bout.events import ev
 from game.modes.bout.fighter import take_shock
 
 DTYPES = ("cut", "puncture", "bludgeon")
@@ -33,7 +38,7 @@ def drain(m, ctx, t: int, amount: int, why: str, hitter: int = -1) -> None:
         ln[L_DICE] -= take
         amount -= take
     me.cp = max(0, me.cp - amount)
-    m.events.append(("drain", t, why, me.cp))
+    m.events.append(ev("drain", t, why, me.cp))
 
 
 def shock(m, ctx, t: int, amount: int, hitter: int = -1) -> int:
@@ -53,6 +58,10 @@ def wound(m, ctx, t: int, a: int, level: int, dtype: int, loc: int, s_a: int, ma
           always_kd: bool = False) -> None:
     fs, rules, R = m.fighters, m.rules, m.R
     foe = fs[t]
+    part = rules.part_of[loc]
+    earlier = sum(1 for w in foe.wounds if w[5] == part)
+    if earlier and R["wound_stacking"]:
+        level = min(R["wound_cap"], level + R["wound_stacking"] * earlier)   # a wounded part gives way
     row = rules.wounds[(dtype, loc)]
     bl = row["bl"][level - 1] + bl_bonus
     sh, pain, fx = row["shock"][level - 1], row["pain"][level - 1], row["effect"][level - 1]
@@ -60,16 +69,15 @@ def wound(m, ctx, t: int, a: int, level: int, dtype: int, loc: int, s_a: int, ma
         pain = max(0, pain - foe.t.wp)
     if R["shock_minus_wp"]:
         sh = max(0, sh - foe.t.wp)
-    part = rules.part_of[loc]
     for w in foe.wounds:                       # a wound hit again loses its painkiller [seed]
         if w[5] == part:
             w[6] = 0
     foe.wounds.append([loc, level, dtype, bl, pain, part, 0, 0])
     carry = shock(m, ctx, t, sh, a)
-    m.events.append(("wound", t, a, level, dtype, loc, bl, sh, pain, fx, foe.cp, carry))
+    m.events.append(ev("wound", t, a, level, dtype, loc, bl, sh, pain, fx, foe.cp, carry))
     if fx == "death":
         foe.dead = True
-        m.events.append(("dies", t, "wound"))
+        m.events.append(ev("dies", t, "wound"))
         return
     if carry > 0 or fx == "kd" or always_kd:
         knockdown(m, t, (R["kd_tn_per_success_mass"] if mass else R["kd_tn_per_success"]) * max(1, s_a))
@@ -77,10 +85,10 @@ def wound(m, ctx, t: int, a: int, level: int, dtype: int, loc: int, s_a: int, ma
         s, _ = m.attr_roll(foe.t.ko, R["ko_tn"])
         if s == 0:
             foe.out_rounds = 1 + m.rng.below(R["ko_rounds_max"])
-            m.events.append(("knockout", t, foe.out_rounds))
+            m.events.append(ev("knockout", t, foe.out_rounds))
     if fx == "drop" and m.fist >= 0 and foe.weapon != m.fist:
         foe.weapon = m.fist
-        m.events.append(("drops", t))
+        m.events.append(ev("drops", t))
     if foe.health <= 0:
         foe.dead = True
 
@@ -94,9 +102,9 @@ def knockdown(m, t: int, tn: int) -> bool:
     if s == 0:
         foe.prone = True
         foe.cp //= 2
-        m.events.append(("knockdown", t, foe.cp))
+        m.events.append(ev("knockdown", t, foe.cp))
         return True
-    m.events.append(("keeps_feet", t, tn))
+    m.events.append(ev("keeps_feet", t, tn))
     return False
 
 
@@ -110,9 +118,9 @@ def blood_check(m, f: int) -> None:
     s, _ = m.attr_roll(me.t.en, bl)
     if s == 0:
         me.health -= 1
-        m.events.append(("bleed", f, bl, me.health))
+        m.events.append(ev("bleed", f, bl, me.health))
         if me.health <= 0:
             me.dead = True
-            m.events.append(("dies", f, "blood loss"))
+            m.events.append(ev("dies", f, "blood loss"))
     else:
-        m.events.append(("bleed_ok", f, bl))
+        m.events.append(ev("bleed_ok", f, bl))

@@ -64,7 +64,7 @@ def nothing(g):
         g.apply(A.Declare(BA.Done(0)))
 
 
-def test_three_steps_an_exchange_and_footwork_only_at_s0(rules, data, keys):
+def test_three_steps_an_exchange_and_footwork_only_at_s0(rules, data, keys, passive):
     """Hero and brigand stand side by side. Step 1: contact, a new engagement at e1s0; the hero's
     wait is his orientation (Defensive); the clock moves to s1. Step 2 (s1, targets): a key east
     to (5,4)... is a bump? no: (5,4) is empty and still beside the brigand - at s1 it does not
@@ -211,7 +211,7 @@ def test_moving_away_is_a_full_evasion_and_he_breaks_off_when_not_hit(rules, dat
     assert any(x == ("disengages", 0) for x in g.events)
 
 
-def test_no_full_evasion_right_after_his_own_attack(rules, data, keys):
+def test_no_full_evasion_right_after_his_own_attack(rules, data, keys, passive):
     """The hero attacked in the exchange just fought: moving away is a plain defence; he stays."""
     g, f = duel(rules, data)
     g.apply(A.Step(WAIT))

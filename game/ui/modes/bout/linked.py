@@ -106,14 +106,14 @@ class LinkedBout(LinkedPlay, BoutScene):
 
     # --- driving: this unit's declarations go to the link -----------------------------------
     def human_to_act(self) -> bool:
-        f = self.game.to_act()
+        f = self.game.fighter_to_act()
         return (f is not None and self.game.fighters[f].side == self.human_side and self.my_turn()
                 and self.slot.pending is None)
 
     def _ensure_chooser(self) -> None:
         if self.chooser is None and self.human_to_act():
             g = self.game
-            f = g.to_act()
+            f = g.fighter_to_act()
             suggestion = None if g.phase in ("commit", "reveal") else self.advisor.choose(g)
             self.chooser = ThrowChooser(g, f, suggestion)
             self.dirty = True
@@ -134,7 +134,7 @@ class LinkedBout(LinkedPlay, BoutScene):
         if not self.link_update() or self.game.is_over():
             return
         if self.human_to_act():
-            f = self.game.to_act()
+            f = self.game.fighter_to_act()
             if self.game.phase == "reveal" and f in self.reveals:
                 self.link_offer(self.reveals.pop(f))
                 return

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.log import describe
@@ -72,7 +73,7 @@ class BoutScene(Scene):
 
     # --------------------------------------------------------------------------- driving
     def human_to_act(self) -> bool:
-        f = self.game.to_act()
+        f = self.game.fighter_to_act()
         return f is not None and self.game.fighters[f].side in self.human_sides
 
     def me(self) -> int:
@@ -94,7 +95,7 @@ class BoutScene(Scene):
 
     def _ensure_chooser(self) -> None:
         if self.chooser is None and self.human_to_act():
-            f = self.game.to_act()
+            f = self.game.fighter_to_act()
             side = self.game.fighters[f].side
             if self.hotseat and side != self.viewer:
                 self.curtain, self.viewer = side, side
@@ -152,7 +153,12 @@ class BoutScene(Scene):
             if c.check():
                 self._apply(c.action())
         elif b == Button.B and ev.kind == EventKind.PRESS and c.stage in ("declare", "respond"):
-            self._apply(A.Done(c.f))
+            try:
+                self.game.check(A.Done(c.f))
+            except ActionError as exc:
+                c.error = str(exc)             # e.g. an aggressive fighter must attack
+            else:
+                self._apply(A.Done(c.f))
         self.dirty = True
 
     # --------------------------------------------------------------------------- drawing
@@ -214,7 +220,7 @@ class BoutScene(Scene):
             if f.dead:
                 col = (90, 86, 96)
             pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
-            if i == g.to_act():
+            if i == g.fighter_to_act():
                 pygame.draw.rect(surf, T.CURSOR, (x - 1, y - 1, cell + 1, cell + 1), 1)
             if small:
                 th.text(surf, "ABCDEFGHIJKL"[i], (x + cell // 2, y + (cell - th.line_height("tiny")) // 2),
@@ -246,7 +252,7 @@ class BoutScene(Scene):
         d = self._die()
         for i, f in enumerate(g.fighters):
             col = T.team_colour(0 if f.side == 0 else 1)
-            active = g.to_act() == i
+            active = g.fighter_to_act() == i
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
             else:
