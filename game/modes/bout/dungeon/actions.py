@@ -1,4 +1,5 @@
-"""Dungeon actions: small frozen records, the same from the d-pad, in replays and in saves.
+"""Dungeon actions: small frozen records (the engine contract's `Action`), the same from the
+d-pad, in replays and in saves.
 
 On the wire and in replay files an action is a short list of ints 0..255: its kind, then its
 fields in order; a declaration carries the combat engine's own action after the kind.
@@ -21,54 +22,54 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass
 
-from game.modes.base import ActionError
+from game.modes.base import Action, ActionError
 from game.modes.bout import actions as BA
 
 MAX_VALUE = 255
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(Action):
     dir: int
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(Action):
     dir: int
 
 
 @dataclass(frozen=True)
-class Use:
+class Use(Action):
     slot: int
 
 
 @dataclass(frozen=True)
-class Equip:
+class Equip(Action):
     slot: int
 
 
 @dataclass(frozen=True)
-class Drop:
+class Drop(Action):
     slot: int
 
 
 @dataclass(frozen=True)
-class Descend:
+class Descend(Action):
     pass
 
 
 @dataclass(frozen=True)
-class Order:
+class Order(Action):
     order: int
 
 
 @dataclass(frozen=True)
-class Pursue:
+class Pursue(Action):
     follow: int
 
 
 @dataclass(frozen=True)
-class Declare:
+class Declare(Action):
     action: object          # a bout Line or Done
 
 

@@ -23,6 +23,7 @@ from game.core.prng import Pcg32
 from game.modes.base import ActionError
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.dungeon import actions as A
+from game.modes.bout.dungeon import events as E
 from game.modes.bout.dungeon import items as I
 from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PACK_SIZE, Actor, template_of
 from game.modes.bout.dungeon.fov import sight_of
@@ -287,7 +288,7 @@ class DungeonGame:
         self.events = []
         if isinstance(action, A.Order):
             self.actors[1].order = action.order
-            self.events.append(("order", action.order))
+            self.events.append(E.ev("order", action.order))
             return self.events
         if isinstance(action, A.Declare):
             world.declare(self, action.action)

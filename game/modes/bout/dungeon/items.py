@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.modes.bout.dungeon import events as E
 from game.modes.bout.dungeon.actor import PACK_SIZE
 
 KIND_TABLE = {"weapon": "weapons", "shield": "shields", "armour": "armours"}
@@ -49,11 +50,11 @@ def pick_up(g, i: int) -> None:
     got = False
     for x in here:
         if len(a.items) >= PACK_SIZE:
-            g.events.append(("pack_full", i))
+            g.events.append(E.ev("pack_full", i))
             break
         g.floor.remove(x)
         a.items.append(x[1])
-        g.events.append(("pickup", i, x[1]))
+        g.events.append(E.ev("pickup", i, x[1]))
         got = True
     if got:
         g.refit_mp(a)
@@ -77,7 +78,7 @@ def equip(g, i: int, slot: int) -> None:
         a.t = replace(a.t, armour=new)
     if old >= 0:
         a.items.append(old)
-    g.events.append(("equip", i, k))
+    g.events.append(E.ev("equip", i, k))
     g.refit_mp(a)
 
 
@@ -85,7 +86,7 @@ def drop(g, i: int, slot: int) -> None:
     a = g.actors[i]
     k = a.items.pop(slot)
     g.floor.append([a.pos, k])
-    g.events.append(("drop", i, k))
+    g.events.append(E.ev("drop", i, k))
     g.refit_mp(a)
 
 
@@ -119,4 +120,4 @@ def spend_bandage(g, i: int) -> None:
     slot = bandage_slot(g, i)
     if slot >= 0:
         g.actors[i].items.pop(slot)
-        g.events.append(("bandage_used", i))
+        g.events.append(E.ev("bandage_used", i))

@@ -10,6 +10,7 @@ foe seen coming is no surprise. The combat engine rolls it when he joins (`Melee
 from __future__ import annotations
 
 from game.modes.bout.dungeon import controls as C
+from game.modes.bout.dungeon import events as E
 
 TIERS = ("no_stance", "cheap_shot", "unsuspecting")
 
@@ -32,4 +33,4 @@ def mark(g) -> None:
             worst = max(worst, 0 if a <= 1 else 1 if a == 2 else 2)
         if worst >= 0 and TIERS[worst] in ids:
             g.m.surprise[x] = ids[TIERS[worst]]
-            g.events.append(("caught_unawares", x, TIERS[worst]))
+            g.events.append(E.ev("caught_unawares", x, TIERS[worst]))

@@ -31,6 +31,7 @@ from game.modes.bout.consts import AGGRESSIVE, AUTO, DECLARE, DEFEND, DEFENSIVE,
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import ai, ladder, speed, surprise
 from game.modes.bout.dungeon import controls as C
+from game.modes.bout.dungeon import events as E
 from game.modes.bout.dungeon import items as I
 from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO
 from game.modes.bout.dungeon.level import WAIT
@@ -97,7 +98,7 @@ def interpret(g, keys: dict) -> None:
             elif k == C.AWAY:
                 if C.can_full_evade(g, i):
                     g.evading[i] = d
-                    g.events.append(("evade_intent", i, d))
+                    g.events.append(E.ev("evade_intent", i, d))
             elif o >= 0:
                 a.facing = d
                 a.press = o
@@ -139,7 +140,7 @@ def _slide(g, i: int, cell: int) -> None:
     d = C.direction(g.level, a.pos, cell)
     g.m.place(i, cell, a.facing if d < 0 else d)
     g._occ[cell] = i
-    g.events.append(("move", i, cell))
+    g.events.append(E.ev("move", i, cell))
 
 
 def move(g, moves: dict, bumps: dict) -> set:
@@ -161,7 +162,7 @@ def move(g, moves: dict, bumps: dict) -> set:
         cell = nb[g.actors[i].pos][d]
         if g.at(cell) >= 0:
             g.actors[i].facing = d
-            g.events.append(("square_lost", i, cell))
+            g.events.append(E.ev("square_lost", i, cell))
             moves[i][1] = 0
             continue
         _slide(g, i, cell)
@@ -173,7 +174,7 @@ def move(g, moves: dict, bumps: dict) -> set:
             cell = nb[g.actors[i].pos][d]
             if cell >= 0 and g.at(cell) < 0 and C.meaning(g, i, d) == C.MOVE:
                 _slide(g, i, cell)
-                g.events.append(("bonus_square", i))
+                g.events.append(E.ev("bonus_square", i))
     for i in order:
         if i not in bumps:
             continue
@@ -191,7 +192,7 @@ def move(g, moves: dict, bumps: dict) -> set:
                 a.press = o
                 stood.add(i)
                 if i == 0 or o == 0:
-                    g.events.append(("bump", i, o))
+                    g.events.append(E.ev("bump", i, o))
             continue
         if now >= 0:
             continue
@@ -201,7 +202,7 @@ def move(g, moves: dict, bumps: dict) -> set:
             continue
         if (foe and a.chase == o) or (not foe and a.role != HERO) or (not foe and i == 0):
             _slide(g, i, cell)
-            g.events.append(("pursues", i, o))
+            g.events.append(E.ev("pursues", i, o))
             moves.setdefault(i, [d, 0])
     return stood
 
@@ -213,7 +214,7 @@ def _swap(g, i: int, j: int) -> None:
     g.m.place(i, pb)
     g.m.place(j, pa)
     g._occ[pb], g._occ[pa] = i, j
-    g.events.append(("swap", i, j))
+    g.events.append(E.ev("swap", i, j))
 
 
 def finish_pursuit(g, follow: bool) -> None:
@@ -225,7 +226,7 @@ def finish_pursuit(g, follow: bool) -> None:
     g.start_pos = p["start"]
     if follow and g.at(cell) < 0:
         _slide(g, 0, cell)
-        g.events.append(("pursues", 0, o))
+        g.events.append(E.ev("pursues", 0, o))
         moved.add(0)
     after_moves(g, moved, set(p["waited"]))
 
@@ -364,7 +365,7 @@ def breakaways(g) -> list[tuple[int, int]]:
         if not attacked or evades:
             out.append((i, d))
         else:
-            g.events.append(("evade_fails", i))
+            g.events.append(E.ev("evade_fails", i))
         g.evading.pop(i)
     return out
 
@@ -372,14 +373,14 @@ def breakaways(g) -> list[tuple[int, int]]:
 def step_off(g, i: int, d: int) -> None:
     a = g.actors[i]
     if not a.standing or i in g.hit_now:
-        g.events.append(("evade_fails", i))
+        g.events.append(E.ev("evade_fails", i))
         return
     cell = g.level.neighbours()[a.pos][d]
     if cell < 0 or g.at(cell) >= 0:
-        g.events.append(("evade_blocked", i))
+        g.events.append(E.ev("evade_blocked", i))
         return
     _slide(g, i, cell)
-    g.events.append(("disengages", i))
+    g.events.append(E.ev("disengages", i))
 
 
 def _foe_in_view(g, i: int) -> bool:
@@ -394,14 +395,14 @@ def _wake(g, i: int) -> None:
     a = g.actors[i]
     if C.foes_around(g, i):
         a.dead = True
-        g.events.append(("slain", i))
+        g.events.append(E.ev("slain", i))
         if a.fell_by < 0:
             a.fell_by = g.actors[C.foes_around(g, i)[0]].side
         return
     if g.turn % STEPS_PER_ROUND == 0:
         a.out_rounds = max(0, a.out_rounds - 1)
         if a.out_rounds == 0:
-            g.events.append(("comes_to", i))
+            g.events.append(E.ev("comes_to", i))
 
 
 def fallen(g) -> None:
@@ -411,31 +412,31 @@ def fallen(g) -> None:
             I.loot(g, i)
             if a.role == FOE and a.fell_by == 0:
                 g.kills += 1
-            g.events.append(("falls", i))
+            g.events.append(E.ev("falls", i))
             g.evading.pop(i, None)
 
 
 def end_checks(g) -> None:
     if g.hero.dead:
         g.outcome, g.phase = "fell", "over"
-        g.events.append(("run_over", "fell"))
+        g.events.append(E.ev("run_over", "fell"))
     elif g.turn >= g.data.dungeon["max_steps"]:
         g.outcome, g.phase = "timeout", "over"
-        g.events.append(("run_over", "timeout"))
+        g.events.append(E.ev("run_over", "timeout"))
 
 
 def descend(g) -> None:
     g.turn += 1
     if g.level.last:
         g.outcome, g.phase = "escaped", "over"
-        g.events.append(("run_over", "escaped"))
+        g.events.append(E.ev("run_over", "escaped"))
         return
     for a in g.actors:
         if a.role == COMPANION and not a.dead and (a.eng or not a.standing):
             a.dead = True                            # left behind in a fight or out cold: lost to the run
-            g.events.append(("left_behind", a.t.name))
+            g.events.append(E.ev("left_behind", a.t.name))
     g.enter_level(g.depth + 1)
-    g.events.append(("descends", g.depth))
+    g.events.append(E.ev("descends", g.depth))
 
 
 # ---------------------------------------------------------------- the hero's turns
