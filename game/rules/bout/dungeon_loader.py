@@ -20,22 +20,12 @@ from game.rules.bout.dungeon_schema import (
     DUNGEON_SECTIONS,
     FOES,
 )
+from game.rules.bout.loader import Entry
 from game.rules.folder_hash import content_hash
 from game.rules.schema import RULESET_LIMITS, Problem, ProblemList, check_refs, check_section, suggest
 
 SHIPPED = ASSETS / "bout" / "dungeon" / "default"
 EQUIPMENT = {"weapon": "weapons", "shield": "shields", "armour": "armours"}
-
-
-class Entry:
-    """One table row: id, position, and its checked values as attributes."""
-
-    def __init__(self, id: str, index: int, v: dict) -> None:
-        self.__dict__.update(v)
-        self.id, self.index, self.v = id, index, v
-
-    def __repr__(self) -> str:
-        return f"Entry({self.id!r}, {self.index})"
 
 
 @dataclass

@@ -8,6 +8,9 @@ checks and the reference section of `docs/rules/bout.md` both come from these de
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from game.rules.bout.schema import FIGHTERS
 from game.rules.schema import Field, Section
 
 ITEM_KINDS = ("weapon", "shield", "armour", "bandage", "painkiller")
@@ -58,20 +61,10 @@ SCORE = Section("score", "dungeon.toml", "The run's score.", (
     Field("per_health", "int", 20, "for every point of health left at the end", min=0, max=1000),
 ))
 
-_FIGHTER_FIELDS = (
-    Field("name", "str"),
-    Field("st", "int", 4, "Strength", min=0, max=10),
-    Field("ag", "int", 4, "Agility", min=0, max=10),
-    Field("to", "int", 4, "Toughness", min=0, max=10),
-    Field("en", "int", 4, "Endurance", min=0, max=10),
-    Field("wt", "int", 4, "Wit", min=0, max=10),
-    Field("wp", "int", 4, "Willpower", min=0, max=10),
-    Field("per", "int", 4, "Perception", min=0, max=10),
-    Field("prof", "int", 6, "weapon proficiency", min=0, max=20),
-    Field("weapon", "id", doc="a weapon id of the bout ruleset"),
-    Field("shield", "str", "", "a shield id of the bout ruleset, or empty", max_len=32),
-    Field("armour", "id", doc="an armour id of the bout ruleset"),
-)
+# the bout's fighter properties (game/rules/bout/schema.py), their ids checked by this loader
+# against the bout ruleset (a dungeon's fighters carry no off-hand or missile weapon yet)
+_FIGHTER_FIELDS = tuple(replace(f, ref="", doc=f.doc.replace(" id", " id of the bout ruleset")) for f in FIGHTERS.fields
+                        if f.name not in ("offhand", "missile", "source"))
 
 HERO = Section("hero", "party.toml", "You.", _FIGHTER_FIELDS + (
     Field("items", "ids", [], "items carried at the start (ids of [items])", ref="items", max=8),

@@ -57,3 +57,24 @@ def make_game(rules, data, rows, people, *, seed=1, prepare=True):
 
 def hero_only(people):
     return {"@": ("hero", "hero", 0), **people}
+
+
+@pytest.fixture
+def passive(monkeypatch):
+    """The dungeon's fighters throw Defensive, target the first foe in reach and declare
+    nothing (the hero's choices are untouched)."""
+    from game.modes.bout import actions as BA
+    from game.modes.bout.consts import AUTO, DEFENSIVE, ORIENT, TARGET
+    from game.modes.bout.dungeon import world
+    real = world.choice
+
+    def choice(g, f, st):
+        if f == 0:
+            return real(g, f, st)
+        me = g.actors[f]
+        if st == ORIENT:
+            return BA.Orient(f, AUTO if me.orientation != -1 else DEFENSIVE, 0, 0)
+        if st == TARGET:
+            return BA.Target(f, g.m.foes_of(f)[0])
+        return BA.Done(f)
+    monkeypatch.setattr(world, "choice", choice)

@@ -33,26 +33,6 @@ def keys(monkeypatch):
     return script
 
 
-@pytest.fixture
-def passive(monkeypatch):
-    """The dungeon's fighters throw Defensive, target the first foe in reach and declare
-    nothing (the hero's choices are untouched)."""
-    from game.modes.bout.consts import AUTO, ORIENT, TARGET
-    from game.modes.bout.dungeon import world
-    real = world.choice
-
-    def choice(g, f, st):
-        if f == 0:
-            return real(g, f, st)
-        me = g.actors[f]
-        if st == ORIENT:
-            return BA.Orient(f, AUTO if me.orientation != -1 else DEFENSIVE, 0, 0)
-        if st == TARGET:
-            return BA.Target(f, g.m.foes_of(f)[0])
-        return BA.Done(f)
-    monkeypatch.setattr(world, "choice", choice)
-
-
 def duel(rules, data, rows=ARENA, foe="brigand"):
     g, ids = make_game(rules, data, rows, hero_only({"f": ("foe", foe, 1)}))
     return g, ids["f"]

@@ -192,23 +192,11 @@ def test_the_stairs_lead_down_and_out(rules, data):
     assert g.score() >= data.score["escape"]
 
 
-def test_fights_merge_and_factions_fight_each_other(rules, data, keys, monkeypatch):
+def test_fights_merge_and_factions_fight_each_other(rules, data, keys, passive):
     """Two fights between factions, a (outlaw) against b (company) on row 2, c (ashen) against d
     (company) on row 4. They declare nothing (a lull, a new round). At the new round's footwork
     c steps north to (3,3): still beside d, and now beside a and b: the fights merge into one
     three-way fight (the combat engine's regroup, on the later clock)."""
-    from game.modes.bout import actions as BA
-    from game.modes.bout.consts import AUTO, DEFENSIVE, ORIENT, TARGET
-    from game.modes.bout.dungeon import world
-
-    def passive(g, f, st):
-        me = g.actors[f]
-        if st == ORIENT:
-            return BA.Orient(f, AUTO if me.orientation != -1 else DEFENSIVE, 0, 0)
-        if st == TARGET:
-            return BA.Target(f, g.m.foes_of(f)[0])
-        return BA.Done(f)
-    monkeypatch.setattr(world, "choice", passive)
     rows = [
         "############",
         "#.........@#",

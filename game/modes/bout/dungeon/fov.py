@@ -18,6 +18,7 @@ python-tcod's compute_fov in the same run). Views are cached per level and cell.
 from __future__ import annotations
 
 from game.core.grid import _bresenham
+from game.core.shadow_tables import ShadowTables
 from game.modes.bout.dungeon.level import Level
 
 _MAX_ENTRIES = 4096
@@ -31,60 +32,13 @@ def in_circle(dx: int, dy: int, r: int) -> bool:
     return dx * dx + dy * dy <= r * r + r
 
 
-class Shadows(dict):
-    """Shadow bitsets of every window cell for one radius and row stride, and the cache of row
-    patterns. An entry packs four bitsets k bits apart: shadows along the viewer's lines, along
-    the target's lines, along the wall-lighting lines, and the row's rock itself."""
+class Shadows(ShadowTables):
+    """The shadow tables (game/core/shadow_tables.py) of a round view of radius r for one row
+    stride."""
 
     def __init__(self, radius: int, width: int):
-        super().__init__()
-        r, span = radius, 2 * radius + 1
-        if width < span:
-            raise ValueError(f"field of view of radius {r} needs a level at least {span} wide")
-        self.r, self.span, self.width = r, span, width
-        self.k = span * width
-        self.rowmask = (1 << span) - 1
-
-        def idx(dx, dy):
-            return (dy + r) * width + dx + r
-
-        fwd: dict[int, int] = {}
-        bwd: dict[int, int] = {}
-        alt: dict[int, int] = {}
-        full = 0
-        for ty in range(-r, r + 1):
-            for tx in range(-r, r + 1):
-                if not in_circle(tx, ty, r):
-                    continue
-                bit = 1 << idx(tx, ty)
-                full |= bit
-                for x, y in _bresenham(0, 0, tx, ty)[1:-1]:
-                    fwd[idx(x, y)] = fwd.get(idx(x, y), 0) | bit
-                for x, y in _bresenham(tx, ty, 0, 0)[1:-1]:
-                    bwd[idx(x, y)] = bwd.get(idx(x, y), 0) | bit
-                nx, ny = tx - _sign(tx), ty - _sign(ty)
-                if (nx, ny) != (0, 0):
-                    for x, y in _bresenham(0, 0, nx, ny)[1:]:
-                        alt[idx(x, y)] = alt.get(idx(x, y), 0) | bit
-        self.fwd, self.bwd, self.alt, self.full = fwd, bwd, alt, full
-
-    def __missing__(self, key: int) -> int:
-        row, pat = divmod(key, 1 << self.span)
-        f = b = a = 0
-        base = row * self.width
-        p = pat
-        while p:
-            low = p & -p
-            c = base + low.bit_length() - 1
-            f |= self.fwd.get(c, 0)
-            b |= self.bwd.get(c, 0)
-            a |= self.alt.get(c, 0)
-            p ^= low
-        if len(self) >= _MAX_ENTRIES:
-            self.clear()
-        k = self.k
-        v = self[key] = f | b << k | a << 2 * k | (pat << base) << 3 * k
-        return v
+        super().__init__(radius, width, keep=lambda dx, dy: in_circle(dx, dy, radius), max_entries=_MAX_ENTRIES)
+        self.width = width
 
 
 _SHADOWS: dict[tuple[int, int], Shadows] = {}
