@@ -29,7 +29,11 @@ def options_from(opts: dict):
 
 
 def new_game(rules, seed: int, options: dict, seats: list[str]):
-    """The registry's `game` factory: a bout (the arena) for these options; seats are sides."""
+    """The registry's `game` factory: a bout (the arena) for these options; seats are sides.
+    `scenario = "dungeon"`: a dungeon run (one seat, the hero; game/modes/bout/dungeon)."""
+    if (options or {}).get("scenario") == "dungeon":
+        from game.modes.bout.dungeon.hooks import new_game as new_dungeon
+        return new_dungeon(rules, seed, options, seats)
     from game.modes.bout.scenarios import new_bout
     return new_bout(rules, seed, options_from(options))
 
@@ -37,7 +41,9 @@ def new_game(rules, seed: int, options: dict, seats: list[str]):
 def new_bot(level: str, seat: int, seed: int):
     """The registry's `bot` factory: `choose(game)` for the side `seat`."""
     from game.modes.bout.bot import BoutBot
-    return BoutBot(level if level in ("easy", "normal", "hard") else "hard", seed, seat)
+    from game.modes.bout.dungeon.botplay import ArenaOrDungeonBot
+    level = level if level in ("easy", "normal", "hard") else "hard"
+    return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
 
 
 def simulate(req: Request, log=None) -> Outcome:

@@ -154,3 +154,14 @@ class DungeonBot:
                     nxt.append(n)
             frontier = nxt
         return None
+
+
+class ArenaOrDungeonBot:
+    """The bout's registry bot: the bout bot in the arena, the hero bot in a dungeon run."""
+
+    def __init__(self, bout_bot, level: str = "hard", seed: int = 0) -> None:
+        self.bout, self.dungeon = bout_bot, DungeonBot(level, seed)
+
+    def choose(self, g):
+        from game.modes.bout.dungeon.game import DungeonGame
+        return self.dungeon.choose(g) if isinstance(g, DungeonGame) else self.bout.choose(g)

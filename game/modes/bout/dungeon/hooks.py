@@ -17,6 +17,12 @@ def load_data(rules, folder: str | None = None):
     return data
 
 
+def new_game(rules, seed: int, options: dict, seats=()):
+    """A dungeon run for the registry's `game` factory (the Match's path): one seat, the hero."""
+    from game.modes.bout.dungeon.game import DungeonGame
+    return DungeonGame(rules, load_data(rules, (options or {}).get("dungeon") or None), seed)
+
+
 def simulate(req, rules, log=None) -> Outcome:
     from game.modes.bout.dungeon.log import describe_events
     from game.modes.bout.dungeon.run import play_run, seat_level, to_replay
