@@ -186,11 +186,11 @@ class DungeonGame:
         """The combat engine's events join the step's; a wound marks who felled whom, a blow that
         lands marks the one it hit (a full evasion then fails)."""
         for ev in events:
-            k = ev[0]
+            k = ev.kind
             if k == "wound":
-                self.actors[ev[1]].fell_by = self.actors[ev[2]].side
-            elif k == "blow" and ev[7] - ev[10] > 0:
-                self.hit_now.add(ev[2])
+                self.actors[ev.f].fell_by = self.actors[ev.by].side
+            elif k == "blow" and ev.successes - ev.guard_successes > 0:
+                self.hit_now.add(ev.t)
             self.events.append(ev)
 
     def bot(self, role: int) -> BoutBot:

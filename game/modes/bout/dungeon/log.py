@@ -31,7 +31,7 @@ QUIET = frozenset(("move", "refresh", "over", "join", "leave", "engage", "diseng
 
 def _melee(g, ev) -> str | None:
     """A combat engine event, in the bout log's words with the dungeon's names."""
-    if ev[0] in QUIET:
+    if ev.kind in QUIET:
         return None
     proxy = SimpleNamespace(rules=g.rules, width=g.level.width, m=g.m, fighters=[
         SimpleNamespace(t=SimpleNamespace(name=name(g, i)), **{k: getattr(a, k) for k in ("side", "pos")})
@@ -44,7 +44,7 @@ def _melee(g, ev) -> str | None:
 
 
 def describe(g, ev) -> str | None:
-    k = ev[0]
+    k = getattr(ev, "kind", None) or ev[0]
     n = lambda i: name(g, i)  # noqa: E731 - a short local helper
     items = g.data.items
     simple = {

@@ -335,12 +335,12 @@ def finish(g) -> None:
         if not a.standing:
             _wake(g, i)
             continue
-        aid = g.data.care["first_aid_in_view"] or not _foe_in_view(g, i)
-        if not aid:
+        aid = a.bl_total() > 0 and (g.data.care["first_aid_in_view"] or not _foe_in_view(g, i))
+        if a.bl_total() > 0 and not aid:
             a.waited = -1                     # a foe in sight: this step does not count (0 after it)
         band = I.bandage_slot(g, i) >= 0 and aid
         ev = m.out_of_combat_step(i, i in moved, aid=aid, bandage=band)
-        if band and any(x[0] == "first_aid" for x in ev):
+        if band and any(x.kind == "first_aid" for x in ev):
             I.spend_bandage(g, i)
         g.melee_events(ev)
     if 0 in moved and g.hero.standing:
