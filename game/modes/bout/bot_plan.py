@@ -58,7 +58,11 @@ class Planner(HardPlanner):
             if self._ok(m, a):
                 return a
         self._plans.pop(f, None)
-        return A.Done(f)
+        if self._ok(m, A.Done(f)):
+            return A.Done(f)
+        legal = m.legal_actions()              # e.g. an aggressive fighter who must attack
+        lines = [a for a in legal if isinstance(a, A.Line)]
+        return lines[0] if lines else legal[0]
 
     # ------------------------------------------------------------------ what the bot knows
     def expected(self, m, g: int, ln, at: int) -> float:
@@ -68,10 +72,14 @@ class Planner(HardPlanner):
         return max(0.5, n) * p_die(attack_tn(m, g, man, ln[L_HAND]))
 
     def defences(self, m, e, f: int, attacker: int, zone_kind: str):
-        """Usable defence maneuvers against this attacker: [(tn, cost, maneuver)], cheapest and
-        lowest TN first (the tree's default first)."""
-        out = []
+        """Usable defence maneuvers against this attacker: [(tn, cost, maneuver, hand)], cheapest
+        and lowest TN first (the tree's default first)."""
         me = m.fighters[f]
+        key = ("def", f, me.weapon, me.offhand, frozenset(m._free_hands(e, f)), zone_kind)
+        got = self._cache.get(key)
+        if got is not None:
+            return list(got)
+        out = self._cache[key] = []
         for mm in m.rules.maneuvers:
             if mm.kind != "defence" or mm.effect == "full_evasion" or me.t.prof < mm.min_prof:
                 continue
@@ -84,7 +92,7 @@ class Planner(HardPlanner):
                 continue
             out.append((defence_tn(m, f, mm, hand), mm.cost, mm, hand))
         out.sort(key=lambda o: (o[1], o[0], o[2].index))
-        return out
+        return list(out)
 
     def strike(self, m, e, f: int, foe: int):
         """(maneuver, zone, tn, hand) of the bot's blow at foe: the best expected wound for the
