@@ -64,12 +64,12 @@ def crowded_game(rules, data, seed: int):
 
 def bench_step(rules, data, samples: int = 240) -> dict:
     from game.modes.bout.dungeon.botplay import DungeonBot
-    times, hashes, seed = [], [], 0
+    times, cpus, hashes, seed = [], [], [], 0
     while len(times) < samples and seed < 200:
         seed += 1
         g = crowded_game(rules, data, seed)
         bot = DungeonBot("hard")
-        spent = 0.0
+        spent = cpu = 0.0
         for _ in range(400):
             if g.is_over():
                 break
@@ -77,20 +77,23 @@ def bench_step(rules, data, samples: int = 240) -> dict:
             crowded = len(g.m.engs) >= 4 and engaged >= 16
             turn = g.turn
             a = bot.choose(g)
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             g.apply(a)
             spent += time.perf_counter() - t
+            cpu += time.process_time() - c
             if g.turn != turn:
                 if crowded:
                     times.append(spent / (g.turn - turn))
+                    cpus.append(cpu / (g.turn - turn))
                     t = time.perf_counter()
                     g.state_hash()
                     hashes.append(time.perf_counter() - t)
-                spent = 0.0
+                spent = cpu = 0.0
             if not crowded and g.turn > 12:
                 break
     return {"dungeon_step_20_fighters_4_fights_ms_median": round(statistics.median(times) * 1e3, 2),
             "dungeon_step_ms_p90": round(sorted(times)[int(0.9 * len(times))] * 1e3, 2),
+            "dungeon_step_cpu_ms_median": round(statistics.median(cpus) * 1e3, 2),
             "dungeon_step_samples": len(times), "dungeon_step_budget_ms": 5.0,
             "dungeon_state_hash_ms_median": round(statistics.median(hashes) * 1e3, 2)}
 

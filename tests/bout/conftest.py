@@ -35,6 +35,7 @@ class Script:
         self.m = m
         m.dice_roll = self.combat
         m.attr_roll = self.attr
+        m.roll_faces = self.raw
         self.real_rng = m.rng
         m.rng = self
 
@@ -50,6 +51,13 @@ class Script:
 
     def combat(self, n, tn):
         return self._take("combat", n, tn)
+
+    def raw(self, n):
+        """Faces of a shot (counted by the caller)."""
+        fs = self.faces.pop(0)
+        self.calls.append(("faces", n))
+        assert len(fs) == n, f"a shot of {n} dice but {len(fs)} faces scripted"
+        return fs
 
     def attr(self, n, tn):
         return self._take("attr", n, tn)

@@ -57,7 +57,7 @@ class BoutBot(Planner):
                 elif st == TARGET:
                     act = self.target(m, f)
                 else:
-                    act = self.declare(m, f)
+                    return self.declare(m, f)    # each planned line is checked as it is handed out
             g.check(act)
             return act
         except (ActionError, ValueError, IndexError, KeyError):

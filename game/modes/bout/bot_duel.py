@@ -131,5 +131,11 @@ class DuelTable:
 
 
 @lru_cache(maxsize=256)
-def table(tn: tuple, pen: tuple, x_max: int, y_max: int) -> DuelTable:
-    return DuelTable(tn, pen, x_max, y_max)
+def _table(tn: tuple, pen: tuple) -> DuelTable:
+    return DuelTable(tn, pen, 0, 0)
+
+
+def table(tn: tuple, pen: tuple, x_max: int = 0, y_max: int = 0) -> DuelTable:
+    """The solved round for these TNs and penalties; values are memoised per pools, so one table
+    serves every pool size (x_max, y_max are only hints)."""
+    return _table(tn, pen)

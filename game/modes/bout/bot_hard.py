@@ -145,9 +145,11 @@ class HardPlanner:
                     (m.length_penalty(f, t), m.length_penalty(t, f)), max(0, me.cp), max(0, foe.cp))
         cost_a = m.line_cost(f, ATTACK, mm, zone, 0, 0, 0, 0)
         if holds and me.orientation != DEFENSIVE:
-            a = tab.best_attack(e.exchange, max(0, me.cp - cost_a), max(0, foe.cp))
+            room = max(0, me.cp - cost_a)
+            a = tab.best_attack(e.exchange, room, max(0, foe.cp))
             if a <= 0:
                 return [] if me.orientation != AGGRESSIVE else None
+            a = max(a, min(room, m.length_penalty(f, t) + 1))   # not dice the reach penalty eats
             return [A.Line(f, ATTACK, t, mm.index, zone, a)]
         if not attackers:
             return None
@@ -243,6 +245,7 @@ class HardPlanner:
             pick = n if last else min(n, max(1, room - reserve))
         if last and not pending:
             pick = room                       # the pool comes back next round
+        pick = max(pick, min(room, lp - bonus + 1))   # never a die that the reach penalty eats
         return A.Line(f, kind, t, mm.index, zone, max(1, min(pick, room)), 0, 0, terrain)
 
     def respond_hard(self, m, e, f: int) -> list:

@@ -15,13 +15,10 @@ from game.modes.bout.consts import (
     DEFENSIVE,
     FORCE,
     HAND_MAIN,
-    HAND_OFF,
     L_DICE,
     L_HAND,
-    L_KIND,
     L_MAN,
     L_ZONE,
-    PREEMPT,
     QUICK,
     QUICK_DEFEND,
     RESPOND,
@@ -58,7 +55,11 @@ class Planner(HardPlanner):
             if self._ok(m, a):
                 return a
         self._plans.pop(f, None)
-        return A.Done(f)
+        if self._ok(m, A.Done(f)):
+            return A.Done(f)
+        legal = m.legal_actions()              # e.g. an aggressive fighter who must attack
+        lines = [a for a in legal if isinstance(a, A.Line)]
+        return lines[0] if lines else legal[0]
 
     # ------------------------------------------------------------------ what the bot knows
     def expected(self, m, g: int, ln, at: int) -> float:
@@ -68,10 +69,14 @@ class Planner(HardPlanner):
         return max(0.5, n) * p_die(attack_tn(m, g, man, ln[L_HAND]))
 
     def defences(self, m, e, f: int, attacker: int, zone_kind: str):
-        """Usable defence maneuvers against this attacker: [(tn, cost, maneuver)], cheapest and
-        lowest TN first (the tree's default first)."""
-        out = []
+        """Usable defence maneuvers against this attacker: [(tn, cost, maneuver, hand)], cheapest
+        and lowest TN first (the tree's default first)."""
         me = m.fighters[f]
+        key = ("def", f, me.weapon, me.offhand, frozenset(m._free_hands(e, f)), zone_kind)
+        got = self._cache.get(key)
+        if got is not None:
+            return list(got)
+        out = self._cache[key] = []
         for mm in m.rules.maneuvers:
             if mm.kind != "defence" or mm.effect == "full_evasion" or me.t.prof < mm.min_prof:
                 continue
@@ -84,7 +89,7 @@ class Planner(HardPlanner):
                 continue
             out.append((defence_tn(m, f, mm, hand), mm.cost, mm, hand))
         out.sort(key=lambda o: (o[1], o[0], o[2].index))
-        return out
+        return list(out)
 
     def strike(self, m, e, f: int, foe: int):
         """(maneuver, zone, tn, hand) of the bot's blow at foe: the best expected wound for the
@@ -152,14 +157,11 @@ class Planner(HardPlanner):
         me = fs[f]
         t = me.target
         lvl = self.level
-        foes = m.foes_of(f)
         incoming = m.attacks_on(e, f)
         attackers = []
         for g, ln in incoming:
             if g not in [x[0] for x in attackers]:
                 attackers.append((g, ln))
-        pending = [g for g in foes if g not in e.declared and g != f and g not in [a for a, _ in attackers]
-                   and (m.holds(g, f) or fs[g].target == f)]
         cp = me.cp
         plan: list = []
         spent = 0
@@ -181,7 +183,7 @@ class Planner(HardPlanner):
             if lvl == "easy":
                 n = max(1, (cp - spent) // 2)
             else:
-                n = ceil_div(ea + (1.0 if lvl == "hard" else 0.6), pd) + pen
+                n = ceil_div(ea + 0.6, pd) + pen
             left = cp - spent - cost
             n = max(0, min(n, left))
             if n <= 0 and left < 0:
@@ -192,19 +194,9 @@ class Planner(HardPlanner):
             spent += n + cost
         # 2. the attack
         if want_attack is not None and t >= 0:
-            line = self.attack_line(m, e, f, t, want_attack, cp - spent, pending, attackers)
+            line = self.attack_line(m, e, f, t, want_attack, cp - spent)
             if line is not None:
                 plan.append(line)
-                spent += self.cost_of(m, line)
-        # 3. a pre-emptive defence against foes who may still attack (hard only)
-        if lvl == "hard" and pending and cp - spent >= 3 and me.orientation != 0:
-            g0 = pending[0]
-            opts = self.defences(m, e, f, g0, "swing")
-            if opts:
-                tn, cost, dm, hand = opts[0]
-                n = min(cp - spent - cost, max(2, ceil_div(fs[g0].cp * 0.45 * 0.5 + 1.0, p_die(tn))))
-                if n >= 1:
-                    plan.append(A.Line(f, PREEMPT, -1, dm.index, 0, n))
         plan.append(A.Done(f))
         return plan
 
@@ -212,38 +204,28 @@ class Planner(HardPlanner):
         return m.line_cost(a.f, a.kind, m.rules.maneuvers[a.man], a.zone, a.dice, a.extra, a.reflex_buy, a.terrain)
 
     def wants_attack(self, m, e, f, t, holds, t_attacks_me, attackers):
-        """Which attack line kind the bot will declare at its target, or None."""
+        """Which attack line kind the easy or normal bot declares at its target, or None."""
         if t < 0:
             return None
         fs = m.fighters
         me, foe = fs[f], fs[t]
         if me.late or me.orientation == DEFENSIVE:
-            if not attackers and self.level == "hard" and me.cp >= m.buy_cost(f) + 5 and foe.cp <= 3:
-                return FORCE
             return None
         if holds:
             if me.cp <= 0:
                 return ATTACK if me.orientation == 0 else None
             return ATTACK
-        lvl = self.level
         if t_attacks_me:
-            if lvl == "hard" and not [g for g, _ in attackers if g != t]:
-                ln = next(ln for g, ln in attackers if g == t)
-                if me.cp >= m.buy_cost(f) + ln[L_DICE] + 4 and foe.cp <= 2:
-                    return BUY
             return None
         if t in e.declared and m.holds(t, f):
-            if lvl == "easy":
+            if self.level == "easy":
                 return QUICK if me.cp >= 3 else None
-            if lvl == "hard" and me.cp >= 5 and foe.cp <= me.cp - 3:
-                return QUICK
-            if lvl == "normal" and me.cp >= foe.cp + 2:
+            if me.cp >= foe.cp + 2:
                 return QUICK
         return None
 
-    def attack_line(self, m, e, f, t, kind, budget, pending, attackers):
-        fs = m.fighters
-        me, foe = fs[f], fs[t]
+    def attack_line(self, m, e, f, t, kind, budget):
+        me = m.fighters[f]
         got = self.strike(m, e, f, t)
         if got is None:
             return None
@@ -265,28 +247,9 @@ class Planner(HardPlanner):
             return None
         if lvl == "easy":
             n = room
-        elif lvl == "normal":
-            n = room if e.exchange == 2 else max(1, (room * 3) // 5)
         else:
-            pa = max(0.05, p_die(tn))
-            lp = m.length_penalty(f, t) + (m.R["offhand_penalty"] if hand == HAND_OFF else 0)
-            their_attack = any(ln[L_KIND] in (ATTACK, BUY) and g == t for g, ln in attackers) or \
-                (m.contested(f, t) and t not in e.declared and fs[t].orientation == 0)
-            if their_attack:
-                foe_def = 0.0
-            else:
-                foe_def = min(foe.cp, max(2, foe.cp * 0.6)) * p_die(self.foe_defence_tn(m, t))
-            need = ceil_div(foe_def + 1.6, pa) + lp
-            reserve = 0
-            if e.exchange == 1:
-                reserve = room // 3
-                if foe.cp <= 2 or foe.shock_carry:
-                    reserve //= 2
-            reserve += 2 * len(pending)
-            n = max(1, min(room - reserve, max(need, room // 2)))
-            if e.exchange == 2 and not pending:
-                n = room
-            n = max(1, min(n, room))
+            n = room if e.exchange == 2 else max(1, (room * 3) // 5)
+            n = max(n, min(room, m.length_penalty(f, t) + 1))      # reads the reach penalty
         return A.Line(f, kind, t, mm.index, zone, n, 0, 0, terrain)
 
     # ------------------------------------------------------------------ answers after everyone

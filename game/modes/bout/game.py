@@ -47,6 +47,7 @@ class BoutGame:
         self.over = False
         self.events: list = []
         if start:
+            self.events.extend(self.m.regroup())
             self._begin_step()
 
     # ------------------------------------------------------------------ the Game contract
@@ -107,7 +108,10 @@ class BoutGame:
 
     def apply(self, action) -> list:
         a = A.decode(action)
-        self.check(a)
+        if self.over:
+            raise ActionError("the bout is over")
+        if isinstance(a, A.Move) or self.queue or isinstance(a, (A.Aim, A.Shoot)):
+            self.check(a)                     # the melee checks its own decisions in apply
         self.events = []
         if isinstance(a, A.Move):
             self.moves[a.f] = a.dir
@@ -134,7 +138,7 @@ class BoutGame:
                 and any(g.active and self.m.hostile(i, j) for j, g in enumerate(fs))]
 
     def _begin_step(self) -> None:
-        self.events.extend(self.m.regroup())
+        """A new arena step (the melee has just regrouped, in advance() or at the start)."""
         self.queue = sorted(self._movers(), key=lambda i: (-self.m.fighters[i].t.reflex, i))
         self.moves = {}
 

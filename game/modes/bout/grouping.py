@@ -23,6 +23,12 @@ class Grouping:
         clock, separated fighters leave. Returns the events (also appended to `events`)."""
         out: list = []
         fs = self.fighters
+        self._foes = {}
+        layout = (tuple((f.pos, f.active, f.side, f.eng) for f in fs), tuple(sorted(self.friends)))
+        if layout == self._contacts:
+            for e in self.engs.values():
+                self._refill(e)
+            return out
         w = self.width
         at = {f.pos: i for i, f in enumerate(fs) if f.active}
         adj: dict[int, list] = {}
@@ -89,6 +95,7 @@ class Grouping:
         for e in self.engs.values():
             self._tidy(e)
             self._refill(e)
+        self._contacts = (tuple((f.pos, f.active, f.side, f.eng) for f in fs), tuple(sorted(self.friends)))
         self.events.extend(out)
         return out
 

@@ -60,6 +60,8 @@ class Hands:
         if want == "both":
             if free != {HAND_MAIN, HAND_OFF}:
                 raise ActionError(f"{m.name} needs both hands free")
+            if me.t.shield >= 0 and m.needs not in ("shield", "guard"):
+                raise ActionError(f"{m.name} needs both hands on the weapon: the shield is in the way")
             return HAND_BOTH
         cands = {"main": [HAND_MAIN], "off": [HAND_OFF], "any": [HAND_MAIN, HAND_OFF]}[want]
         if m.needs == "shield":
@@ -112,3 +114,35 @@ class Hands:
             c += R["quick_defence_cost"]
         return c
 
+
+    # ------------------------------------------------------------------ the maneuver tree
+    def usable(self, e, f: int, m, vs: str = "") -> bool:
+        """Could f declare maneuver m now as far as hands, equipment and proficiency go (the
+        action type and the foe are checked with the line)?"""
+        if m.only_vs and vs and m.only_vs != vs:
+            return False
+        try:
+            hand = self.pick_hand(e, f, m)
+            self._check_equipment(f, m, hand)
+        except ActionError:
+            return False
+        return True
+
+    def default_maneuver(self, f: int, kind: str, root: str, vs: str = ""):
+        """The seed's default of a root: among its root-level entries f can use now, the one of
+        lowest cost, then lowest TN (file order breaks ties) -- so a regular defence is a parry or
+        a block, a regular attack a swing or a thrust, an evasion a partial evade -- else, when
+        none of those is usable (a partial evade beside an attack), the same among all its
+        entries (a void). None when the root offers f nothing."""
+        from game.modes.bout.blows import attack_tn, defence_tn
+        e = self.engagement_of(f)
+        entries = [m for m in self.rules.maneuvers if m.kind == kind and m.root == root]
+
+        def tn(m):
+            hand = self.pick_hand(e, f, m)
+            return attack_tn(self, f, m, hand) if kind == "attack" else defence_tn(self, f, m, hand)
+        for group in ([m for m in entries if not m.parent], entries):
+            ok = [m for m in group if self.usable(e, f, m, vs)]
+            if ok:
+                return min(ok, key=lambda m: (m.cost, tn(m), m.index))
+        return None

@@ -75,6 +75,8 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
         self.clock = 0                   # steps advanced
         self.exchanges = 0               # exchanges resolved, all engagements together
         self.events: list = []
+        self._foes: dict = {}           # fighter -> foes in reach (cache, cleared by changed())
+        self._contacts = None           # the layout the engagements were last worked out for
         self.fist = next((w.index for w in rules.weapons if w.id == "fist"), -1)
 
     # ------------------------------------------------------------------ fighters and the map
@@ -88,6 +90,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
         if f not in self.fighters:
             self.fighters.append(f)
         i = self.fighters.index(f)
+        self._foes = {}
         f.cp = self._full_pool(f)
         self.rest[i] = REST_STEPS
         if surprise:
@@ -100,6 +103,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
         if pos != me.pos:
             me.moved = True
         me.pos = pos
+        self._foes = {}
         if facing is not None:
             me.facing = facing % 8
 
@@ -118,14 +122,23 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
 
     def foes_of(self, f: int) -> list[int]:
         """Active hostile fighters in contact with f (his engagement's foes he can reach)."""
+        got = self._foes.get(f)
+        if got is not None:
+            return list(got)
         me = self.fighters[f]
-        if not me.eng:
-            return []
-        e = self.engs.get(me.eng)
+        e = self.engs.get(me.eng) if me.eng else None
         if e is None:
-            return []
-        return [g for g in e.members if g != f and self.fighters[g].active and self.hostile(f, g)
-                and self.adjacent(f, g)]
+            got = ()
+        else:
+            got = tuple(g for g in e.members if g != f and self.fighters[g].active and self.hostile(f, g)
+                        and self.adjacent(f, g))
+        self._foes[f] = got
+        return list(got)
+
+    def changed(self) -> None:
+        """Forget what was worked out from positions, contact and who is standing (the dungeon
+        calls it if it changes fighters by hand; place/regroup/advance call it themselves)."""
+        self._foes = {}
 
     def engagement_of(self, f: int) -> Engagement | None:
         return self.engs.get(self.fighters[f].eng)
@@ -321,6 +334,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
         if self.to_act() is not None:
             raise ActionError(f"fighter {self.to_act()} has not decided yet")
         self.events = []
+        self._foes = {}
         for e in list(self.engs.values()):
             if e.step == DECLARING:
                 self.resolve(e)
@@ -408,6 +422,7 @@ class Melee(Grouping, Declarations, Resolution, Care, Ranged, Views):
         m.pairs = {(int(p[0]), int(p[1])): [int(x) for x in p[2:]] for p in snap["pairs"]}
         m.friends = {(int(a), int(b)) for a, b in snap["friends"]}
         m.surprise = {int(k): int(v) for k, v in snap["surprise"]}
+        m._foes, m._contacts = {}, None
         m.rest = {int(k): int(v) for k, v in snap["rest"]}
         m.shots = [[int(x) for x in s] for s in snap["shots"]]
         m.clock, m.exchanges = int(snap["clock"]), int(snap["exchanges"])

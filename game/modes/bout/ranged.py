@@ -32,6 +32,10 @@ def aim_bonus(aim_attr: int, steps: int, first: int = 3) -> int:
 class Ranged:
     line_of_fire = None          # the dungeon may set a callable(cell_a, cell_b) -> bool
 
+    def roll_faces(self, n: int) -> list[int]:
+        """n die faces from the game's generator (a shot counts its own botch number)."""
+        return faces(self.rng, n)
+
     def distance(self, a: int, b: int) -> int:
         w = self.width
         pa, pb = self.fighters[a].pos, self.fighters[b].pos
@@ -106,7 +110,7 @@ class Ranged:
         if n < 1:
             tn += R["zero_pool_tn_step"] * (1 - n)
             n = 1
-        fc = faces(self.rng, n)
+        fc = self.roll_faces(n)
         s = sum(1 for x in fc if x >= tn) if tn <= 10 else 0
         ones = sum(1 for x in fc if x <= botch_face)
         botch = s == 0 and ones >= (1 if n == 1 else R["botch_min_ones"])
