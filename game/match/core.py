@@ -68,7 +68,7 @@ class MatchResult:
 class Match:
     def __init__(self, entry: ModeEntry, rules: Any, header: Replay, *, game=None,
                  drivers: dict[int, Any] | None = None, everyone=None, keeper=None, record: bool = True,
-                 mode_rules: MatchRules | None = None) -> None:
+                 mode_rules: MatchRules | None = None, hashes: bool = True) -> None:
         self.entry = entry
         self.rules = rules
         self.mode_rules = mode_rules or rules_for(entry)
@@ -80,6 +80,7 @@ class Match:
         self.everyone = everyone        # the driver of every seat without one of its own (a replay)
         self.keeper = keeper
         self.record = record
+        self.hashes = hashes            # False: no turn hashes (statistics runs that keep no replay)
         self.turn_limit = self.mode_rules.turn_limit(self.header)
         self.stopped = False            # ended by the turn limit in a mode that cannot end itself
         self.version = 0                # grows with every applied action and every replaced game
@@ -189,8 +190,8 @@ class Match:
         before = g.turn
         events = list(g.apply(action))
         self.replay.actions.append(data)
-        ended = g.turn != before or g.is_over()
-        if ended:
+        ended = g.turn != before or (g.is_over() and self.mode_rules.hash_at_end(g))
+        if ended and self.hashes:
             self.replay.record_turn(g.turn, g.state_hash())
         if not g.is_over() and self.turn_limit and g.turn >= self.turn_limit:
             events += self.mode_rules.at_limit(g)
