@@ -102,10 +102,29 @@ mmdebstrap --arch=arm64 --variant=minbase --mode=root --components="main non-fre
     "deb $MIRROR $SUITE-updates main non-free-firmware" \
     "deb $SECURITY $SUITE-security main non-free-firmware" >> "$LOG" 2>&1
 
+step "checking that every kernel module kept has the modules it needs"
+if ! python3 "$HERE/check-modules.py" "$TREE/root" | tee -a "$LOG"; then
+    echo "build.sh: dpkg-excludes.cfg leaves out a module that a kept module needs (above)" >&2
+    exit 1
+fi
+
 # --- split it: FAT boot partition, ext4 root, ext4 data --------------------------------------------
 step "splitting the tree into boot / root / data"
 mkdir -p "$TREE/boot" "$TREE/data"
 mv "$TREE/root/boot/firmware/"* "$TREE/boot/"
+# The boot partition has the kernel, the initramfs and the Pi firmware; the root keeps no second
+# copy (43 MiB + 21 MiB): no /boot/vmlinuz-*, /boot/initrd.img-* becomes a link into the boot
+# partition (update-initramfs still finds it; z49-tactibox-boot-copy writes a new one there), and
+# raspi-firmware's own copy of the firmware goes (a raspi-firmware upgrade brings it back).
+for kernel in "$TREE/root/boot/vmlinuz-"*; do
+    version=${kernel##*/vmlinuz-}
+    [ -f "$TREE/boot/vmlinuz-$version" ] && [ -f "$TREE/boot/initrd.img-$version" ] || {
+        echo "build.sh: the boot partition lacks vmlinuz-$version or initrd.img-$version" >&2; exit 1; }
+    rm -f "$kernel" "$TREE/root/boot/initrd.img-$version"
+    ln -s "firmware/initrd.img-$version" "$TREE/root/boot/initrd.img-$version"
+done
+rm -f "$TREE/root/vmlinuz" "$TREE/root/vmlinuz.old"
+rm -rf "$TREE/root/usr/lib/raspi-firmware/"*
 # The data partition starts empty (the game's user owns it; tmpfiles.d makes its folders).
 if [ -n "$(ls -A "$TREE/root/var/lib/tactibox")" ]; then
     mv "$TREE/root/var/lib/tactibox/"* "$TREE/data/"
@@ -114,6 +133,8 @@ for f in config.txt cmdline.txt tactibox/README.txt; do
     [ -f "$TREE/boot/$f" ] || { echo "build.sh: boot partition lacks $f" >&2; exit 1; }
 done
 echo "boot partition: $(du -sh "$TREE/boot" | cut -f1), root: $(du -sh "$TREE/root" | cut -f1)" | tee -a "$LOG"
+boot_used=$(du -sm "$TREE/boot" | cut -f1)
+root_used=$(du -sm "$TREE/root" | cut -f1)
 
 # --- partitions and the disk image -----------------------------------------------------------
 step "genimage"
@@ -133,9 +154,14 @@ if [ "$XZ" = yes ]; then
 fi
 end=$(date +%s)
 size=$(stat -c %s "$IMAGES/tactibox-arm64.img")
+part_size() { echo "$(( $(stat -c %s "$IMAGES/$1") / 1048576 )) MiB"; }
+root_free() { dumpe2fs -h "$IMAGES/root.ext4" 2>/dev/null | awk -F: '/^Free blocks/ { f = $2 } /^Block size/ { b = $2 } END { print int(f * b / 1048576) }'; }
+boot_free() { MTOOLS_SKIP_CHECK=1 mdir -i "$IMAGES/boot.vfat" :: 2>/dev/null | awk '/bytes free/ { n = $0; sub(/bytes free.*/, "", n); gsub(/[^0-9]/, "", n); print int(n / 1048576) }'; }
 {
     echo "image: $IMAGES/tactibox-arm64.img"
     echo "size: $size bytes ($((size / 1048576)) MiB)"
+    echo "boot partition: ${boot_used} MiB of files in $(part_size boot.vfat), $(boot_free) MiB free"
+    echo "root partition: ${root_used} MiB of files in $(part_size root.ext4), $(root_free) MiB free"
     echo "build time: $((end - start)) s"
     sfdisk --dump "$IMAGES/tactibox-arm64.img"
 } | tee "$OUT/build-info.txt" | tee -a "$LOG"

@@ -24,7 +24,8 @@ log "flavour: $FLAVOUR"
 
 # --- files: units, drop-ins, udev rules, helpers (one tree for both flavours) -------------
 cp -a --no-preserve=ownership "$HERE/rootfs/." /
-chmod 0755 /usr/lib/tactibox/* /etc/kernel/postinst.d/z51-tactibox-cmdline /etc/initramfs-tools/hooks/tactibox-fsck
+chmod 0755 /usr/lib/tactibox/* /etc/kernel/postinst.d/z51-tactibox-cmdline /etc/initramfs-tools/hooks/tactibox-fsck \
+    /etc/initramfs/post-update.d/z49-tactibox-boot-copy
 mkdir -p "$BOOT/tactibox"
 cp -r --no-preserve=ownership "$HERE/boot-files/." "$BOOT/tactibox/"
 
@@ -63,8 +64,16 @@ if ls "$WHEELS"/lgpio-*.whl >/dev/null 2>&1; then extra=lgpio; fi
     --upgrade --force-reinstall tactibox $extra
 "$VENV/bin/python" -c "import game, pygame, serial, cobs, gpiozero, tomli_w, PIL, lgpio"
 log "installed $("$VENV/bin/python" -m pip list --format=freeze 2>/dev/null | grep -i '^tactibox==')"
-# An appliance installs by reflashing, not with pip: 16 MB less on the card.
+# An appliance installs by reflashing, not with pip: pip (16 MB) and setuptools (8 MB, which
+# nothing imports at run time) go, and so do pygame-ce's manual, test suite and examples (16 MB).
+"$VENV/bin/python" -m pip uninstall --quiet --yes setuptools
 "$VENV/bin/python" -m pip uninstall --quiet --yes pip
+site=$("$VENV/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+rm -rf "$site/pygame/docs" "$site/pygame/tests" "$site/pygame/examples"
+for gone in setuptools pip pygame/docs pygame/tests pygame/examples; do
+    [ ! -e "$site/$gone" ] || { echo "setup.sh: $site/$gone is still there" >&2; exit 1; }
+done
+"$VENV/bin/python" -c "import game, pygame, serial, cobs, gpiozero, tomli_w, PIL, lgpio"
 
 # --- boot configuration: UART for the link cable, quiet boot, console off tty1 ----------------
 if [ "$FLAVOUR" = debian ]; then

@@ -19,6 +19,10 @@
 #     UART), again without partition 3: dwc2 bound, the keyboard an input device the game's user
 #     can read, /dev/tactibox-link on the header UART, no module failing to load, the data
 #     partition made at first boot filling the card, and the boot-to-service time.
+# Every boot also makes a gamepad and a keyboard with uinput (without udev's vendor/model
+# database, issue 21 item 20) and checks how udev classifies them and that SDL, as the game's
+# user, sees the pad and its button presses; the pi-gen-layout boot starts the game with a wrong
+# TACTIBOX_ARGS, so after 3 failed starts it must come up in safe mode (item 22).
 # Results: out/verify/report.txt (and the serial logs next to it). Exit 0 when every check passed.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -47,6 +51,7 @@ FAILED=0
 say() { echo "$*" | tee -a "$REPORT"; }
 ok() { say "ok   $*"; }
 bad() { say "FAIL $*"; FAILED=$((FAILED + 1)); }
+say "verify.sh of $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$HERE" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs"
 check() {  # check "description" command...
     local what=$1; shift
     if "$@" >/dev/null 2>&1; then ok "$what"; else bad "$what"; fi
@@ -60,7 +65,13 @@ if [ "$BUILD" = yes ] || [ ! -f "$IMG" ]; then
 fi
 size=$(stat -c %s "$IMG")
 say "image: $IMG, $size bytes ($((size / 1048576)) MiB)"
-check "image is at most 1 GB (10^9 bytes)" test "$size" -le 1000000000
+if [ -f "$OUT/build-info.txt" ]; then
+    say "--- build-info.txt (the build that made this image) ---"
+    sed "s|$OUT/||" "$OUT/build-info.txt" | tee -a "$REPORT"
+    say "---"
+    check "build-info.txt describes this image (same size)" grep -q "^size: $size bytes" "$OUT/build-info.txt"
+fi
+check "image is at most 700 MB (700,000,000 bytes)" test "$size" -le 700000000
 
 # ---- 2. partitions --------------------------------------------------------------------------------
 sfdisk --dump "$IMG" > "$V/partitions.txt"
@@ -100,6 +111,14 @@ for f in bootcode.bin start.elf start4.elf fixup.dat fixup4.dat bcm2837-rpi-3-b.
     check "boot partition has $f" grep -Eq "/$f/?\$" "$V/boot-files.txt"
 done
 check "boot partition has vmlinuz and initrd.img" sh -c "grep -q '/vmlinuz-' '$V/boot-files.txt' && grep -q '/initrd.img-' '$V/boot-files.txt'"
+for f in start_x.elf start_db.elf start_cd.elf start4x.elf start4db.elf start4cd.elf; do
+    check "boot partition has no $f (firmware variant the appliance never boots)" sh -c "! grep -Eq '/$f\$' '$V/boot-files.txt'"
+done
+say "boot partition: $(MTOOLS_SKIP_CHECK=1 mdir -i "$IMG@@$BOOT_OFF" :: 2>/dev/null | tail -1 | sed 's/^ *//')"
+# the kernel and the initramfs the boots below use: the boot partition's (the root has no copy)
+mt mcopy "$IMG" -n "::$(grep -a '^kernel=' "$V/config.txt" | head -1 | cut -d= -f2 | tr -d '\r')" "$V/vmlinuz" 2>/dev/null
+mt mcopy "$IMG" -n "::$(grep -a '^initramfs ' "$V/config.txt" | head -1 | awk '{print $2}' | tr -d '\r')" "$V/initrd.img" 2>/dev/null
+check "kernel and initramfs copied from the boot partition" test -s "$V/vmlinuz" -a -s "$V/initrd.img"
 
 # ---- root filesystem (read-only loop mount) -------------------------------------------------------
 MNT=$V/root
@@ -128,7 +147,21 @@ if mount -o ro,loop,offset=$ROOT_OFF,sizelimit=$(( $(part 2 size) * 512 )) "$IMG
     check "fstab: data partition at /var/lib/tactibox with growfs" grep -Eq '^LABEL=tbdata +/var/lib/tactibox +ext4 +.*x-systemd.growfs' "$MNT/etc/fstab"
     check "fstab: boot partition read-only" grep -Eq '^LABEL=TBBOOT +/boot/firmware +vfat +ro,' "$MNT/etc/fstab"
     check "overlayroot configured (tmpfs, recurse=0)" grep -qx 'overlayroot="tmpfs:recurse=0"' "$MNT/etc/overlayroot.local.conf"
-    initrd=$(ls "$MNT"/boot/initrd.img-* | head -1)
+    check "root has no second copy of the kernel (/boot/vmlinuz-*)" sh -c "! ls '$MNT'/boot/vmlinuz-* 2>/dev/null"
+    link=$(ls "$MNT"/boot/initrd.img-* | head -1)
+    check "root's /boot/initrd.img-* is a link into the boot partition" sh -c "readlink '$link' | grep -q '^firmware/initrd.img-'"
+    check "root has no copy of raspi-firmware's firmware" sh -c "! ls -A '$MNT/usr/lib/raspi-firmware' | grep -q ."
+    check "z49-tactibox-boot-copy installed (update-initramfs writes to the boot partition)" test -x "$MNT/etc/initramfs/post-update.d/z49-tactibox-boot-copy"
+    check "udev's vendor/model tables left out (20-*.hwdb)" sh -c "! ls '$MNT'/usr/lib/udev/hwdb.d/20-* 2>/dev/null"
+    check "udev's input tables kept (60-input-id, 60-keyboard, 70-joystick)" test -f "$MNT/usr/lib/udev/hwdb.d/60-input-id.hwdb" -a -f "$MNT/usr/lib/udev/hwdb.d/60-keyboard.hwdb" -a -f "$MNT/usr/lib/udev/hwdb.d/70-joystick.hwdb"
+    say "udev hwdb.bin: $(stat -c %s "$MNT/usr/lib/udev/hwdb.bin" 2>/dev/null || echo none) bytes"
+    site=$MNT/opt/tactibox/venv/lib/python3.11/site-packages
+    for gone in setuptools pip pygame/docs pygame/tests pygame/examples; do
+        check "venv has no $gone" test ! -e "$site/$gone"
+    done
+    if out=$(python3 "$HERE/check-modules.py" "$MNT" 2>&1); then ok "every kernel module has the modules it needs"; else bad "kernel modules with missing dependencies: $out"; fi
+    say "kernel modules: $(find "$MNT"/lib/modules -name '*.ko*' | wc -l) files, $(du -sm "$MNT"/lib/modules | cut -f1) MiB"
+    initrd=$V/initrd.img
     check "initramfs contains the overlayroot script" sh -c "unmkinitramfs '$initrd' '$V/initrd' && find '$V/initrd' -path '*init-bottom/overlayroot' | grep -q ."
     check "initramfs contains overlay.ko" sh -c "find '$V/initrd' -name 'overlay.ko*' | grep -q ."
     rm -rf "$V/initrd"
@@ -148,8 +181,6 @@ if mount -o ro,loop,offset=$ROOT_OFF,sizelimit=$(( $(part 2 size) * 512 )) "$IMG
         bad "tactibox --help under qemu-user: $out"
     fi
     check "SDL in pygame-ce supports kmsdrm" sh -c "grep -q KMSDRM \$(ls '$MNT'/opt/tactibox/venv/lib/python3.11/site-packages/pygame_ce.libs/libSDL2-*)"
-    cp "$MNT"/boot/vmlinuz-* "$V/vmlinuz"
-    cp "$initrd" "$V/initrd.img"
     umount "$MNT"
     trap - EXIT
 else
@@ -176,19 +207,38 @@ cat > "$V/tactibox-verify.sh" <<'EOF'
 # Runs inside the booted image (systemd.run=), reports to the serial console, then powers off.
 exec > /dev/console 2>&1
 echo "VERIFY: begin"
+F=/boot/firmware
+if [ -e $F/tactibox-expect-safe-mode ]; then
+    # a file the safe-mode start must set aside, written as soon as the data partition is there
+    i=0
+    while [ $i -lt 600 ] && ! mountpoint -q /var/lib/tactibox; do sleep 0.5; i=$((i + 1)); done
+    printf 'volume = 3\n# written by verify.sh before the safe-mode start\n' > /var/lib/tactibox/settings.toml
+    chown tactibox:tactibox /var/lib/tactibox/settings.toml
+fi
 i=0
 while [ $i -lt 300 ] && [ "$(systemctl show -p ExecMainStartTimestampMonotonic --value tactibox.service)" = 0 ]; do
     sleep 1; i=$((i + 1))
 done
-# let it run a while: a crash would show up as restarts
+if [ -e $F/tactibox-expect-safe-mode ]; then
+    i=0
+    while [ $i -lt 600 ] && ! journalctl -b -u tactibox.service -o cat --no-pager | grep -q 'safe mode:'; do
+        sleep 1; i=$((i + 1))
+    done
+    echo "VERIFY: safe-mode-after-s=$i"
+fi
+# let it run a while: a crash would show up as restarts (and 20 s make a run healthy)
 sleep 25
 echo "VERIFY: tactibox-active=$(systemctl is-active tactibox.service)"
 echo "VERIFY: tactibox-started-us=$(systemctl show -p ExecMainStartTimestampMonotonic --value tactibox.service)"
 echo "VERIFY: tactibox-restarts=$(systemctl show -p NRestarts --value tactibox.service)"
 echo "VERIFY: tactibox-user=$(ps -o user= -C tactibox -C python3 | head -1)"
 echo "VERIFY: tactibox-log-begin"
-journalctl -b -u tactibox.service -o cat --no-pager | head -20
+journalctl -b -u tactibox.service -o cat --no-pager | grep -v '^usage: tactibox' | head -24
 echo "VERIFY: tactibox-log-end"
+echo "VERIFY: failed-starts=$(tr -d '\n' < /var/lib/tactibox/.failed-starts 2>/dev/null)"
+echo "VERIFY: safe-mode-folder=$(ls -d /var/lib/tactibox/safe-mode-* 2>/dev/null | tr '\n' ' ')"
+echo "VERIFY: safe-mode-set-aside=$(ls /var/lib/tactibox/safe-mode-1 2>/dev/null | tr '\n' ' ')"
+echo "VERIFY: safe-mode-journal=$(journalctl -b -u tactibox.service -o cat --no-pager | grep -c 'safe mode:')"
 echo "VERIFY: root=$(findmnt -n -o FSTYPE,OPTIONS /)"
 echo "VERIFY: root-ro=$(findmnt -n -o FSTYPE,OPTIONS /media/root-ro)"
 echo "VERIFY: data=$(findmnt -n -o SOURCE,FSTYPE,OPTIONS /var/lib/tactibox)"
@@ -219,15 +269,111 @@ echo "VERIFY: dt-serial-aliases=$(ls /proc/device-tree/aliases 2>/dev/null | gre
 echo "VERIFY: gpiochip-group=$(stat -c %G /dev/gpiochip0 2>&1)"
 echo "VERIFY: write-test=$(touch /etc/verify-write && echo overlay-writable)"
 journalctl -b -u tactibox-data-partition.service -o cat --no-pager | sed 's/^/VERIFY: data-partition: /'
+# udev: no worker stuck on an event (serial-alias searched the device tree for 58 s, item 21)
+echo "VERIFY: udev-slow=$(journalctl -b -u systemd-udevd -o cat --no-pager | grep -ciE 'taking a long time|timed out|killing')"
+t0=$(date +%s%N)
+n=0
+for tty in /sys/class/tty/ttyS* /sys/class/tty/ttyAMA*; do
+    [ -e "$tty" ] || continue
+    /usr/lib/tactibox/serial-alias --link "${tty##*/}" >/dev/null 2>&1
+    /usr/lib/tactibox/serial-alias "${tty##*/}" >/dev/null 2>&1
+    n=$((n + 1))
+done
+echo "VERIFY: serial-alias-ttys=$n"
+echo "VERIFY: serial-alias-ms=$(( ($(date +%s%N) - t0) / 1000000 ))"
+# a gamepad and a keyboard made with uinput: udev's classification (no vendor/model tables in the
+# image) and SDL, as the game's user, seeing the pad and its presses
+modprobe uinput 2>/dev/null
+python3 $F/tactibox-uinput.py 120 > /tmp/uinput.log 2>&1 &
+i=0
+while [ $i -lt 60 ] && ! grep -q created /tmp/uinput.log; do sleep 1; i=$((i + 1)); done
+udevadm settle --timeout=60
+for what in pad keyboard; do
+    ev=""
+    for d in /sys/class/input/event*; do
+        if [ "$(cat "$d/device/name" 2>/dev/null)" = "Tactibox verify $what" ]; then ev=${d##*/}; fi
+    done
+    echo "VERIFY: uinput-$what=${ev:-none}"
+    if [ -n "$ev" ]; then
+        echo "VERIFY: uinput-$what-udev=$(udevadm info --query=property --name=/dev/input/$ev | grep -E '^ID_INPUT_(JOYSTICK|KEYBOARD|KEY|MOUSE)=' | tr '\n' ' ')"
+        echo "VERIFY: uinput-$what-group=$(stat -c %G /dev/input/$ev)"
+    fi
+done
+echo "VERIFY: sdl-$(setpriv --reuid=tactibox --regid=tactibox --init-groups env HOME=/tmp SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 /opt/tactibox/venv/bin/python $F/tactibox-sdl-pad.py 2>&1 | tail -1)"
 echo "VERIFY: end"
 EOF
-prepare_disk() {  # prepare_disk DISK [ARGS]: a 2 GiB copy, SDL dummy drivers, the check script
+cat > "$V/tactibox-uinput.py" <<'EOF'
+"""Make a gamepad (an Xbox 360 pad's ids and controls) and a keyboard with /dev/uinput, then press
+the pad's A button every half second for ARGV[1] seconds (verify.sh, inside the booted image)."""
+import fcntl, os, struct, sys, time
+UI_SET_EVBIT, UI_SET_KEYBIT, UI_SET_ABSBIT = 0x40045564, 0x40045565, 0x40045567
+UI_DEV_SETUP, UI_ABS_SETUP, UI_DEV_CREATE = 0x405C5503, 0x401C5504, 0x5501
+EV_SYN, EV_KEY, EV_ABS, BUS_USB = 0, 1, 3, 3
+def make(name, vendor, product, keys, axes):
+    fd = os.open("/dev/uinput", os.O_WRONLY | os.O_NONBLOCK)
+    fcntl.ioctl(fd, UI_SET_EVBIT, EV_KEY)
+    for key in keys:
+        fcntl.ioctl(fd, UI_SET_KEYBIT, key)
+    if axes:
+        fcntl.ioctl(fd, UI_SET_EVBIT, EV_ABS)
+    for axis, low, high in axes:
+        fcntl.ioctl(fd, UI_SET_ABSBIT, axis)
+        flat = 128 if high > 1 else 0
+        fcntl.ioctl(fd, UI_ABS_SETUP, struct.pack("HH6i", axis, 0, 0, low, high, 16 if flat else 0, flat, 0))
+    fcntl.ioctl(fd, UI_DEV_SETUP, struct.pack("HHHH80sI", BUS_USB, vendor, product, 0x110, name.encode(), 0))
+    fcntl.ioctl(fd, UI_DEV_CREATE)
+    return fd
+def emit(fd, kind, code, value):
+    os.write(fd, struct.pack("llHHi", 0, 0, kind, code, value))
+pad_keys = [0x130, 0x131, 0x133, 0x134, 0x136, 0x137, 0x13A, 0x13B, 0x13C, 0x13D, 0x13E]
+pad_axes = [(0, -32768, 32767), (1, -32768, 32767), (3, -32768, 32767), (4, -32768, 32767),
+            (2, 0, 255), (5, 0, 255), (0x10, -1, 1), (0x11, -1, 1)]
+pad = make("Tactibox verify pad", 0x045E, 0x028E, pad_keys, pad_axes)
+keyboard = make("Tactibox verify keyboard", 0x1209, 0x0001, range(1, 128), [])
+print("created", flush=True)
+end = time.monotonic() + float(sys.argv[1])
+while time.monotonic() < end:
+    for value in (1, 0):
+        emit(pad, EV_KEY, 0x130, value)
+        emit(pad, EV_SYN, 0, 0)
+        time.sleep(0.25)
+EOF
+cat > "$V/tactibox-sdl-pad.py" <<'EOF'
+"""As the game's user: does SDL (pygame-ce's, as the game uses it) see the uinput pad, as a game
+controller, and its A presses? One line: joysticks=N names=... controller=yes|no presses=N"""
+import time
+import pygame
+from pygame._sdl2 import controller
+pygame.display.init()
+pygame.joystick.init()
+names, is_pad, sticks = [], "no", []
+for i in range(pygame.joystick.get_count()):
+    stick = pygame.joystick.Joystick(i)
+    sticks.append(stick)
+    names.append(stick.get_name())
+    if controller.is_controller(i):
+        is_pad = "yes"
+presses, end = 0, time.monotonic() + 10
+while time.monotonic() < end:
+    for ev in pygame.event.get():
+        if ev.type in (pygame.JOYBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN):
+            presses += 1
+    time.sleep(0.02)
+print(f"joysticks={pygame.joystick.get_count()} names={'|'.join(names) or '-'} controller={is_pad} presses={presses}")
+EOF
+prepare_disk() {  # prepare_disk DISK SIZE [ARGS]: a copy of SIZE, SDL dummy drivers, the check scripts
     local disk=$1
     cp --sparse=always "$IMG" "$disk"
-    truncate -s 2G "$disk"
-    printf 'SDL_VIDEODRIVER=dummy\nSDL_AUDIODRIVER=dummy\nTACTIBOX_ARGS=%s\n' "${2:-}" > "$V/tactibox.env"
+    truncate -s "$2" "$disk"
+    printf 'SDL_VIDEODRIVER=dummy\nSDL_AUDIODRIVER=dummy\nTACTIBOX_ARGS=%s\n' "${3:-}" > "$V/tactibox.env"
     mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox.env" ::tactibox/tactibox.env
-    mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox-verify.sh" ::tactibox-verify.sh
+    for f in tactibox-verify.sh tactibox-uinput.py tactibox-sdl-pad.py; do
+        mcopy -o -i "$disk@@$BOOT_OFF" "$V/$f" "::$f"
+    done
+}
+expect_safe_mode() {  # expect_safe_mode DISK: the check script seeds a file for safe mode to set aside
+    : > "$V/tactibox-expect-safe-mode"
+    mcopy -o -i "$1@@$BOOT_OFF" "$V/tactibox-expect-safe-mode" ::tactibox-expect-safe-mode
 }
 field() { grep -a "VERIFY: $1=" "$2" | head -1 | sed "s/.*VERIFY: $1=//" | tr -d '\r'; }
 check_new_data_partition() {  # check_new_data_partition WHAT DISK: partition 3 made after 2, to the end
@@ -243,9 +389,28 @@ check_new_data_partition() {  # check_new_data_partition WHAT DISK: partition 3 
     check "$what: data partition 3 reaches the end of the disk (within 1 MiB)" test $(( ${s3:-0} + ${z3:-0} )) -ge $(( total - 2048 ))
 }
 
+input_checks() {  # input_checks WHAT LOG: udev and the input devices, in any boot
+    local what=$1 log=$2
+    check "$what: no udev worker stuck on an event" test "$(field udev-slow "$log")" = 0
+    say "$what: serial-alias for $(field serial-alias-ttys "$log") serial ports took $(field serial-alias-ms "$log") ms in all"
+    check "$what: serial-alias decides every serial port within 10 s in all (58 s for one before)" \
+        test "$(field serial-alias-ms "$log" | tr -cd 0-9)" -lt 10000
+    say "$what: uinput pad: $(field uinput-pad-udev "$log")"
+    check "$what: udev classifies a USB gamepad as a joystick (without the vendor/model tables)" \
+        sh -c "grep -a 'VERIFY: uinput-pad-udev=' '$log' | grep -q 'ID_INPUT_JOYSTICK=1'"
+    say "$what: uinput keyboard: $(field uinput-keyboard-udev "$log")"
+    check "$what: udev classifies a USB keyboard as a keyboard" \
+        sh -c "grep -a 'VERIFY: uinput-keyboard-udev=' '$log' | grep -q 'ID_INPUT_KEYBOARD=1'"
+    check "$what: both belong to group input" test "$(field uinput-pad-group "$log") $(field uinput-keyboard-group "$log")" = "input input"
+    say "$what: SDL as the game's user: $(field sdl-joysticks "$log" | sed 's/^/joysticks=/')"
+    check "$what: SDL (the game's user) sees the gamepad" sh -c "grep -a 'VERIFY: sdl-joysticks=' '$log' | grep -q 'Tactibox verify pad\|Xbox'"
+    check "$what: SDL receives the gamepad's button presses" \
+        sh -c "grep -a 'VERIFY: sdl-joysticks=' '$log' | grep -Eq 'presses=[1-9]'"
+}
+
 if [ -f "$V/vmlinuz" ]; then
     DISK=$V/disk.img
-    prepare_disk "$DISK"
+    prepare_disk "$DISK" 20G                   # past 16 GiB: the 16 MiB data filesystem must switch to meta_bg
     say "booting under qemu-system-aarch64 -M virt (TCG, 2 vCPUs) ..."
     t0=$(date +%s)
     boot_qemu "$DISK" "$V/serial.log" 1200
@@ -266,8 +431,8 @@ if [ -f "$V/vmlinuz" ]; then
     check "data partition mounted read-write at /var/lib/tactibox" sh -c "grep -a 'VERIFY: data=' '$LOG' | grep -q 'ext4 *rw,'"
     check "data partition top folder root:tactibox, sticky 1775" test "$(field data-top "$LOG")" = "root:tactibox 1775"
     datak=$(field data-size-k "$LOG")
-    say "data filesystem after first boot: ${datak:-?} KiB (image had 32 MiB, disk 2 GiB)"
-    check "data filesystem grown to fill the card (> 900 MiB)" test "${datak:-0}" -gt 921600
+    say "data filesystem after first boot: ${datak:-?} KiB (image had 16 MiB, disk 20 GiB)"
+    check "data filesystem grown to fill the card (> 19 GiB)" test "${datak:-0}" -gt $((19 * 1024 * 1024))
     check "boot partition mounted read-only" sh -c "grep -a 'VERIFY: boot=' '$LOG' | grep -q 'vfat *ro,'"
     check "getty@tty1 masked" test "$(field getty-tty1 "$LOG")" = masked
     check "SSH, networkd and Wi-Fi off by default" sh -c "grep -a 'VERIFY: ssh=' '$LOG' | grep -q 'ssh=inactive networkd=inactive wifi=inactive'"
@@ -281,22 +446,35 @@ if [ -f "$V/vmlinuz" ]; then
     failed=$(field failed-units "$LOG")
     if [ -z "$(echo "$failed" | tr -d ' ')" ]; then ok "no failed units"; else bad "failed units: $failed"; fi
     end3=$(sfdisk --dump "$DISK" | awk -F'[=,]' '/disk.img3/ { print $2 + $4 }' | tr -d ' ')
-    say "partition 3 ends at sector ${end3:-?} of $((2 * 1024 * 1024 * 1024 / 512))"
-    check "partition 3 now reaches the end of the 2 GiB disk (within 1 MiB)" test "${end3:-0}" -ge $((2 * 1024 * 1024 * 1024 / 512 - 2048))
+    say "partition 3 ends at sector ${end3:-?} of $((20 * 1024 * 1024 * 1024 / 512))"
+    check "partition 3 now reaches the end of the 20 GiB disk (within 1 MiB)" test "${end3:-0}" -ge $((20 * 1024 * 1024 * 1024 / 512 - 2048))
+    input_checks "virt" "$LOG"
 
     # ---- 4. pi-gen layout: no data partition in the image -> made on first boot ----------------
+    # ... and safe mode: tactibox.env says TACTIBOX_ARGS=--no-such-option, so every start fails
+    # (status 2) until the 4th, which starts in safe mode: the settings the check script writes
+    # are set aside, the words of TACTIBOX_ARGS ignored, and the game runs.
     DISK2=$V/disk-no-data.img
-    prepare_disk "$DISK2" --headless
+    prepare_disk "$DISK2" 2G --no-such-option
+    expect_safe_mode "$DISK2"
     sfdisk --quiet --delete "$DISK2" 3
-    say "booting again without partition 3 (pi-gen layout), game in --headless mode ..."
+    say "booting again without partition 3 (pi-gen layout), TACTIBOX_ARGS=--no-such-option (safe mode expected) ..."
     boot_qemu "$DISK2" "$V/serial-no-data.log" 1200
     LOG2=$V/serial-no-data.log
     check "no-data boot: data partition created and mounted" sh -c "grep -a 'VERIFY: data=' '$LOG2' | grep -q 'ext4 *rw,'"
     check "no-data boot: Tactibox started" test "$(field tactibox-active "$LOG2")" = active
     check "no-data boot: Started tactibox.service in the serial log" grep -aq 'Started tactibox.service' "$LOG2"
-    check "no-data boot: the headless game printed its battle log" grep -aq 'tactibox\[[0-9]*\]: -- turn 1:' "$LOG2"
-    say "--- Tactibox output (journal, headless) ---"
-    grep -a 'tactibox\[[0-9]*\]:' "$LOG2" | head -12 | tee -a "$REPORT"
+    say "no-data boot: safe mode after $(field safe-mode-after-s "$LOG2") s; $(field tactibox-restarts "$LOG2") restarts"
+    check "safe mode: exactly 3 failed starts before it (systemd restarted the game 3 times)" test "$(field tactibox-restarts "$LOG2")" = 3
+    check "safe mode: the game said so in the journal" test "$(field safe-mode-journal "$LOG2")" -ge 1
+    check "safe mode: settings.toml set aside in safe-mode-1 (with a README.txt)" \
+        sh -c "grep -a 'VERIFY: safe-mode-set-aside=' '$LOG2' | grep -q 'README.txt settings.toml'"
+    check "safe mode: TACTIBOX_ARGS named as ignored" grep -aq 'Ignored this time: TACTIBOX_ARGS=--no-such-option' "$LOG2"
+    check "safe mode: the safe-mode run stayed up and counted as healthy (.failed-starts = 0)" \
+        test "$(field failed-starts "$LOG2")" = 0
+    say "--- Tactibox output (journal: 3 failed starts, then safe mode) ---"
+    sed -n '/VERIFY: tactibox-log-begin/,/VERIFY: tactibox-log-end/p' "$LOG2" | grep -av 'VERIFY: tactibox-log' \
+        | sed 's/^\[ *[0-9.]*\] //' | head -16 | tee -a "$REPORT"
     say "---"
     grep -a 'VERIFY: data-partition:' "$LOG2" | head -3 | tee -a "$REPORT" >/dev/null
     check_new_data_partition "no-data boot" "$DISK2"
@@ -309,7 +487,7 @@ fi
 mt mcopy "$IMG" ::bcm2837-rpi-3-b.dtb "$V/bcm2837-rpi-3-b.dtb" 2>/dev/null
 if [ -f "$V/vmlinuz" ] && [ -f "$V/bcm2837-rpi-3-b.dtb" ]; then
     DISK3=$V/disk-raspi3b.img
-    prepare_disk "$DISK3" --headless             # 2 GiB: an SD card's size must be a power of two
+    prepare_disk "$DISK3" 2G --headless          # 2 GiB: an SD card's size must be a power of two
     sfdisk --quiet --delete "$DISK3" 3           # the pi-gen layout: partition 3 made on first boot
     LOG3=$V/serial-raspi3b.log
     say "booting under qemu-system-aarch64 -M raspi3b (the image's kernel and initrd, bcm2837-rpi-3-b.dtb, usb-kbd) ..."
@@ -344,6 +522,11 @@ if [ -f "$V/vmlinuz" ] && [ -f "$V/bcm2837-rpi-3-b.dtb" ]; then
     failed=$(field failed-units "$LOG3")
     if [ -z "$(echo "$failed" | tr -d ' ')" ]; then ok "raspi3b: no failed units"; else bad "raspi3b: failed units: $failed"; fi
     check "raspi3b: Wi-Fi (wpa_supplicant) not running" sh -c "! grep -aq 'Started wpa_supplicant.service' '$LOG3'"
+    check "raspi3b: the headless game printed its battle log" grep -aq 'tactibox\[[0-9]*\]: -- turn 1:' "$LOG3"
+    say "--- Tactibox output (journal, headless, raspi3b) ---"
+    grep -a 'tactibox\[[0-9]*\]:' "$LOG3" | sed 's/^\[ *[0-9.]*\] //' | head -12 | tee -a "$REPORT"
+    say "---"
+    input_checks "raspi3b" "$LOG3"
     check_new_data_partition "raspi3b" "$DISK3"
     [ "$KEEP" = yes ] || rm -f "$DISK3"
 else
