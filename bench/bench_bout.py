@@ -32,7 +32,7 @@ def _exchanges(rules, scenario: str, seats, target: int) -> tuple[float, int, in
 
 
 def run() -> dict:
-    from game.rules.bout_loader import load_bout_ruleset
+    from game.rules.bout.loader import load_bout_ruleset
     rules, problems = load_bout_ruleset()
     if rules is None:
         return {"error": "; ".join(map(str, problems))}

@@ -16,7 +16,7 @@ def bench_reach() -> dict:
 
     from game.core.reach import reachable_cells
     from game.modes.skirmish.tables import compiled
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
 
     rs, _ = find_ruleset("default")
     gmap = rs.map("02_highlands")
@@ -61,7 +61,7 @@ def bench_bot_turn(games: int = 3) -> dict:
     from game.modes.skirmish.game import SkirmishGame
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import parse_seats
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
 
     rs, _ = find_ruleset("default")
     gmap = rs.map("02_highlands")

@@ -40,7 +40,7 @@ def _battle_app(size, data_root):
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     from game.store import open_data_dir
-    from game.ui.session import BattleSession
+    from game.ui.modes.skirmish.session import BattleSession
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
     app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
@@ -49,7 +49,7 @@ def _battle_app(size, data_root):
     gmap = rs.map("02_highlands")
     parts = [Participant("You", "human")] + [Participant("", "bot:hard") for _ in range(3)]
     session = BattleSession.new(rs, gmap, parts, 99, Options(), stats=app.stats, replays=app.replays)
-    app.replace("battle", session=session)
+    app.replace("skirmish_battle", session=session)
     return app
 
 
@@ -118,7 +118,7 @@ def _quest_frame_ms(size, data_root, level_id: str | None = None, level=None, n:
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
     app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
-    app.open("quest", level=level_id or "hex/01_first_push")
+    app.open("quest_board", level=level_id or "hex/01_first_push")
     sc = app.top
     if level is None:
         from game.modes.quest.catalog import load_level

@@ -22,7 +22,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(autouse=True)
 def _catalog_data_dir_is_per_test():
     """open_data_dir() tells the ruleset catalog where the data folder is; undo that per test."""
-    from game.rules import catalog
+    from game.rules.skirmish import catalog
     saved = catalog._data_dir
     yield
     catalog._data_dir = saved

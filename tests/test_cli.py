@@ -61,7 +61,7 @@ def test_replay_verify_fails_on_a_tampered_file(tmp_path):
 def test_preview_matches_the_engine():
     out = json.loads(tb("preview", "knight", "archer", "--json", "--attacker-level", "2").stdout)
     from game.modes.skirmish.battle import battle_equations
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     k, a = rs.piece("knight"), rs.piece("archer")
     e = battle_equations(k, 2, k.rst, a, 1, a.rst, rs.rules)

@@ -1,5 +1,5 @@
 """The engine (game.core, game.rules, game.modes) stays pure: no pygame, hw or firmware_bridge,
-no `random`, no clocks. firmware_bridge never imports pygame. Checked on the source (static
+no `random`, no clocks, and it names no UI module, not even in a string or a comment. firmware_bridge never imports pygame. Checked on the source (static
 imports, including ones inside functions) and at run time (importing every engine module
 in a fresh interpreter must not load a forbidden package)."""
 
@@ -56,6 +56,33 @@ def test_engine_sources_use_no_clock_or_os_entropy():
                     if (node.value.id, node.attr) in FORBIDDEN_CALLS:
                         bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value.id}.{node.attr}")
     assert bad == []
+
+
+UI_NAMES = ("game.ui", "game/ui")
+
+
+def _ui_mentions(dirs):
+    bad = []
+    for rel in dirs:
+        for path in _py_files(rel):
+            for lineno, line in enumerate(path.read_text().splitlines(), 1):
+                if any(name in line for name in UI_NAMES):
+                    bad.append(f"{path.relative_to(ROOT)}:{lineno}: {line.strip()}")
+    return bad
+
+
+def test_engine_sources_name_no_ui_module():
+    """A mode's screens are its UI part (game/ui/modes/<mode>/entry.py): the engine entry
+    (game/modes/<mode>/mode.py) and everything else in the engine name none of them."""
+    assert _ui_mentions(ENGINE) == []
+
+
+def test_the_ui_name_check_finds_a_string(tmp_path, monkeypatch):
+    pkg = tmp_path / "game" / "modes" / "x"
+    pkg.mkdir(parents=True)
+    (pkg / "mode.py").write_text('SCENES = {"x_game": "game.ui.modes.x.scene:XScene"}\n')
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert _ui_mentions(["game/modes"]) == ['game/modes/x/mode.py:1: SCENES = {"x_game": "game.ui.modes.x.scene:XScene"}']
 
 
 def test_bridge_never_imports_pygame():

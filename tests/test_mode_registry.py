@@ -147,8 +147,8 @@ def test_entries_and_tags_are_checked(nim):
         ModeEntry(id="twice", title="x", options=(Option("a", 1, ""), Option("a", 2, "")))
     with pytest.raises(ModeError, match="not a mode this version knows"):
         get_mode("chess")
-    with pytest.raises(ModeError, match="no 'replay_scene' hook"):
-        nim.hook("replay_scene")
+    with pytest.raises(ModeError, match="no 'balance' hook"):
+        nim.hook("balance")
     assert [m.id for m in modes()][-1] == "nim"
     assert mode_title("nim") == "Nim" and mode_title("chess") == "chess"
     assert split_setup(tag_setup("nim", b"\x01\x02")) == ("nim", b"\x01\x02")

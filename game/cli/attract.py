@@ -13,7 +13,7 @@ from game.modes.skirmish.attract import attract_setup
 from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.log import describe
-from game.rules.catalog import find_ruleset
+from game.rules.skirmish.catalog import find_ruleset
 
 OFFSCREEN_VIDEO = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 

@@ -10,7 +10,7 @@ class CliError(Exception):
 
 
 def load_ruleset_or_fail(name: str | None):
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     from game.store.datadir import choose_data_dir
     rs, problems = find_ruleset(name, data_dir=choose_data_dir())
     if rs is None:

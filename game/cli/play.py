@@ -85,7 +85,7 @@ def _headless(args, size, reason: str) -> int:
     shooter = None
     if args.shots:
         os.environ.update(OFFSCREEN_VIDEO)            # before pygame opens a display
-        from game.ui.shots import Shooter
+        from game.ui.modes.skirmish.shots import Shooter
         shooter = Shooter(Path(args.shots), size or (480, 320))
     try:
         return run_headless(turns=args.turns, seed=seed, ruleset=args.ruleset, shooter=shooter,

@@ -1,6 +1,6 @@
 """`tactibox validate [PATH ...]`: check rulesets and maps; `file: key: problem` lines, exit 1 on any.
 
-Beyond the schema, maps must be playable (`game.rules.playability`: the armies fit); what only
+Beyond the schema, maps must be playable (`game.rules.skirmish.playability`: the armies fit); what only
 makes a battle long (armies that cannot reach each other, pieces that never act) is printed as
 `warning: ...` lines, which do not change the exit status."""
 
@@ -21,10 +21,10 @@ def _ruleset_of(path: Path) -> Path | None:
 
 
 def run(args) -> int:
-    from game.rules.catalog import available
-    from game.rules.loader import load_ruleset
-    from game.rules.playability import playability_problems, playability_warnings
     from game.rules.schema import ProblemList
+    from game.rules.skirmish.catalog import available
+    from game.rules.skirmish.loader import load_ruleset
+    from game.rules.skirmish.playability import playability_problems, playability_warnings
     from game.store.datadir import choose_data_dir
 
     targets = [Path(p) for p in args.paths] or list(available(choose_data_dir()).values())

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.atomic import atomic_write_text
-from game.core.replayfile import FORMAT, MAX_FILE, VERSION, read_document, read_file_bytes
-from game.core.replayfile import ReplayFileError as ReplayError
+from game.core.replayfile import FORMAT, MAX_FILE, VERSION, ReplayError, read_document, read_file_bytes
 
 MAX_REPLAY_BYTES = MAX_FILE
 __all__ = ["FORMAT", "VERSION", "Replay", "ReplayError", "load_replay", "parse_replay"]

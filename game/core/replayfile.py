@@ -12,7 +12,7 @@ first line and returns the document either way.
 
 Every JSON text here is decoded with bounds: size (``MAX_FILE``), nesting depth
 (``MAX_DEPTH``; CPython's decoder would raise RecursionError at ~1000 levels). A hostile or
-damaged file gives ``ReplayFileError`` naming the file, never another exception.
+damaged file gives ``ReplayError`` naming the file, never another exception.
 """
 
 from __future__ import annotations
@@ -32,8 +32,15 @@ MAX_FILE = 32 * 1024 * 1024
 MAX_DEPTH = 32  # replays nest 4 levels today (setup -> seats -> list -> values)
 
 
-class ReplayFileError(ValueError):
-    """A replay file that cannot be used; the message names the file and the problem."""
+class ReplayError(ValueError):
+    """The one replay error of every mode: a replay that cannot be used - a damaged file (the
+    message names the file and the problem) or one that does not play back (its actions are not
+    legal, or a state hash differs from the recording; `turn`, when given, names the turn).
+    Re-exported by `game.core.replay`."""
+
+    def __init__(self, message: str, turn: int | None = None) -> None:
+        super().__init__(message)
+        self.turn = turn
 
 
 def _depth(obj: Any) -> int:
@@ -52,23 +59,23 @@ def _depth(obj: Any) -> int:
 
 def loads_bounded(data: bytes | str, label: str, *, what: str = "JSON",
                   max_bytes: int = MAX_FILE, max_depth: int = MAX_DEPTH) -> Any:
-    """json.loads with a size and nesting cap; ReplayFileError (naming `label`) on any problem."""
+    """json.loads with a size and nesting cap; ReplayError (naming `label`) on any problem."""
     if len(data) > max_bytes:
-        raise ReplayFileError(f"{label}: {what} is {len(data)} bytes, more than the {max_bytes} allowed")
+        raise ReplayError(f"{label}: {what} is {len(data)} bytes, more than the {max_bytes} allowed")
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
         doc = json.loads(text)
     except UnicodeDecodeError as exc:
-        raise ReplayFileError(f"{label}: {what} is not UTF-8 text (byte {exc.start})") from None
+        raise ReplayError(f"{label}: {what} is not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
-        raise ReplayFileError(f"{label}: {what} is not valid JSON: line {exc.lineno} column {exc.colno}: "
+        raise ReplayError(f"{label}: {what} is not valid JSON: line {exc.lineno} column {exc.colno}: "
                               f"broken JSON ({exc.msg})") from None
     except RecursionError:
-        raise ReplayFileError(f"{label}: {what} is nested more than {max_depth} levels deep") from None
+        raise ReplayError(f"{label}: {what} is nested more than {max_depth} levels deep") from None
     except (ValueError, OverflowError) as exc:  # e.g. a 5000-digit integer
-        raise ReplayFileError(f"{label}: {what} cannot be read ({exc})") from None
+        raise ReplayError(f"{label}: {what} cannot be read ({exc})") from None
     if _depth(doc) > max_depth:
-        raise ReplayFileError(f"{label}: {what} is nested more than {max_depth} levels deep")
+        raise ReplayError(f"{label}: {what} is nested more than {max_depth} levels deep")
     return doc
 
 
@@ -78,15 +85,15 @@ def read_file_bytes(path: str | Path, *, max_bytes: int = MAX_FILE, missing: str
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise ReplayFileError(f"{p}: {missing}") from None
+        raise ReplayError(f"{p}: {missing}") from None
     except OSError as exc:
-        raise ReplayFileError(f"{p}: cannot be read ({exc.strerror or exc})") from None
+        raise ReplayError(f"{p}: cannot be read ({exc.strerror or exc})") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise ReplayFileError(f"{p}: not a regular file")
+            raise ReplayError(f"{p}: not a regular file")
         if st.st_size > max_bytes:
-            raise ReplayFileError(f"{p}: {st.st_size} bytes, more than the {max_bytes} a replay may have")
+            raise ReplayError(f"{p}: {st.st_size} bytes, more than the {max_bytes} a replay may have")
         chunks, total = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
@@ -95,10 +102,10 @@ def read_file_bytes(path: str | Path, *, max_bytes: int = MAX_FILE, missing: str
             chunks.append(chunk)
             total += len(chunk)
             if total > max_bytes:
-                raise ReplayFileError(f"{p}: more than the {max_bytes} bytes a replay may have")
+                raise ReplayError(f"{p}: more than the {max_bytes} bytes a replay may have")
         return b"".join(chunks)
     except OSError as exc:
-        raise ReplayFileError(f"{p}: cannot be read ({exc.strerror or exc})") from None
+        raise ReplayError(f"{p}: cannot be read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
 
@@ -118,40 +125,40 @@ def is_container(data: bytes) -> bool:
 
 
 def split_container(data: bytes, label: str) -> tuple[dict, bytes]:
-    """(header, payload) of the app's container; ReplayFileError naming `label` if damaged."""
+    """(header, payload) of the app's container; ReplayError naming `label` if damaged."""
     nl = data.find(b"\n", 0, MAX_HEADER)
     if nl < 0:
-        raise ReplayFileError(f"{label}: no header line (not a Tactibox replay, or cut short)")
+        raise ReplayError(f"{label}: no header line (not a Tactibox replay, or cut short)")
     head = loads_bounded(data[:nl], label, what="the header line", max_depth=4)
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         got = head.get("format") if isinstance(head, dict) else type(head).__name__
-        raise ReplayFileError(f"{label}: not a Tactibox replay (format is {str(got)[:40]!r})")
+        raise ReplayError(f"{label}: not a Tactibox replay (format is {str(got)[:40]!r})")
     if head.get("version") != VERSION:
-        raise ReplayFileError(f"{label}: replay format version {str(head.get('version'))[:20]}, "
+        raise ReplayError(f"{label}: replay format version {str(head.get('version'))[:20]}, "
                               f"this game reads {VERSION}")
     try:
         size, crc = int(head["size"]), int(head["crc32"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise ReplayFileError(f"{label}: header field missing or wrong ({exc})") from None
+        raise ReplayError(f"{label}: header field missing or wrong ({exc})") from None
     payload = data[nl + 1:]
     if len(payload) != size:
-        raise ReplayFileError(f"{label}: payload is {len(payload)} bytes, the header says {size} (file cut short?)")
+        raise ReplayError(f"{label}: payload is {len(payload)} bytes, the header says {size} (file cut short?)")
     if zlib.crc32(payload) != crc:
-        raise ReplayFileError(f"{label}: checksum mismatch, the file is damaged")
+        raise ReplayError(f"{label}: checksum mismatch, the file is damaged")
     if head.get("encoding") not in ("json", "bytes"):
-        raise ReplayFileError(f"{label}: unknown payload encoding {str(head.get('encoding'))[:20]!r}")
+        raise ReplayError(f"{label}: unknown payload encoding {str(head.get('encoding'))[:20]!r}")
     return head, payload
 
 
 def read_document(data: bytes, label: str) -> dict:
-    """The replay document of a file's bytes, container or bare; ReplayFileError if unusable."""
+    """The replay document of a file's bytes, container or bare; ReplayError if unusable."""
     if is_container(data):
         head, payload = split_container(data, label)
         if head["encoding"] != "json":
-            raise ReplayFileError(f"{label}: holds a {head['encoding']} payload, not a replay document")
+            raise ReplayError(f"{label}: holds a {head['encoding']} payload, not a replay document")
         doc = loads_bounded(payload, label, what="the replay")
     else:
         doc = loads_bounded(data, label)
     if not isinstance(doc, dict):
-        raise ReplayFileError(f"{label}: expected a JSON object at the top")
+        raise ReplayError(f"{label}: expected a JSON object at the top")
     return doc

@@ -13,7 +13,7 @@ passed (docs/protocol.md, "Content from the host"):
    through the bounded reader (`game.core.datafile.loads_toml`: size, nesting depth, key count,
    UTF-8) before anything parses them;
 4. the staging folder is loaded with the ruleset loader (bounded TOML reader, schema validation)
-   and every map must pass the playability check (`game.rules.playability`);
+   and every map must pass the playability check (`game.rules.skirmish.playability`);
 5. only then is the staging folder swapped in for `into/name` (two renames); a failure anywhere
    leaves the previous copy (or nothing) there, never a half-checked one.
 
@@ -165,8 +165,8 @@ def unpack_checked(blob: bytes) -> dict[str, bytes]:
 
 def _validate_folder(folder: Path):
     """Step 4: the loaded ruleset, or ValueError with the first problems."""
-    from game.rules.loader import load_ruleset
-    from game.rules.playability import playability_problems
+    from game.rules.skirmish.loader import load_ruleset
+    from game.rules.skirmish.playability import playability_problems
     rs, problems = load_ruleset(folder)
     if rs is None or problems:          # the host's ruleset must be clean, not merely loadable
         raise ValueError("ruleset blob: " + "; ".join(str(p) for p in problems[:3]))
@@ -217,7 +217,7 @@ def install_ruleset_checked(blob: bytes, into: Path, name: str):
                 old.rename(final)
             raise
         try:
-            from game.rules.loader import load_ruleset
+            from game.rules.skirmish.loader import load_ruleset
             rs, problems = load_ruleset(final)
             if rs is None:                                   # cannot happen: the same bytes passed above
                 raise ValueError("ruleset blob: " + "; ".join(str(p) for p in problems[:3]))

@@ -116,12 +116,20 @@ class _Rules:
         entry, play = self._transfer(name)
         if play is None:
             raise ValueError(f"this unit cannot install {name}")
-        return play.install(self.get(entry), name, blob)
+        return play.install(self.get(entry), name, blob, folder=_mode_data(entry.id))
 
 
 def _load(entry: ModeEntry, name: str | None):
     from game.modes.driver import load_rules
     return load_rules(entry, name)
+
+
+def _mode_data(mode_id: str):
+    """The folder a mode keeps what it receives over the link in: `<data folder>/<mode id>/`."""
+    from pathlib import Path
+
+    from game.store.datadir import open_data_dir
+    return Path(open_data_dir().root) / mode_id
 
 
 def _data_rulesets():

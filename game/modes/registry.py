@@ -9,8 +9,9 @@ files (gpiozero-style entry points: hooks are "module:attr" strings, imported wh
 That file must import nothing but this module, so listing the modes stays cheap. Tests and
 plug-ins may `register(entry)` a mode from anywhere.
 
-The engine layer never imports the UI: a mode's screens are named here as strings ("module" or
-"module:attr") and only `game.ui` imports them.
+This is the engine part of a mode only: it names no screen. A mode's screens, menu lines and
+screen hooks are its UI part, declared beside its screens and found by the UI's own registry
+(docs/modes.md); a mode without one still plays through the generic screens.
 """
 
 from __future__ import annotations
@@ -45,18 +46,8 @@ class Option:
 
 
 @dataclass(frozen=True)
-class MenuLine:
-    """A main-menu line a mode adds: opens scene `scene` (with `kwargs`)."""
-    label: str
-    order: int
-    scene: str
-    hint: str = ""
-    kwargs: dict = field(default_factory=dict, compare=False, hash=False)
-
-
-@dataclass(frozen=True)
 class ModeEntry:
-    """Everything the CLI, the link, the stores and the screens need to know about one mode.
+    """Everything the CLI, the link and the stores need to know about one mode's engine.
 
     Hook fields hold "module:attr" strings (empty = not offered). See docs/modes.md for each
     hook's signature; modes that give `game` (+ `bot`) get simulate / verify / link from
@@ -77,14 +68,6 @@ class ModeEntry:
     balance: str = ""        # balance(ruleset, games, seed, level, progress) -> (data: dict, text: str)
     schema: str = ""         # schema_markdown() -> str   (the rules reference, `tactibox schema`)
     rules_transfer: bool = False          # link: the host sends its rules folder when hashes differ
-    # UI (read by game.ui only; the engine never imports a screen)
-    scenes: dict = field(default_factory=dict, compare=False, hash=False)   # scene name -> "module:Class"
-    menu: tuple[MenuLine, ...] = ()       # main-menu lines
-    replay_scene: str = ""   # open_replay(app, replay) -> None   (the Replays screen's "watch")
-    link_scene: str = ""     # open_linked(app, run) -> None      (the link's game has started)
-    link_host: str = ""      # open_link_host(app, *, port, baud, on_error) -> None  (host picked this mode)
-    options_scene: str = ""  # the name of the mode's options screen (a registered scene), or ""
-    link_guest: str = ""     # guest_side(app) -> side or None: this unit's own side, offered to the host
     extra: dict = field(default_factory=dict, compare=False, hash=False)   # name -> "module:attr", later hooks
 
     def __post_init__(self) -> None:
@@ -114,8 +97,7 @@ class ModeEntry:
         return {o.name: o.default for o in self.options}
 
 
-_HOOKS = ("rules", "game", "bot", "describe", "simulate", "verify", "link", "balance", "schema",
-          "replay_scene", "link_scene", "link_host", "link_guest")
+_HOOKS = ("rules", "game", "bot", "describe", "simulate", "verify", "link", "balance", "schema")
 
 
 @dataclass

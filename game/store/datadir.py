@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.rules.catalog import use_data_dir
+from game.rules.skirmish.catalog import use_data_dir
 
 log = logging.getLogger("tactibox.store")
 

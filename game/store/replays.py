@@ -37,7 +37,7 @@ SUFFIX = ".replay"
 MAX_FILE = replayfile.MAX_FILE
 MAX_HEADER = replayfile.MAX_HEADER
 FORMAT, VERSION = replayfile.FORMAT, replayfile.VERSION
-ReplayError = replayfile.ReplayFileError  # one error for a damaged replay, here and in the CLI
+ReplayError = replayfile.ReplayError  # the one replay error (game.core.replay), here and in the CLI
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ class Content:
                 self._thread.start()
 
     def _load(self) -> None:
-        from game.rules.catalog import find_ruleset
+        from game.rules.skirmish.catalog import find_ruleset
         try:
             rs, problems = find_ruleset(self.name)
             msgs = [str(p) for p in problems]

@@ -4,19 +4,26 @@ loads only the title).
 
 Adding a scene: one line in ``SCENE_TABLE`` (or ``SCENES.add(name, "pkg.module:Class")``); a
 main-menu line: one ``MenuEntry`` in ``MENU`` (or ``add_menu_entry``). Nothing else: no decorator,
-no import list. A game mode's scenes and menu lines come from its entry in the mode registry
-(``ModeEntry.scenes`` / ``.menu`` in ``game/modes/<mode>/mode.py``, docs/modes.md).
+no import list. A game mode's scenes and menu lines come from its UI part,
+``UI = ModeUI(...)`` in ``game/ui/modes/<mode>/entry.py`` (``game.ui.mode_ui``, docs/modes.md),
+found here by itself the way ``game.modes.registry`` finds each ``game/modes/<mode>/mode.py``.
 """
 
 from __future__ import annotations
 
-from game.modes.registry import modes
+import importlib
+import pkgutil
+
+from game.modes.registry import ModeError, modes
+from game.ui.mode_ui import ModeUI
 from game.ui.scene import MenuEntry, SceneTable
+
+UI_ENTRY_MODULE = "entry"          # game/ui/modes/<mode>/entry.py
 
 SCENE_TABLE = {
     # the app
     "title": "game.ui.scenes.title:Title",
-    "demo": "game.ui.scenes.demo:AttractDemo",
+    "demo": "game.ui.modes.skirmish.demo:AttractDemo",
     "menu": "game.ui.scenes.menu:MainMenu",
     "confirm": "game.ui.scenes.dialog:Confirm",
     "choice": "game.ui.scenes.dialog:Choice",
@@ -53,13 +60,74 @@ MENU = (
     MenuEntry("Shutdown", 100, action=_shutdown, visible=lambda app: app.appliance, hint="switch the Tactibox off"),
 )
 
+_uis: dict[str, ModeUI] = {}
+_discovered = False
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import game.ui.modes as pkg
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        name = f"{pkg.__name__}.{info.name}.{UI_ENTRY_MODULE}"
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue                        # a helper package without a UI entry
+            raise
+        ui = getattr(mod, "UI", None)
+        if not isinstance(ui, ModeUI):
+            raise ModeError(f"{name}: UI is not a ModeUI")
+        _uis.setdefault(ui.mode, ui)
+
+
+def mode_uis() -> list[ModeUI]:
+    """The UI part of every registered mode that has one, in the modes' menu order (a UI whose
+    mode the engine registry does not know is left out)."""
+    _discover()
+    return [_uis[m.id] for m in modes() if m.id in _uis]
+
+
+def ui_of(mode_id: str) -> ModeUI | None:
+    """The mode's UI part, or None: a mode without one plays through the generic screens."""
+    _discover()
+    return _uis.get(mode_id)
+
+
+def _menu_entry(line) -> MenuEntry:
+    return MenuEntry(line.label, line.order, scene=line.scene, kwargs=dict(line.kwargs), hint=line.hint)
+
+
+def register_ui(ui: ModeUI, *, replace: bool = False) -> ModeUI:
+    """Add a mode's UI part (tests, plug-ins): its scenes join the table (a name already there keeps
+    its first target), its menu lines the menu (replacing a line of the same label)."""
+    _discover()
+    if ui.mode in _uis and not replace and _uis[ui.mode] is not ui:
+        raise ModeError(f"mode {ui.mode!r} has a UI part already")
+    _uis[ui.mode] = ui
+    for name, target in ui.scenes.items():
+        if name not in SCENES:
+            SCENES.add(name, target)
+    for line in ui.menu:
+        add_menu_entry(_menu_entry(line))
+    return ui
+
+
+def unregister_ui(mode_id: str) -> None:
+    _uis.pop(mode_id, None)
+
+
 SCENES = SceneTable(SCENE_TABLE)
 MENU_ENTRIES: list[MenuEntry] = list(MENU)
-for _mode in modes():                    # every registered mode's screens and menu lines
-    for _name, _target in _mode.scenes.items():
+for _ui in mode_uis():                   # every registered mode's screens and menu lines
+    for _name, _target in _ui.scenes.items():
         SCENES.add(_name, _target)
-    MENU_ENTRIES.extend(MenuEntry(m.label, m.order, scene=m.scene, kwargs=dict(m.kwargs), hint=m.hint)
-                        for m in _mode.menu)
+    MENU_ENTRIES.extend(_menu_entry(m) for m in _ui.menu)
 MENU_ENTRIES.sort(key=lambda e: (e.order, e.label))
 
 

@@ -25,7 +25,8 @@ from hw.display import DisplayPlan, open_display
 from hw.input import InputHub
 from hw.input.buttons import Button as B
 
-LIVE = {"battle", "battle_book", "pause", "confirm_abandon", "results", "replays", "duel", "victory",  # bots, dates
+LIVE = {"skirmish_battle", "skirmish_battle_book", "pause", "confirm_abandon", "skirmish_results",   # bots, dates
+        "replays", "duel_game", "victory",
         "quest_imports"}                                                  # names the (temporary) data folder
 
 
@@ -103,30 +104,30 @@ class Tour:
             self.press(B.A)
         yield self.shot("menu")
         self.press(B.A)
-        yield self.shot("setup")
+        yield self.shot("skirmish_setup")
         self.press(B.DOWN, B.DOWN, B.LEFT, B.LEFT, B.LEFT, B.LEFT)      # a smaller army: a quicker battle
         self.press(B.START)
-        yield self.shot("formation")
+        yield self.shot("skirmish_formation")
         self.press(B.UP, B.A)                   # from "Done" up to a slot: the piece picker
-        yield self.shot("formation_picker")
+        yield self.shot("skirmish_formation_picker")
         self.press(B.B, B.DOWN, B.A)            # back to "Done": fight
         sc = app.top
-        if sc.scene_name != "battle":
+        if sc.scene_name != "skirmish_battle":
             raise RuntimeError(f"tour: no battle after the formation; scenes {self.stack()}")
         self._wait(lambda: sc.control.my_turn() and not sc.anim.busy and not sc.camera.moving, "the human's turn")
-        yield self.shot("battle")
+        yield self.shot("skirmish_battle")
         self.press(B.SELECT)
-        yield self.shot("battle_book")
+        yield self.shot("skirmish_battle_book")
         self.press(B.SELECT, B.START)
         yield self.shot("pause")
         self.to_item("Abandon battle")
         self.press(B.A)
         yield self.shot("confirm_abandon")
         self.press(B.DOWN, B.A)
-        yield self.shot("results")
+        yield self.shot("skirmish_results")
         session, res = app.top.session, app.top.result
         won = [replace(p, place=i + 1) for i, p in enumerate(res.placements)]
-        app.replace("results", result=replace(res, finished=True, placements=won), session=session)
+        app.replace("skirmish_results", result=replace(res, finished=True, placements=won), session=session)
         yield self.shot("victory")
         for name, scene, kwargs in (
                 ("stats", "stats", {}), ("replays", "replays", {}), ("settings", "settings", {}),
@@ -148,7 +149,7 @@ class Tour:
         app.goto_menu()
         app.open("duel_menu")
         self.press(B.A)                                 # against a bot
-        yield self.shot("duel")
+        yield self.shot("duel_game")
         yield from self.quest()
 
     def quest(self) -> Iterator[Shot]:
@@ -168,7 +169,7 @@ class Tour:
         self.press(B.A)                                 # the first campaign level
         yield self.shot("quest_board")
         app.goto_menu()
-        app.open("quest", level="hex/06_missile")
+        app.open("quest_board", level="hex/06_missile")
         self.press(B.RIGHT, B.RIGHT)                    # aim at the turret's side
         yield self.shot("quest_board_aim")
 

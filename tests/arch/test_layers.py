@@ -93,11 +93,11 @@ def test_leaves_used_by_hw_and_the_bridge_import_nothing_from_the_project():
 
 
 def test_the_rules_themselves():
-    assert violation("game.rules.loader", "game.core.grid") is None
+    assert violation("game.rules.skirmish.loader", "game.core.grid") is None
     assert violation("game.modes.duel.game", "game.rules.schema") is None
     assert violation("game.link.setup", "game.store.datadir") is None          # peers
     assert violation("game.cli.play", "game.ui.attract") is None               # peers
-    assert "higher layer game.store" in violation("game.rules.catalog", "game.store.datadir")
+    assert "higher layer game.store" in violation("game.rules.skirmish.catalog", "game.store.datadir")
     assert "higher layer game.ui" in violation("game.modes.x", "game.ui.theme")
     assert "higher layer game.modes" in violation("game.core.replay", "game.modes.base")
     assert "may use firmware_bridge" in violation("game.modes.duel.link", "firmware_bridge.session")

@@ -9,7 +9,7 @@ TINY = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "bout" / "tiny
 
 @pytest.fixture(scope="session")
 def tiny():
-    from game.rules.bout_loader import load_bout_ruleset
+    from game.rules.bout.loader import load_bout_ruleset
     rules, problems = load_bout_ruleset(TINY)
     assert rules is not None and not problems, [str(p) for p in problems]
     return rules

@@ -44,7 +44,7 @@ def test_garbage_never_crashes(msg):
 def test_secret_mode_bouts_commit_then_reveal_and_replay():
     from game.modes.bout.match import play_bout, to_replay, verify
     from game.modes.bout.scenarios import BoutOptions
-    from game.rules.bout_loader import load_bout_ruleset
+    from game.rules.bout.loader import load_bout_ruleset
     rules, _ = load_bout_ruleset()
     res = play_bout(rules, 8, BoutOptions(secret=True), ("hard", "normal"))
     kinds = {a[0] for a in res.actions}

@@ -3,7 +3,7 @@
 import pathlib
 import re
 
-from game.rules.bout_schema import bout_markdown
+from game.rules.bout.schema import bout_markdown
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from game.modes.bout.bot import BoutBot
 from game.modes.bout.game import BoutGame
 from game.modes.bout.match import ReplayError, play_bout, to_replay, verify
 from game.modes.bout.scenarios import BoutOptions, new_bout
-from game.rules.bout_loader import load_bout_ruleset
+from game.rules.bout.loader import load_bout_ruleset
 
 
 @pytest.fixture(scope="module")

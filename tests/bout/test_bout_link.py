@@ -9,7 +9,7 @@ import pytest
 from game.modes.bout import actions as A
 from game.modes.bout.link import BoutOverLink, encode_bout_setup
 from game.modes.bout.scenarios import BoutOptions
-from game.rules.bout_loader import load_bout_ruleset
+from game.rules.bout.loader import load_bout_ruleset
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bridge"))
 from linkkit import FakeClock, pump, session_pair

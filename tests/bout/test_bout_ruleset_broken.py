@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.bout_loader import load_bout_ruleset
+from game.rules.bout.loader import load_bout_ruleset
 from tests.bout.conftest import TINY
 
 

@@ -55,7 +55,7 @@ def test_bad_actions_snapshots_and_varints_are_refused(world):
 
 
 def test_module_pack_round_trip_and_limits(world, tmp_path):
-    from game.link.gdl_link import KEY, GdlLink
+    from game.modes.gdl.link_hook import KEY, GdlLink
     blob = pack_module(world.m, OUTPOST.parent)
     files = unpack_module(blob)
     assert [f for f, _ in files] == ["outpost.g"] and files[0][1] == OUTPOST.read_text()

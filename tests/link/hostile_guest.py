@@ -32,8 +32,8 @@ def received_state(data: Path) -> str:
     folder = data / "rulesets" / "link-received"
     if not folder.exists():
         return "none"
-    from game.rules.loader import load_ruleset
-    from game.rules.playability import playability_problems
+    from game.rules.skirmish.loader import load_ruleset
+    from game.rules.skirmish.playability import playability_problems
     rs, problems = load_ruleset(folder)
     if rs is None or problems or playability_problems(rs):
         return "broken"
@@ -76,7 +76,7 @@ def main() -> int:
     data = Path(os.environ["TACTIBOX_DATA"])
     import firmware_bridge.session  # noqa: F401  (imports before the baseline figure)
     import game.link.modes
-    import game.rules.loader  # noqa: F401
+    import game.rules.skirmish.loader  # noqa: F401
     print(json.dumps({"ready": True, "vm_hwm_kb": vm_hwm_kb()}), flush=True)
     for line in sys.stdin:
         words = line.split()

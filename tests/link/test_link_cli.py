@@ -83,7 +83,7 @@ def test_skirmish_setup_bytes_round_trip_and_reject_garbage():
     from game.modes.skirmish.link import GUEST, HOST, LinkedSeat, decode_setup, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     seats = [LinkedSeat(HOST, Participant("Ann", "human", ("knight", "", "archer"))),
              LinkedSeat(GUEST, Participant("Bob", "bot:easy")), LinkedSeat(HOST, Participant("", "bot:hard"))]

@@ -9,7 +9,7 @@ from hostile import TINY_HEX, good_zip, mini_files, ruleset_corpus, write_folder
 
 from game.link.content import install_ruleset_checked, pack_ruleset
 from game.link.ruleset_holder import RulesetHolder
-from game.rules.loader import load_ruleset
+from game.rules.skirmish.loader import load_ruleset
 
 CORPUS = ruleset_corpus()
 

@@ -18,7 +18,7 @@ from game.modes.skirmish.setup import Participant
 
 @pytest.fixture(scope="module")
 def rs():
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     r, _ = find_ruleset("default")
     return r
 

@@ -15,7 +15,7 @@ def mini_copy(tmp_path):
 
 @pytest.fixture(scope="session")
 def mini():
-    from game.rules.loader import load_ruleset
+    from game.rules.skirmish.loader import load_ruleset
     rs, problems = load_ruleset(MINI)
     assert rs is not None and not problems
     return rs

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.loader import load_ruleset
+from game.rules.skirmish.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 DEEP = "x = " + "[" * 1000 + "]" * 1000 + "\n"

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules.loader import load_ruleset
+from game.rules.skirmish.loader import load_ruleset
 
 
 def edit(folder, name, old, new):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from game.rules.loader import load_ruleset
+from game.rules.skirmish.loader import load_ruleset
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini"
 

@@ -3,9 +3,10 @@
 import pathlib
 
 from game.cli.schema import markdown
-from game.rules.catalog import find_ruleset
-from game.rules.loader import content_hash, load_ruleset
-from game.rules.maps import random_elevation
+from game.rules.folder_hash import content_hash
+from game.rules.skirmish.catalog import find_ruleset
+from game.rules.skirmish.loader import load_ruleset
+from game.rules.skirmish.maps import random_elevation
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -2,7 +2,7 @@ import pathlib
 
 import pytest
 
-from game.rules.loader import load_ruleset
+from game.rules.skirmish.loader import load_ruleset
 
 MINI = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini"
 
@@ -16,7 +16,7 @@ def mini():
 
 @pytest.fixture(scope="session")
 def default_rs():
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, problems = find_ruleset("default")
     assert rs is not None and not problems, [str(p) for p in problems]
     return rs

@@ -10,8 +10,8 @@ from game.modes.base import ActionError
 from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import SLOTS, formation_targets, parse_seats
-from game.rules.loader import load_ruleset
-from game.rules.playability import map_playability_problems, playability_problems
+from game.rules.skirmish.loader import load_ruleset
+from game.rules.skirmish.playability import map_playability_problems, playability_problems
 
 TINY_HEX = '''[map]
 name = "Tiny"
@@ -40,7 +40,7 @@ R....
 
 @pytest.fixture
 def rs_with(tmp_path):
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     default, _ = find_ruleset("default")
 
     def make(**maps):

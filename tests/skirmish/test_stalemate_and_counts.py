@@ -11,8 +11,8 @@ from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.match import play_skirmish
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import parse_seats
-from game.rules.loader import load_ruleset
-from game.rules.playability import playability_warnings
+from game.rules.skirmish.loader import load_ruleset
+from game.rules.skirmish.playability import playability_warnings
 
 # Two fields split by six columns of wall: nothing walks, flies or shoots across (longest range 5).
 RIDGE = """[map]
@@ -32,7 +32,7 @@ tiles = '''
 
 @pytest.fixture
 def ridge_rs(tmp_path):
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     default, _ = find_ruleset("default")
     dst = tmp_path / "rs"
     shutil.copytree(default.path, dst)
@@ -67,7 +67,7 @@ def test_a_battle_nobody_can_win_ends_by_the_stalemate_rule(ridge_rs):
 
 
 def test_the_stalemate_counter_resets_on_damage_and_survives_a_snapshot(ridge_rs):
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     seen = []
 
@@ -115,7 +115,7 @@ def test_summary_turns_match_the_logs_last_turn_header(capsys):
 
 def test_balance_counts_hp_removed_not_overkill(monkeypatch):
     from game.modes.skirmish import balance
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     events = []
     real_apply = SkirmishGame.apply

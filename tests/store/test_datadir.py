@@ -60,7 +60,7 @@ def test_rulesets_in_the_data_folder_are_found(tmp_path, monkeypatch):
     swallow the error, so owner-added rulesets were found only with TACTIBOX_DATA set)."""
     import shutil
 
-    from game.rules import catalog
+    from game.rules.skirmish import catalog
 
     monkeypatch.setattr(catalog, "_data_dir", None)
     monkeypatch.delenv("TACTIBOX_RULESET_PATH", raising=False)

@@ -16,7 +16,7 @@ T0 = datetime(2026, 5, 22, 14, 30, 5, tzinfo=UTC)
 
 @pytest.fixture(scope="module")
 def default_rs():
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, problems = find_ruleset("default")
     assert rs is not None and not problems
     return rs
@@ -94,7 +94,7 @@ def test_the_cli_verifies_the_apps_own_saved_replays(tmp_path, default_rs, capsy
     from game.modes.skirmish.setup import parse_seats
     r = play_skirmish(default_rs, default_rs.map("01_meadow"), parse_seats("bot:hard,bot:easy"), 4, Options())
     store = ReplayStore(tmp_path)
-    # exactly what the battle session saves (game/ui/session.py)
+    # exactly what the battle session saves (game/ui/modes/skirmish/session.py)
     info = store.save(r.replay.to_data(), mode="skirmish", map="01_meadow", seed=4, when=T0)
     assert cli_main(["replay", str(info.path), "--verify", "--json"]) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

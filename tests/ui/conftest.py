@@ -42,7 +42,7 @@ def fresh_options():
     """The duel options live as long as the program (the plan: not saved): reset around each test
     (modules that play duels use it: `pytestmark = pytest.mark.usefixtures("fresh_options")`)."""
     from game.modes.duel.options import DuelOptions
-    from game.ui.scenes.duel.setup_menu import host_options
+    from game.ui.modes.duel.setup_menu import host_options
     host_options().end_game()
     host_options().change(**DuelOptions().as_dict())
     yield host_options()

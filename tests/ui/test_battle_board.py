@@ -12,9 +12,9 @@ from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
 from game.ui import theme as T
 from game.ui.art.tiles import hex_colour
-from game.ui.scenes.battle.board import RIM_DARK, RIM_LIGHT
-from game.ui.scenes.battle.layout import MAX_OVERLAY_SHARE
-from game.ui.session import BattleSession
+from game.ui.modes.skirmish.board import RIM_DARK, RIM_LIGHT
+from game.ui.modes.skirmish.layout import MAX_OVERLAY_SHARE
+from game.ui.modes.skirmish.session import BattleSession
 from hw.display import SUPPORTED_SIZES
 
 # --- colour science (sRGB -> CIE Lab, dE76; Machado et al. 2009 colour-blindness matrices) ----------
@@ -60,7 +60,7 @@ def contrast(a, b) -> float:
 
 
 def tile_colours():
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     base = {t.name: hex_colour(t.colour) for t in rs.tiles[1:]}
     # the minimap lightens raised tiles (up to 4 steps of 12 %); the board's texture does the same
@@ -91,7 +91,7 @@ def battle_scene(make_app, size, map_id="02_highlands", seats=2):
     rs = app.content.ruleset()
     parts = [Participant("You", "human")] + [Participant("", "bot:hard") for _ in range(seats - 1)]
     session = BattleSession.new(rs, rs.map(map_id), parts, 7, Options(), stats=app.stats, replays=app.replays)
-    app.replace("battle", session=session)
+    app.replace("skirmish_battle", session=session)
     sc = app.top
     run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy and sc.time > sc.banner_until,
               4000, "the human's turn")
@@ -152,12 +152,12 @@ def test_you_are_announced_and_the_turn_order_shown(make_app):
     parts = [Participant("You", "human"), Participant("", "bot:hard"), Participant("", "bot:easy")]
     session = BattleSession.new(rs, rs.map("02_highlands"), parts, 11, Options(), stats=app.stats,
                                 replays=app.replays)
-    app.replace("battle", session=session)
+    app.replace("skirmish_battle", session=session)
     sc = app.top
     g = sc.game
     you = sc.humans[0]
     assert sc.banner.startswith(f"You are {g.seat_name(you).title()}")
-    from game.ui.scenes.battle.hud import turn_order
+    from game.ui.modes.skirmish.hud import turn_order
     assert turn_order(g)[0] == g.current and sorted(turn_order(g)) == sorted(g.seats())
 
 

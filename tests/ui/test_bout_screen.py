@@ -32,7 +32,7 @@ def open_bout(app, setups: int = 0, against: int = 0) -> None:
     press(app, B.UP, B.UP)
     assert menu.current.label == "Fight"
     press(app, B.A)
-    assert stack(app)[-1] == "bout"
+    assert stack(app)[-1] == "bout_game"
 
 
 @pytest.mark.parametrize("setups, fighters", [(0, 2), (1, 4)])
@@ -139,7 +139,7 @@ def test_chooser_rows_keys_and_pass(make_app):
 @pytest.mark.parametrize("size", [(320, 240), (1920, 1080)])
 def test_draws_at_small_and_large_sizes(make_app, size):
     app = make_app(size=size)
-    app.open("bout", scenario="one_vs_three", seed=3)
+    app.open("bout_game", scenario="one_vs_three", seed=3)
     app.run_frames(3)
     w, h = app.surface.get_size()                  # the canvas (large screens scale it up)
-    assert w >= 320 and h >= 240 and app.top.scene_name == "bout"
+    assert w >= 320 and h >= 240 and app.top.scene_name == "bout_game"

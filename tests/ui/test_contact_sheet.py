@@ -13,7 +13,7 @@ from hw.display import SUPPORTED_SIZES, canvas_size_for
 # strings a player chose or long data: shortened with "…" where they do not fit, on purpose
 MAY_BE_CUT = ("Scissors", "thinking…")
 # the formation's slots shorten piece names at 640x360 (open: issue 10 item 7, the formation screen)
-CUT_KNOWN = {"formation", "formation_picker"}
+CUT_KNOWN = {"skirmish_formation", "skirmish_formation_picker"}
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +24,8 @@ def walks():
 @pytest.mark.parametrize("size", SUPPORTED_SIZES, ids=contact_sheet.size_name)
 def test_no_text_is_clipped_in_any_scene(walks, size):
     shots = walks[size]
-    assert len(shots) >= 20 and {"menu", "setup", "battle", "results", "keyremap", "duel"} <= {s.name for s in shots}
+    assert len(shots) >= 20 and {"menu", "skirmish_setup", "skirmish_battle", "skirmish_results", "keyremap",
+                                  "duel_game"} <= {s.name for s in shots}
     for shot in shots:
         assert shot.image.get_size() == canvas_size_for(size)
         assert shot.texts, f"{shot.name}: nothing drawn"

@@ -14,7 +14,7 @@ from test_ui_duel_keys import (
 )
 from ui_harness import B, press, stack
 
-from game.ui.scenes.duel.setup_menu import host_options
+from game.ui.modes.duel.setup_menu import host_options
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
@@ -30,7 +30,7 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     set_level_size(app, 13)
     assert host_options().options.level_size == 13
     press(app, B.A)                                           # Against a bot (normal)
-    assert stack(app)[-1] == "duel"
+    assert stack(app)[-1] == "duel_game"
     sc = app.top
     assert sc.match.seats[1].kind == "bot" and sc.game.state.layout.size == 13
     n = play_duel(app, enter_keypad)
@@ -49,14 +49,14 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     assert verify_replay(parse_replay(doc)).state_hash() == g.state_hash()
     assert app.stats.recent_games(1)[0]["mode"] == "duel"
     # and it plays back from the Replays scene to the same final state
-    from game.ui.scenes.duel.replay_match import ReplayDuelMatch
+    from game.ui.modes.duel.replay_match import ReplayDuelMatch
     watch = ReplayDuelMatch(parse_replay(doc))
     while not watch.game.is_over():
         watch.apply(watch.next_action())
     assert watch.game.state_hash() == g.state_hash()
     app.open("replays")
     press(app, B.A)                                           # the newest replay: this duel
-    assert stack(app)[-1] == "duel" and app.top.match.mode == "replay"
+    assert stack(app)[-1] == "duel_game" and app.top.match.mode == "replay"
     app.back()
     app.back()
     assert stack(app)[-1] == "duel_results"
@@ -64,7 +64,7 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     app.screenshot(artifacts / "duel_results_480x320.png")
     assert not host_options().in_game                            # the options may change again
     press(app, B.Y)                                           # the same kind of duel again
-    assert stack(app)[-1] == "duel" and app.top.game.state.layout.size == 13
+    assert stack(app)[-1] == "duel_game" and app.top.game.state.layout.size == 13
     press(app, B.START)
     assert stack(app)[-1] == "choice"
     from test_ui_duel_keys import pick

@@ -15,9 +15,9 @@ from ui_harness import B, menu_open, press, stack
 from game.modes.duel import DuelGame, DuelOptions
 from game.modes.duel.layout import Layout
 from game.modes.duel.setup import custom_state
-from game.ui.scenes.duel import colours as C
-from game.ui.scenes.duel.layout import DuelLayout
-from game.ui.scenes.duel.match import BOT, HUMAN, DuelMatch, Seat
+from game.ui.modes.duel import colours as C
+from game.ui.modes.duel.layout import DuelLayout
+from game.ui.modes.duel.match import BOT, HUMAN, DuelMatch, Seat
 from hw.display import SUPPORTED_SIZES
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
@@ -50,7 +50,7 @@ def duel_scene(app, opponent: int, fov: bool = True):
     st = custom_state(Layout.from_ascii(LEVEL), (ME, opponent), options=DuelOptions(fov=fov, level_size=N),
                       ground=POTIONS, inventories=((0, 1), ()), known=(0b11, 0), dealt=(RAYS, RESTORATION, MAPPING))
     match = DuelMatch(DuelGame(st), [Seat(HUMAN, "Tester"), Seat(BOT, "Bot", "easy")])
-    app.open("duel", match=match)
+    app.open("duel_game", match=match)
     app.run_frames(1)
     return app.top
 
@@ -148,7 +148,7 @@ def test_hotseat_hides_the_board_between_turns(make_app, artifacts):
         press(app, B.DOWN)
     press(app, B.A)
     sc = app.top
-    assert sc.scene_name == "duel" and sc.match.hotseat
+    assert sc.scene_name == "duel_game" and sc.match.hotseat
     first = sc.game.current
     assert sc.curtain == first
     app.run_frames(1)

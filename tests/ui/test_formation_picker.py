@@ -9,7 +9,7 @@ def open_picker(app):
     press(app, B.A)                  # title -> menu
     press(app, B.A)                  # Skirmish -> setup
     press(app, B.START)              # -> formation
-    assert stack(app)[-1] == "formation"
+    assert stack(app)[-1] == "skirmish_formation"
     sc = app.top
     press(app, B.UP, B.A)            # a slot: the picker opens
     assert sc.picking

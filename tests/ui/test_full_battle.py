@@ -53,7 +53,7 @@ def preview_json(capsys, a, d, game, a_rest=None):
 
 def human_ready(app):
     sc = app.top
-    return (sc.scene_name != "battle" or (sc.control.my_turn() and sc.game.phase == "select"
+    return (sc.scene_name != "skirmish_battle" or (sc.control.my_turn() and sc.game.phase == "select"
                                           and not sc.anim.busy and not sc.camera.moving
                                           and sc.time >= sc.banner_until))
 
@@ -125,9 +125,9 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     assert [g.controller(s) for s in g.seats()].count("human") == 1
     checked = {"purple": False, "outline": False, "info": False, "end_turn": False}
     moves = 0
-    while stack(app)[-1] == "battle":
+    while stack(app)[-1] == "skirmish_battle":
         run_until(app, lambda: human_ready(app), what="the human's turn")
-        if stack(app)[-1] != "battle":
+        if stack(app)[-1] != "skirmish_battle":
             break
         # once: End turn with Y and a confirm, after the first move of a later turn
         if moves >= 2 and not checked["end_turn"] and len(g.movable_pieces()) < len(g.army(g.current)):
@@ -171,7 +171,7 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
         assert moves < 80
     assert all(checked.values()), checked
     # results: placements, pieces and HP left, as the engine says; recorded and saved
-    assert stack(app)[-1] == "results"
+    assert stack(app)[-1] == "skirmish_results"
     res = app.top.result
     app.screenshot(artifacts / "results_480x320.png")
     scores = g.scores()
@@ -195,7 +195,7 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     menu_open(app, "Replays")
     assert stack(app)[-1] == "replays"
     press(app, B.A)
-    assert stack(app)[-1] == "battle" and app.top.mode == "replay"
+    assert stack(app)[-1] == "skirmish_battle" and app.top.mode == "replay"
     rp = app.top
     recorded = {turn: h for _, turn, h in rp.session.replay.turns}
     press(app, B.R, B.R)                             # two turns forward: the state recorded then
@@ -205,7 +205,7 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     press(app, B.Y)                                  # straight to a turn from the list
     assert stack(app)[-1] == "choice" and app.top.labels[0] == "Turn 1"
     press(app, B.DOWN, B.DOWN, B.A)
-    assert stack(app)[-1] == "battle" and rp.game.turn == 2
+    assert stack(app)[-1] == "skirmish_battle" and rp.game.turn == 2
     press(app, B.A, B.X)                             # play on, fast
     run_until(app, lambda: rp.game.over and not rp.anim.busy, 6000, "the replay's end")
     assert rp.game.state_hash() == g.state_hash()

@@ -8,7 +8,7 @@ import pygame
 from ui_harness import B, menu_open, press, run_until, stack
 
 from game.modes.gdl.game import ATTACK, MOVE
-from game.ui.scenes.gdl.hexmap import side_colour, terrain_colour
+from game.ui.modes.gdl.hexmap import side_colour, terrain_colour
 
 
 def open_picker(app):

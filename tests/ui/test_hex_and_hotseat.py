@@ -24,7 +24,7 @@ def setup_scene(app):
     if stack(app)[-1] == "message":
         press(app, B.A)
     press(app, B.A)
-    assert stack(app)[-1] == "setup"
+    assert stack(app)[-1] == "skirmish_setup"
     return app.top
 
 
@@ -37,7 +37,7 @@ def test_battle_on_a_hex_map(make_app, artifacts):
         press(app, B.DOWN)
     press(app, B.A, B.START)
     bs = app.top
-    assert bs.scene_name == "battle" and bs.board.geom.hex
+    assert bs.scene_name == "skirmish_battle" and bs.board.geom.hex
     g = bs.game
     run_until(app, lambda: bs.control.my_turn() and not bs.anim.busy and bs.time > bs.banner_until,
               what="the human's turn")
@@ -77,15 +77,15 @@ def test_hot_seat_two_humans(make_app, artifacts):
         press(app, B.RIGHT)
     press(app, B.DOWN, B.DOWN, B.DOWN, B.A)
     f1 = app.top
-    assert f1.scene_name == "formation" and f1.player == app.player_name(0)
+    assert f1.scene_name == "skirmish_formation" and f1.player == app.player_name(0)
     press(app, B.DOWN, B.X)                              # Player 1 empties slot 1
     press(app, B.START)
     f2 = app.top
-    assert f2.scene_name == "formation" and f2.player == app.player_name(1)
+    assert f2.scene_name == "skirmish_formation" and f2.player == app.player_name(1)
     press(app, B.START)
     bs = app.top
-    assert bs.scene_name == "battle"
-    assert stack(app) == ["menu", "setup", "battle"]
+    assert bs.scene_name == "skirmish_battle"
+    assert stack(app) == ["menu", "skirmish_setup", "skirmish_battle"]
     g = bs.game
     names = sorted(g.player_name(s) for s in g.seats())
     assert names == sorted([app.player_name(0), app.player_name(1)])
@@ -103,7 +103,7 @@ def test_hot_seat_two_humans(make_app, artifacts):
                for y in range(view.y, view.bottom, 7)]
     assert samples.count(T.BG) > 0.85 * len(samples)        # no board, only a few lines of text
     press(app, B.Y)                                      # ignored behind the curtain
-    assert stack(app)[-1] == "battle" and bs.curtain == first
+    assert stack(app)[-1] == "skirmish_battle" and bs.curtain == first
     press(app, B.A)
     assert bs.curtain is None
     press(app, B.Y)

@@ -93,7 +93,7 @@ def connect(app, cable) -> None:
     press(app, B.A)
     assert stack(app)[-1] == "link_wait", stack(app)
     for _ in range(200):
-        if stack(app)[-1] == "duel":
+        if stack(app)[-1] == "duel_game":
             return
         cable.step()
     raise AssertionError(f"the duel did not start: {stack(app)} {app.top.run.status()}")
@@ -176,10 +176,10 @@ def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monke
     # the host starts the next duel; both units follow
     press(app, B.Y)
     for _ in range(100):
-        if stack(app)[-1] == "duel":
+        if stack(app)[-1] == "duel_game":
             break
         cable.step()
-    assert stack(app)[-1] == "duel"
+    assert stack(app)[-1] == "duel_game"
     assert app.top.match.game_no == 2 and cable.peer.game_no == 2
     press(app, B.START)
     pick(app, "Leave the duel")
@@ -233,10 +233,10 @@ def test_joined_duel_against_a_bot_host(make_app, monkeypatch):
     assert res.again is None                          # the guest waits for the host's next duel
     cable.peer.rematch(seed=5)
     for _ in range(100):
-        if stack(app)[-1] == "duel":
+        if stack(app)[-1] == "duel_game":
             break
         cable.step()
-    assert stack(app)[-1] == "duel" and app.top.match.game_no == 2
+    assert stack(app)[-1] == "duel_game" and app.top.match.game_no == 2
 
 
 def hello_v99(peer):

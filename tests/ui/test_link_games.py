@@ -17,7 +17,7 @@ from game.modes.duel.messages import CHAT_PHRASES
 
 
 def test_guest_plays_what_the_host_starts(tmp_path):
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, _ = find_ruleset("default")
     spec = guest_spec(RulesetHolder(rs, tmp_path))
     assert {"duel-rules", "ruleset", "bout-rules"} <= set(spec.content) and spec.options == b""

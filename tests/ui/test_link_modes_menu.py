@@ -117,7 +117,7 @@ def _play_bout(cable, app, frames=6000):
         sc = app.top
         if sc.scene_name == "link_over":
             return
-        if sc.scene_name == "link_bout" and sc.chooser is not None:
+        if sc.scene_name == "bout_link" and sc.chooser is not None:
             if sc.game.phase == "commit":            # Throw row: red (attack)
                 app.press(B.DOWN)
                 cable.step()
@@ -137,7 +137,7 @@ def test_linked_bout_hosted_from_the_menu_ends_identical_and_plays_again(make_ap
     choose_game(app, "bout")
     press(app, B.A)                              # Link (the defaults)
     assert stack(app)[-1] == "link_wait"
-    until(cable, lambda: stack(app)[-1] == "link_bout", what="the linked bout")
+    until(cable, lambda: stack(app)[-1] == "bout_link", what="the linked bout")
     sc = app.top
     assert split_setup(sc.run.spec.options)[0] == "bout"
     assert sc.human_side == 0 and sc.adapter.screen is not None
@@ -154,7 +154,7 @@ def test_linked_bout_hosted_from_the_menu_ends_identical_and_plays_again(make_ap
     first = host.game.state_hash()
     assert over.menu.current.label == "Play again"
     app.press(B.A)                               # the host: the same bout again on both units
-    until(cable, lambda: stack(app)[-1] == "link_bout", what="the second bout")
+    until(cable, lambda: stack(app)[-1] == "bout_link", what="the second bout")
     assert app.top.run.session.game_no == 2
     _play_bout(cable, app)
     h2, g2 = app.top.run.game, cable.peer.game
@@ -166,7 +166,7 @@ def test_linked_bout_joined_from_the_menu_plays_the_guests_side(make_app, monkey
     req = Request(options={"scenario": "duel", "fighters": "duelist,spearman"})
     cable = Cable(app, monkeypatch, bot_host("bout", req))
     choose_game(app, "bout", role="guest")
-    until(cable, lambda: stack(app)[-1] == "link_bout", what="the joined bout")
+    until(cable, lambda: stack(app)[-1] == "bout_link", what="the joined bout")
     sc = app.top
     assert sc.human_side == 1 and [f.t.name for f in sc.game.fighters] == ["Duelist", "Spearman"]
     assert app._toast[0] == "Bot host started: Steel bout"          # told what the host started
@@ -183,7 +183,7 @@ def test_linked_bout_survives_an_unplugged_cable(make_app, monkeypatch):
     cable = Cable(app, monkeypatch, bot_guest())
     choose_game(app, "bout")
     press(app, B.A)
-    until(cable, lambda: stack(app)[-1] == "link_bout", what="the linked bout")
+    until(cable, lambda: stack(app)[-1] == "bout_link", what="the linked bout")
     sc = app.top
     until(cable, lambda: sc.chooser is not None, what="the first declaration")
     cable.cut(True)
@@ -206,7 +206,7 @@ def _play_gdl(cable, app, frames=20000, own_moves=3):
         sc = app.top
         if sc.scene_name == "link_over":
             return
-        if sc.scene_name == "link_gdl" and sc.human_turn():
+        if sc.scene_name == "gdl_link" and sc.human_turn():
             if own_moves > 0:
                 own_moves -= 1
                 sc.apply(adviser.choose(sc.game))
@@ -225,7 +225,7 @@ def test_linked_gdl_hosted_from_the_menu_sends_the_module_and_ends_identical(mak
     cable = Cable(app, monkeypatch, bot_guest())
     choose_game(app, "gdl")
     press(app, B.A)                              # Link: outpost.g
-    until(cable, lambda: stack(app)[-1] == "link_gdl", what="the linked module game")
+    until(cable, lambda: stack(app)[-1] == "gdl_link", what="the linked module game")
     sc = app.top
     assert cable.peer.game.link_mode == "gdl" and not cable.peer.game.local_host
     assert sc.humans == {sc.game.sides[0]}
@@ -242,7 +242,7 @@ def test_linked_gdl_joined_from_the_menu_receives_the_module(make_app, monkeypat
     app = make_app((480, 320))
     cable = Cable(app, monkeypatch, bot_host("gdl", Request(options={"module": str(OUTPOST)})))
     choose_game(app, "gdl", role="guest")
-    until(cable, lambda: stack(app)[-1] == "link_gdl", what="the joined module game")
+    until(cable, lambda: stack(app)[-1] == "gdl_link", what="the joined module game")
     sc = app.top
     assert sc.humans == set(sc.game.sides[1:])
     _play_gdl(cable, app)
@@ -286,7 +286,7 @@ def test_linked_bout_in_the_larger_set_ups_the_guest_plays_three_foes(make_app, 
         press(app, B.RIGHT)
     assert app.top.scenario == ("one_vs_three", "roguelike")[rights - 1]
     press(app, B.UP, B.A)
-    until(cable, lambda: stack(app)[-1] == "link_bout", what="the linked bout")
+    until(cable, lambda: stack(app)[-1] == "bout_link", what="the linked bout")
     sc = app.top
     assert [f.side for f in sc.game.fighters] == [0, 1, 1, 1]
     _play_bout(cable, app, frames=20000)
@@ -300,7 +300,7 @@ def test_linked_gdl_screen_follows_a_restored_game(make_app, monkeypatch):
     cable = Cable(app, monkeypatch, bot_guest())
     choose_game(app, "gdl")
     press(app, B.A)
-    until(cable, lambda: stack(app)[-1] == "link_gdl", what="the linked module game")
+    until(cable, lambda: stack(app)[-1] == "gdl_link", what="the linked module game")
     sc = app.top
     until(cable, lambda: sc.human_turn(), what="this unit's turn")
     press(app, B.R)                                   # pick a unit (one-handed: R cycles them)

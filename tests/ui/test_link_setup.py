@@ -95,7 +95,7 @@ def pump(app, peer, stop, frames=3000):
 
 def test_duel_over_tcp_hosted_from_the_menus(make_app, monkeypatch):
     import game.ui.scenes.link.setup as setup_module
-    from game.ui.scenes.duel.setup_menu import host_options
+    from game.ui.modes.duel.setup_menu import host_options
     port = free_port()
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
     monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{port}")
@@ -114,7 +114,7 @@ def test_duel_over_tcp_hosted_from_the_menus(make_app, monkeypatch):
                         unit_name="TCP bot", content=DUEL_RULES, pairing_key=key_from_code(code),
                         make_game=lambda s, o: make_duel(s, split_setup(o)[1], 1, "easy"))
     try:
-        pump(app, peer, lambda: stack(app)[-1] == "duel")
+        pump(app, peer, lambda: stack(app)[-1] == "duel_game")
         assert app.top.match.seats[1].name == "TCP bot"
 
         class Cable:
@@ -153,7 +153,7 @@ def test_join_by_typing_the_hosts_address(make_app, monkeypatch):
         app.inject(InputEvent(EventKind.TEXT_EDIT, None, 0.0, "keyboard", "enter"))
         app.step()
         assert stack(app)[-1] == "link_wait" and app.top.run.port == f"tcp://127.0.0.1:{port}"
-        pump(app, host, lambda: stack(app)[-1] == "duel")
+        pump(app, host, lambda: stack(app)[-1] == "duel_game")
         m = app.top.match
         assert m.local == 1 and m.seats[0].name == "Listening bot" and m.game.state.layout.size == 13
     finally:

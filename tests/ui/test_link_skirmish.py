@@ -37,7 +37,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
         press(app, B.DOWN)
     press(app, B.A)
     setup = app.top
-    assert setup.scene_name == "link_skirmish_setup"
+    assert setup.scene_name == "skirmish_link_setup"
     assert setup.seats[:2] == ["human", "remote"]
     press(app, B.DOWN, B.DOWN)                      # Army size
     for _ in range(7):
@@ -45,22 +45,22 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     press(app, B.DOWN, B.RIGHT)                     # Turn limit 10
     app.screenshot(artifacts / "link_skirmish_setup_480x320.png")
     press(app, B.START)
-    assert stack(app)[-1] == "formation"
+    assert stack(app)[-1] == "skirmish_formation"
     press(app, B.START)
     assert stack(app)[-1] == "link_wait"
     for _ in range(300):
-        if stack(app)[-1] == "link_battle":
+        if stack(app)[-1] == "skirmish_link_battle":
             break
         cable.step()
     battle = app.top
-    assert battle.scene_name == "link_battle", stack(app)
+    assert battle.scene_name == "skirmish_link_battle", stack(app)
     adapter = battle.session.adapter
     owners = set(adapter.owner.values())
     assert owners == {0, 1}
     bot = SkirmishBot("hard")
     by_buttons = False
     for _ in range(20000):
-        if stack(app)[-1] != "link_battle":
+        if stack(app)[-1] != "skirmish_link_battle":
             break
         ok = (battle.control.my_turn() and not battle.anim.busy and adapter.pending is None
               and not adapter.shown and battle.game.phase == "select")
@@ -89,7 +89,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
         cable.step()
         if battle.anim.busy:
             time.sleep(0)
-    assert stack(app)[-1] == "link_results", stack(app)
+    assert stack(app)[-1] == "skirmish_link_results", stack(app)
     res = app.top
     for _ in range(60):
         cable.step()
@@ -107,10 +107,10 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     app.screenshot(artifacts / "link_skirmish_results_480x320.png")
     press(app, B.Y)                                 # the host starts the next battle on both units
     for _ in range(120):
-        if stack(app)[-1] == "link_battle":
+        if stack(app)[-1] == "skirmish_link_battle":
             break
         cable.step()
-    assert stack(app)[-1] == "link_battle" and cable.peer.game_no == 2
+    assert stack(app)[-1] == "skirmish_link_battle" and cable.peer.game_no == 2
     app.goto_menu()
     assert res.run.closed
 
@@ -124,7 +124,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     from game.modes.skirmish.link import HOST, LinkedSeat, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
-    from game.rules.loader import load_ruleset
+    from game.rules.skirmish.loader import load_ruleset
     # the guest installs only a ruleset that passes validation and the playability check: mini
     # with armies of at most 3 (its 17-cell duel map cannot hold two armies of 9)
     folder = shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "rulesets" / "mini", tmp_path / "mini")
@@ -153,7 +153,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     assert wait.scene_name == "link_wait"
     seen = []
     for _ in range(600):
-        if stack(app)[-1] == "link_battle":
+        if stack(app)[-1] == "skirmish_link_battle":
             break
         p = wait.run.session.progress
         if p is not None and p.what == "ruleset":
@@ -163,19 +163,19 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
                 app.screenshot(artifacts / "link_wait_transfer_480x320.png")
         cable.step()
     battle = app.top
-    assert battle.scene_name == "link_battle", stack(app)
+    assert battle.scene_name == "skirmish_link_battle", stack(app)
     assert len(set(seen)) >= 3 and seen == sorted(seen)          # the bar moved forward
     assert battle.game.rs.content_hash == mini.content_hash          # playing the host's ruleset
     assert (app.data.rulesets / "link-received" / "ruleset.toml").exists()
     adapter = battle.session.adapter
     bot = SkirmishBot("normal")
     for _ in range(20000):
-        if stack(app)[-1] != "link_battle":
+        if stack(app)[-1] != "skirmish_link_battle":
             break
         if battle.control.my_turn() and not battle.anim.busy and adapter.pending is None and not adapter.shown:
             battle.submit(bot.choose(battle.game))
         cable.step()
-    assert stack(app)[-1] == "link_results"
+    assert stack(app)[-1] == "skirmish_link_results"
     for _ in range(60):
         cable.step()
     assert app.top.run.session.game.game.state_hash() == cable.peer.game.game.state_hash()
@@ -183,15 +183,14 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
 
 def test_a_joining_person_offers_the_army_remembered_for_their_name(make_app):
     from game.link.modes import guest_spec
-    from game.modes.registry import modes
     from game.modes.skirmish.hooks import LINK
-    from game.ui.scenes.link.setup import ruleset_holder
+    from game.ui.scenes.link.setup import guest_sides, ruleset_holder
     app = make_app((480, 320))
     rs = app.content.ruleset()
     name = app.player_name(0)
     army = tuple([p.id for p in rs.pieces if not p.bot_only][:3] + [""] * 6)
     app.update_settings(default_armies={name: army})
-    sides = {m.id: m.hook("link_guest")(app) for m in modes() if m.has("link_guest")}
+    sides = guest_sides(app)
     assert sides["skirmish"].army[:3] == army[:3] and sides["skirmish"].name == name
     spec = guest_spec(ruleset_holder(app), sides=sides)
     assert spec.content["offer:skirmish"] == LINK.guest_offer(rs, sides["skirmish"])

@@ -67,7 +67,7 @@ def bout_person(app) -> None:
     """One frame of a person at a linked bout: red throws, the pre-selected declaration (A); B
     passes if it is refused."""
     sc = app.top
-    if sc.scene_name == "link_bout" and sc.chooser is not None:
+    if sc.scene_name == "bout_link" and sc.chooser is not None:
         if sc.game.phase == "commit":
             app.press(B.DOWN)
             app.step()
@@ -87,7 +87,7 @@ def gdl_person(app) -> None:
     d-pad looks for a neighbouring hex it can act on (A acts there), B lets go; then B (nothing
     picked: the menu) + A ends the turn."""
     sc = app.top
-    if sc.scene_name != "link_gdl" or not sc.human_turn():
+    if sc.scene_name != "gdl_link" or not sc.human_turn():
         return
     if sc.game.turn < 4:
         for _ in range(len(sc.my_units())):
@@ -123,7 +123,7 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
     choose_game(host, "bout")
     press(host, B.A)                             # Link, with the defaults
     choose_game(guest, "bout", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_bout", what="both bouts")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="both bouts")
     hs, gs = host.top, guest.top
     assert (hs.human_side, gs.human_side) == (0, 1) and guest._toast[0].endswith("started: Steel bout")
     for game_no in (1, 2):
@@ -135,7 +135,7 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
             bout_person(guest)
             step(host, guest)
             for app in (host, guest):
-                if app.top.scene_name == "link_bout":
+                if app.top.scene_name == "bout_link":
                     logged.update(app.top.log)
         assert any("dice" in line for line in logged), logged      # the exchanges' own log lines
         assert stack(host)[-1] == stack(guest)[-1] == "link_over", (stack(host), stack(guest))
@@ -146,7 +146,7 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
             host.screenshot(artifacts / "link_two_apps_bout_over_host.png")
             assert guest.top.menu.current.label == "Leave the link"
             press(host, B.A)                     # Play again
-            until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_bout", what="the rematch")
+            until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="the rematch")
     press(guest, B.A)                            # the guest leaves; the host is told
     assert stack(guest) == ["title", "menu"] or stack(guest)[-1] == "menu"
 
@@ -166,7 +166,7 @@ def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypa
     choose_game(host, "gdl")
     press(host, B.A)                             # Link: outpost.g
     choose_game(guest, "gdl", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_gdl", what="both module games")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "gdl_link", what="both module games")
     hs, gs = host.top, guest.top
     assert hs.humans == {hs.game.sides[0]} and gs.humans == set(gs.game.sides[1:])
     for _ in range(20000):
@@ -189,7 +189,7 @@ def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):
     choose_game(host, "bout")
     press(host, B.A)
     choose_game(guest, "bout", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "link_bout", what="both bouts")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="both bouts")
     hs = host.top
     guest.press(B.START)                         # the guest's person leaves the link
     step(host, guest)

@@ -29,9 +29,9 @@ def test_whole_skirmish_with_dpad_and_a_b_only(make_app, monkeypatch):
     sc = app.top
     g = sc.game
     for _ in range(200):
-        run_until(app, lambda: stack(app)[-1] != "battle" or (sc.control.my_turn() and g.phase == "select"
+        run_until(app, lambda: stack(app)[-1] != "skirmish_battle" or (sc.control.my_turn() and g.phase == "select"
                   and not sc.anim.busy and sc.curtain is None and app.top is sc), 6000, "the human's turn")
-        if stack(app)[-1] != "battle":
+        if stack(app)[-1] != "skirmish_battle":
             break
         if sc.control.selected < 0 or not g.can_act(g.pieces[sc.control.selected]):
             p = g.movable_pieces()[0]
@@ -49,7 +49,7 @@ def test_whole_skirmish_with_dpad_and_a_b_only(make_app, monkeypatch):
             cursor_to(app, dest)
         press(app, B.A)                                   # attack / wait
         settle(app)
-    assert stack(app)[-1] == "results", stack(app)
+    assert stack(app)[-1] == "skirmish_results", stack(app)
     assert app.top.result.finished and g.over and g.turn >= 2, g.turn
     press(app, B.A)
     assert stack(app) == ["menu"]

@@ -11,7 +11,7 @@ from ui_harness import B, menu_open, press, stack
 
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
-from game.rules.catalog import find_ruleset
+from game.rules.skirmish.catalog import find_ruleset
 from game.ui.camera import Camera
 
 
@@ -22,7 +22,7 @@ def rs():
 
 
 def new_session(rs, **kw):
-    from game.ui.session import BattleSession
+    from game.ui.modes.skirmish.session import BattleSession
     parts = [Participant("Ann", "human"), Participant("", "bot:easy")]
     return BattleSession.new(rs, rs.maps[0], parts, 11, Options(army_limit=2), **kw)
 
@@ -45,7 +45,7 @@ def test_camera_clamps_glides_and_stops():
 def test_animations_follow_the_events(rs):
     from game.modes.skirmish import actions as A
     from game.ui.hexdraw import BoardGeometry
-    from game.ui.scenes.battle.anim import HOP_TIME, Animator
+    from game.ui.modes.skirmish.anim import HOP_TIME, Animator
     s = new_session(rs)
     g = s.game
     geo = BoardGeometry(g.grid, g.gmap.elevation, 1)
@@ -67,7 +67,7 @@ def test_animations_follow_the_events(rs):
 
 
 def test_strike_shows_a_number_then_clears(rs):
-    from game.ui.scenes.battle.anim import Animator
+    from game.ui.modes.skirmish.anim import Animator
     s = new_session(rs)
     anim = Animator(s.game)
     anim.add_events([{"e": "attack", "piece": 0, "target": 2, "result": "crit", "damage": 7, "hp": 3, "killed": False}])
@@ -135,7 +135,7 @@ def test_no_sound_device_means_silence(monkeypatch):
 
 
 def test_bot_worker_never_blocks_the_frame():
-    from game.ui.scenes.battle.drivers import BotDriver
+    from game.ui.modes.skirmish.drivers import BotDriver
     gate = threading.Event()
 
     class SlowBot:

@@ -8,7 +8,7 @@ from game.modes.quest.game import CAST, QuestGame
 from game.modes.quest.spells import NAMES
 from game.modes.quest.textformat import parse_level
 from game.ui import theme as T
-from game.ui.scenes.quest.board_view import FROZEN, draw_board
+from game.ui.modes.quest.board_view import FROZEN, draw_board
 
 TEXT = """title: Frozen
 grid: square

@@ -14,9 +14,9 @@ from game.modes.quest.campaign import Progress
 from game.modes.quest.catalog import load_level, solution_path
 from game.modes.quest.textformat import parse_item
 from game.store.quest_progress import QuestStore
-from game.ui.scenes.quest import campaign_map as CM
-from game.ui.scenes.quest import flow
-from game.ui.scenes.quest.shop import RARITY_COLOURS
+from game.ui.modes.quest import campaign_map as CM
+from game.ui.modes.quest import flow
+from game.ui.modes.quest.shop import RARITY_COLOURS
 
 
 def to_hub(app):
@@ -58,7 +58,7 @@ def win_first_level(app, hub):
     assert stack(app)[-1] == "quest_map" and m.sel == camp().start()
     press(app, B.A)
     sc = app.top
-    assert stack(app)[-1] == "quest" and sc.level_id == camp().start() and sc.run.in_campaign
+    assert stack(app)[-1] == "quest_board" and sc.level_id == camp().start() and sc.run.in_campaign
     assert sc.session.carry == hub.store.progress.start_carry(camp())
     for a in load_replay(solution_path(sc.level_id)).actions:
         sc.act(a)                                # the scene's own action path (A, d-pad)
@@ -94,19 +94,19 @@ def test_hub_from_the_main_menu(make_app):
 
 
 def test_imported_levels_line_only_when_the_scene_is_registered(make_app):
-    from game.modes.registry import get_mode, register
-    entry = get_mode("quest")
+    from game.ui.registry import register_ui, ui_of
+    entry = ui_of("quest")
     without = {k: v for k, v in entry.scenes.items() if k != flow.IMPORTS_SCENE}
     try:
-        register(dataclasses.replace(entry, scenes=without), replace=True)
+        register_ui(dataclasses.replace(entry, scenes=without), replace=True)
         app = make_app()
         assert "Imported levels" not in to_hub(app).labels()
-        register(dataclasses.replace(entry, scenes={**without, flow.IMPORTS_SCENE: "x:Y"}), replace=True)
+        register_ui(dataclasses.replace(entry, scenes={**without, flow.IMPORTS_SCENE: "x:Y"}), replace=True)
         app.back()
         menu_open(app, "Hex quest")
         assert app.top.labels() == ["Continue", "Campaign map", "Square puzzles", "Imported levels", "Back"]
     finally:
-        register(entry, replace=True)
+        register_ui(entry, replace=True)
 
 
 def test_campaign_level_won_opens_the_next_levels_on_the_map_and_on_disk(make_app, tmp_path, artifacts):
@@ -182,7 +182,7 @@ def test_replay_policy_no_refuses_a_won_level_delta_allows_it(make_app, tmp_path
     monkeypatch.setattr(flow, "_campaign", lambda: (dataclasses.replace(no, replay="delta"), ()))
     m.camp = flow.campaign()
     press(app, B.A)
-    assert stack(app)[-1] == "quest" and app.top.level_id == camp().start()
+    assert stack(app)[-1] == "quest_board" and app.top.level_id == camp().start()
 
 
 @pytest.fixture
@@ -269,7 +269,7 @@ def test_leaving_saves_the_level_and_continue_resumes_it(make_app):
     assert hub.menu.current.label == "Continue" and hub.menu.current.is_enabled()
     press(app, B.A)
     sc = app.top
-    assert stack(app) == ["menu", "quest_hub", "quest_levels", "quest"]     # over its list
+    assert stack(app) == ["menu", "quest_hub", "quest_levels", "quest_board"]     # over its list
     assert sc.level_id == lid and sc.session.pos == 2 and sc.message == "resumed at move 2"
     for a in acts[2:]:
         press(app, SQUARE_KEYS[a[1]])
@@ -286,7 +286,7 @@ def test_death_offers_undo_and_restart(make_app, tmp_path):
     lv.write_text("title: Trap\nhp: 5\ngrid: square\nmap:\n########\n#^@-$-.#\n########\nend\n")
     app = make_app()
     to_hub(app)
-    app.open("quest", level=str(lv), context="free")
+    app.open("quest_board", level=str(lv), context="free")
     sc = app.top
     press(app, B.RIGHT)
     press(app, B.LEFT, B.LEFT)                        # back, then into the trap
@@ -377,7 +377,7 @@ def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path, sho
     press(app, B.B)                                   # to the hub: Continue resumes it over the map
     assert hub.menu.current.label == "Continue"
     press(app, B.A)
-    assert stack(app) == ["menu", "quest_hub", "quest_map", "quest"]
+    assert stack(app) == ["menu", "quest_hub", "quest_map", "quest_board"]
     assert app.top.message == "resumed at move 1" and app.top.session.pos == 1
     press(app, B.START)
     choose(app, "Leave (the game is saved)")

@@ -9,7 +9,7 @@ from ui_harness import B, menu_open, press, stack
 from game.core.replay import load_replay
 from game.modes.quest.catalog import solution_path
 from game.modes.quest.textformat import parse_item
-from game.ui.scenes.quest import flow
+from game.ui.modes.quest import flow
 from game.ui.theme import TextProbe
 
 SIZES = [(320, 240), (480, 320), (800, 480), (1920, 1080)]

@@ -96,7 +96,7 @@ def test_lists_by_file_shows_errors_in_red_and_the_others_play(make_app):
     lv = choose(app, sc, "One Push")
     press(app, B.A)
     board = app.top
-    assert stack(app)[-1] == "quest" and board.level_id == lv.ref and board.session is not None
+    assert stack(app)[-1] == "quest_board" and board.level_id == lv.ref and board.session is not None
     press(app, B.RIGHT)
     assert board.game.status == "won"
     press(app, B.A)                            # the win box: back to the list, here
@@ -105,7 +105,7 @@ def test_lists_by_file_shows_errors_in_red_and_the_others_play(make_app):
     press(app, B.LEFT)
     assert sc.selected()[1].label == "LEVELS.DAT"
     press(app, B.A, B.A)
-    assert stack(app)[-1] == "quest" and app.top.game.level.label == "turn-based adaptation"
+    assert stack(app)[-1] == "quest_board" and app.top.game.level.label == "turn-based adaptation"
     leave_board(app)
     press(app, B.B)
     assert stack(app) == app.before
@@ -117,7 +117,7 @@ def test_rescans_on_return_and_keeps_the_cursor(make_app):
     sc = open_imports(app)
     assert [lv.title for lv in sc.levels] == ["One Push"]
     press(app, B.A)
-    assert stack(app)[-1] == "quest"
+    assert stack(app)[-1] == "quest_board"
     drop(app, {"another.quest": PUSH.replace("One Push", "Another"), "push.quest": PUSH.replace("#@$.-#", "#@-$.#")})
     leave_board(app)
     assert stack(app)[-1] == "quest_imports"

@@ -10,7 +10,7 @@ import pygame
 from ui_harness import stack, tap
 
 from game.core.grid import DIR_NAMES, HEX, SQUARE4, SQUARE8
-from game.ui.scenes.quest.controls import board_command, hint_pairs, keypad_direction
+from game.ui.modes.quest.controls import board_command, hint_pairs, keypad_direction
 from hw.input.buttons import Button as B
 
 
@@ -29,7 +29,7 @@ def _board(app, lid):
     tap(app, "kp_2")                                   # kp_2 is DOWN there
     assert app.top.menu.current is not app.top.menu.items[0]
     app.goto_menu()
-    sc = app.open("quest", level=lid)
+    sc = app.open("quest_board", level=lid)
     app.step()
     assert sc.session is not None and sc.level_id == lid
     assert app.hub.numpad_claimed                      # the board claims it
@@ -91,7 +91,7 @@ def test_hex_board_played_from_the_keypad(make_app):
     app.run_frames(1)
     assert sc.keypad                                       # the hint bar names the keypad keys
     tap(app, "kp_plus")                                    # + leaves the board: the keypad is free again
-    assert sc.session is None or stack(app)[-1] != "quest"
+    assert sc.session is None or stack(app)[-1] != "quest_board"
     assert not app.hub.numpad_claimed
 
 

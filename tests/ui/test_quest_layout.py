@@ -11,8 +11,8 @@ from game.modes.quest.catalog import load_level, shipped_ids
 from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.ui import theme as T
-from game.ui.scenes.quest.board_view import LEGIBLE_HEX, LEGIBLE_SQUARE, board_rect
-from game.ui.scenes.quest.side_panel import GRAVITY_ARROW, RARITY_COLOURS, XP_COLOUR, draw_arrow
+from game.ui.modes.quest.board_view import LEGIBLE_HEX, LEGIBLE_SQUARE, board_rect
+from game.ui.modes.quest.side_panel import GRAVITY_ARROW, RARITY_COLOURS, XP_COLOUR, draw_arrow
 from game.ui.theme import TextProbe
 from game.ui.widgets import BADGE_COLOURS
 from hw.input.buttons import Button as B
@@ -40,7 +40,7 @@ CARRY = {"spells": {n: 3 for n in NAMES}, "items": ITEMS, "xp": 700, "coins": 12
 
 def _open(make_app, size, lid, carry=None):
     app = make_app(size=size)
-    app.open("quest", level=lid)
+    app.open("quest_board", level=lid)
     sc = app.top
     if carry is not None:
         sc.session = Session(load_level(lid)[0], carry)
@@ -190,7 +190,7 @@ SENTINEL = (1, 2, 3)
 
 
 def _draw_alone(game, rect, size=(320, 240)):
-    from game.ui.scenes.quest.board_view import draw_board
+    from game.ui.modes.quest.board_view import draw_board
     surf = pygame.Surface(size)
     surf.fill(SENTINEL)
     place = draw_board(surf, rect, game, 0, None)
@@ -247,7 +247,7 @@ def test_spell_bar_lights_the_chosen_spell(make_app):
 
 
 def test_jump_direction_is_shown_next_to_the_player(make_app):
-    from game.ui.scenes.quest.side_panel import arrow_vector
+    from game.ui.modes.quest.side_panel import arrow_vector
     app, sc, _ = _open(make_app, (640, 360), "hex/02_two_crates", {"spells": {"jump": 1}})
     g = sc.game
     r = sc.layout["place"](g.player["cell"])
@@ -262,7 +262,7 @@ def test_jump_direction_is_shown_next_to_the_player(make_app):
 def test_every_object_looks_different_even_at_the_smallest_cell(kind, w, h):
     from game.core.grid import Grid
     from game.modes.quest import tiles as TL
-    from game.ui.scenes.quest.board_view import _object
+    from game.ui.modes.quest.board_view import _object
     grid = Grid.hexagon(2) if kind == "hex" else Grid.square(2, 2)
     looks = {}
     for o in (TL.NONE, TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER, TL.MOVABLE, TL.VICTORY_OBJ, TL.BOULDER, TL.GEM):
@@ -283,7 +283,7 @@ def test_visible_cells_hold_every_cell_that_meets_the_view(kind, size):
     """The board draws only place.visible(view): it must miss no cell that shows, wherever the
     map is scrolled (the focus cell runs over the whole map)."""
     from bench.bench_quest import hexlevel, sqlevel
-    from game.ui.scenes.quest.board_view import geometry
+    from game.ui.modes.quest.board_view import geometry
     grid = (hexlevel() if kind == "hex" else sqlevel()).grid
     view = pygame.Rect(7, 23, *size)
     for focus in grid.cells[::37]:

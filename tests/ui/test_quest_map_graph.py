@@ -1,4 +1,4 @@
-"""The campaign map's layout and d-pad walk (game/ui/scenes/quest/map_graph.py): a hand-worked
+"""The campaign map's layout and d-pad walk (game/ui/modes/quest/map_graph.py): a hand-worked
 graph, and random acyclic campaigns (every link goes rightwards, every level is reachable with
 the d-pad from the first)."""
 
@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.modes.quest.campaign import check_graph
-from game.ui.scenes.quest.map_graph import MapGraph, layout
+from game.ui.modes.quest.map_graph import MapGraph, layout
 
 # a -> b, c;  b -> d;  c -> d, e;  d -> f;  e -> f
 ORDER = ["a", "b", "c", "d", "e", "f"]

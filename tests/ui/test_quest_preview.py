@@ -11,8 +11,8 @@ from game.modes.quest.game import CAST, MOVE
 from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.modes.quest.textformat import parse_level
-from game.ui.scenes.quest.board_view import HIT, ILLEGAL, PREVIEW
-from game.ui.scenes.quest.preview import preview
+from game.ui.modes.quest.board_view import HIT, ILLEGAL, PREVIEW
+from game.ui.modes.quest.preview import preview
 from game.ui.theme import TextProbe
 from hw.input.buttons import Button as B
 
@@ -92,7 +92,7 @@ def test_step_and_push_previews():
 
 def _scene(make_app, size, session):
     app = make_app(size=size)
-    app.open("quest")
+    app.open("quest_board")
     sc = app.top
     sc.session, sc.level_id, sc.aim, sc.mode = session, "test", 0, 0
     sc.dirty = True
@@ -203,12 +203,12 @@ def _redraw(app, sc) -> bytes:
 
 def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypatch):
     """Redraws and turning the aim back reuse the preview; a move or an undo works it out anew."""
-    from game.ui.scenes.quest import board_view
+    from game.ui.modes.quest import board_view
     calls = []
     real = board_view.preview
     monkeypatch.setattr(board_view, "preview", lambda g, a: calls.append(list(a)) or real(g, a))
     app = make_app(size=(480, 320))
-    app.open("quest", level="hex/02_two_crates")
+    app.open("quest_board", level="hex/02_two_crates")
     sc = app.top
 
     def redraw():
@@ -233,12 +233,12 @@ def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypat
 
 
 def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_same_pixels(make_app, monkeypatch):
-    from game.ui.scenes.quest import board_view
+    from game.ui.modes.quest import board_view
     calls = []
     real_cells, real_layers = board_view._cells, board_view._layers
     monkeypatch.setattr(board_view, "_cells", lambda *a, **k: calls.append(1) or real_cells(*a, **k))
     app = make_app(size=(480, 320))
-    app.open("quest", level="hex/07_gravity")
+    app.open("quest_board", level="hex/07_gravity")
     sc = app.top
 
     def redraw():

@@ -12,7 +12,7 @@ def _open(app, lid):
     press(app, B.A)
     menu_open(app, "Hex quest")
     assert stack(app)[-1] == "quest_hub"
-    app.open("quest")                     # every shipped level, free play (the hub's lists: test_quest_campaign.py)
+    app.open("quest_board")                     # every shipped level, free play (the hub's lists: test_quest_campaign.py)
     sc = app.top
     while sc.ids[sc.pick] != lid:
         press(app, B.DOWN)

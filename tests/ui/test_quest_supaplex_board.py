@@ -9,7 +9,7 @@ import pytest
 from game.modes.quest import tiles as TL
 from game.modes.quest.game import QuestGame
 from game.modes.quest.textformat import parse_level
-from game.ui.scenes.quest.board_view import CASTING, OBJ_COLOURS, PIP, SPARK, draw_board, geometry
+from game.ui.modes.quest.board_view import CASTING, OBJ_COLOURS, PIP, SPARK, draw_board, geometry
 from game.ui.theme import TextProbe
 
 TEXT = """grid: square
@@ -70,7 +70,7 @@ def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
     lv, probs = parse_level("grid: square\nmap:\n#######\n#@R---#\n#-----#\n#######\nend\nnpc 6,3: name=Imp hp=5 model=still\n")
     assert not probs
     app = make_app(size=(480, 320))
-    app.open("quest")
+    app.open("quest_board")
     sc = app.top
     sc.session, sc.level_id, sc.aim, sc.mode = Session(lv), "test", 1, 0
     app.run_frames(1)
@@ -94,7 +94,7 @@ def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
 
 
 def test_spell_preview_shows_the_blast_of_a_disk_it_sets_off():
-    from game.ui.scenes.quest.preview import preview
+    from game.ui.modes.quest.preview import preview
     lv, probs = parse_level("grid: square\nmap:\n##########\n#@---Y---#\n##########\nend\n"
                             "npc 9,2: name=Imp hp=50 model=still\n")
     assert not probs
@@ -113,7 +113,7 @@ def test_spell_preview_shows_the_blast_of_a_disk_it_sets_off():
 @pytest.mark.parametrize("kind,w,h", [("hex", 12, 9), ("square", 9, 9), ("square", 24, 24)])
 def test_every_object_kind_looks_different_in_grey(kind, w, h):
     from game.core.grid import Grid
-    from game.ui.scenes.quest.board_view import _object
+    from game.ui.modes.quest.board_view import _object
     grid = Grid.hexagon(2) if kind == "hex" else Grid.square(2, 2)
     greys = {}
     for o in range(len(TL.OBJECT_NAMES)):

@@ -60,7 +60,7 @@ def test_scenes_at_size(make_app, artifacts, size):
     assert stack(app)[-1] == "confirm"
     shot("confirm")
     answer(app, "Yes")
-    assert stack(app)[-1] == "results"
+    assert stack(app)[-1] == "skirmish_results"
     shot("results")
     app.goto_menu()
     menu_open(app, "Stats")

@@ -7,8 +7,8 @@ import errno
 from types import SimpleNamespace
 
 from game.ui.input_words import input_words
-from game.ui.scenes.results import verdict
-from game.ui.session import Placement, Tally
+from game.ui.modes.skirmish.results import verdict
+from game.ui.modes.skirmish.session import Placement, Tally
 from game.ui.words import map_words, place_words, problem_words
 from hw.input.buttons import Physical
 
@@ -58,7 +58,7 @@ def test_player_words():
 
 
 def test_duel_hints_offer_only_what_works():
-    from game.ui.scenes.duel.screen_parts import KEYPAD_HINTS, PAD_HINTS, REPLAY_HINTS, shown_hints
+    from game.ui.modes.duel.screen_parts import KEYPAD_HINTS, PAD_HINTS, REPLAY_HINTS, shown_hints
     bot = SimpleNamespace(mode="local", can_chat=False)
     linked = SimpleNamespace(mode="link", can_chat=True)
     assert all(text != "chat" for _, text in shown_hints(bot, False) + shown_hints(bot, True))
@@ -67,7 +67,7 @@ def test_duel_hints_offer_only_what_works():
 
 
 def test_battle_message_line_has_no_ids_or_cells():
-    from game.ui.battle_words import say
+    from game.ui.modes.skirmish.battle_words import say
     rs = SimpleNamespace(pieces=[SimpleNamespace(name="Catapult"), SimpleNamespace(name="Knight")])
     game = SimpleNamespace(rs=rs, pieces=[SimpleNamespace(seat=3, kind=0), SimpleNamespace(seat=0, kind=1)],
                            player_name=lambda s: "Ann")

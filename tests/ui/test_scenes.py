@@ -13,8 +13,8 @@ from hw.input.buttons import EventKind, InputEvent
 
 def test_registry_has_every_scene_and_menu_entry(make_app):
     make_app()
-    for name in ("title", "menu", "setup", "formation", "battle", "results", "settings", "keyremap", "textentry",
-                 "stats", "replays", "controls", "confirm", "choice", "message"):
+    for name in ("title", "menu", "skirmish_setup", "skirmish_formation", "skirmish_battle", "skirmish_results",
+                 "settings", "keyremap", "textentry", "stats", "replays", "controls", "confirm", "choice", "message"):
         assert name in SCENES
     labels = [e.label for e in MENU_ENTRIES]
     assert labels[:10] == ["Skirmish", "Wizard duel", "Link two units", "Steel bout", "Xconq modules",
@@ -66,7 +66,7 @@ def test_setup_defaults_and_choices_are_remembered(make_app):
     app = make_app()
     press(app, B.A, B.A)
     sc = app.top
-    assert sc.scene_name == "setup"
+    assert sc.scene_name == "skirmish_setup"
     rs = sc.rs
     assert sc.map_id == rs.maps[0].id and sc.seats == ["human", "bot:hard", "empty", "empty"]
     press(app, B.RIGHT)                          # next map
@@ -76,7 +76,7 @@ def test_setup_defaults_and_choices_are_remembered(make_app):
     press(app, B.LEFT)
     assert sc.seats[1] == "bot:normal"
     press(app, B.DOWN, B.DOWN, B.DOWN, B.A)      # go
-    assert stack(app)[-1] == "formation"
+    assert stack(app)[-1] == "skirmish_formation"
     s = app.settings
     assert s.last_map == rs.maps[1].id and s.last_seats[1] == "bot:normal"
 
@@ -90,14 +90,14 @@ def test_setup_refuses_a_battle_of_one(make_app):
     while sc.seats[1] != "empty":
         press(app, B.RIGHT)
     press(app, B.DOWN, B.DOWN, B.DOWN, B.A)
-    assert stack(app)[-1] == "setup" and "two players" in sc.error
+    assert stack(app)[-1] == "skirmish_setup" and "two players" in sc.error
 
 
 def limited_ruleset(tmp_path):
     """The default ruleset with at most two knights per army."""
     import shutil
 
-    from game.rules.catalog import ASSETS
+    from game.rules.skirmish.catalog import ASSETS
     folder = tmp_path / "limited"
     shutil.copytree(ASSETS / "rulesets" / "default", folder)
     pieces = folder / "pieces.toml"
@@ -112,7 +112,7 @@ def test_formation_limits_and_memory(make_app, tmp_path):
         press(app, B.DOWN)
     press(app, B.A)
     f = app.top
-    assert f.scene_name == "formation"
+    assert f.scene_name == "skirmish_formation"
     rs = f.rs
     assert rs.piece("knight").max_per_army == 2
     assert f.army == list(rs.army_default) and f.army.count("knight") == 2
@@ -129,7 +129,7 @@ def test_formation_limits_and_memory(make_app, tmp_path):
     press(app, B.X)                              # empty slot 5
     assert f.army[4] == ""
     press(app, B.START)                          # accept: battle starts, army remembered
-    assert stack(app)[-1] == "battle"
+    assert stack(app)[-1] == "skirmish_battle"
     assert app.settings.default_armies[app.player_name(0)][4] == ""
     app.goto_menu()
     press(app, B.A)                              # Skirmish again: the remembered army is offered
@@ -150,7 +150,7 @@ def test_formation_needs_a_piece(make_app):
         f.cursor = i
         press(app, B.X)
     press(app, B.START)
-    assert stack(app)[-1] == "formation" and "at least one" in f.error
+    assert stack(app)[-1] == "skirmish_formation" and "at least one" in f.error
 
 
 def test_player_name_on_screen_keyboard(make_app):
@@ -232,11 +232,11 @@ def test_pause_menu_abandon(make_app):
     press(app, B.START)
     assert stack(app)[-1] == "choice"
     press(app, B.A)                               # Resume
-    assert stack(app)[-1] == "battle"
+    assert stack(app)[-1] == "skirmish_battle"
     press(app, B.START)
     choose(app, "Abandon battle")
     answer(app, "Yes")
-    assert stack(app)[-1] == "results"
+    assert stack(app)[-1] == "skirmish_results"
     assert not app.top.result.finished
     assert all(p.place is None for p in app.top.result.placements)
 

@@ -12,7 +12,7 @@ from ui_harness import B, menu_open, press, stack, tap
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
-from game.ui.scenes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
+from game.ui.modes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
 from hw.input.buttons import Button, EventKind, InputEvent
 
 KP_STEP = {0: B.KP8, 1: B.KP6, 2: B.KP2, 3: B.KP4, 4: B.KP9, 5: B.KP3, 6: B.KP1, 7: B.KP7}
@@ -92,7 +92,7 @@ def pad_enter(app, action, diagonal_scheme: str = "chord") -> None:
         return
     press(app, B.A)
     if k == "cast":
-        from game.ui.scenes.duel.panels import SPELL_KEYS
+        from game.ui.modes.duel.panels import SPELL_KEYS
         pick(app, SPELL_KEYS[action.arg] + " Cast")
     elif k == "drink_ground":
         pick(app, "5 Drink")
@@ -104,7 +104,7 @@ def pad_enter(app, action, diagonal_scheme: str = "chord") -> None:
 
 
 def ready(sc) -> bool:
-    return (sc.scene_name == "duel" and sc.curtain is None and sc.match.human_to_move() and not sc.busy()
+    return (sc.scene_name == "duel_game" and sc.curtain is None and sc.match.human_to_move() and not sc.busy()
             and sc.over_at is None)
 
 
@@ -121,7 +121,7 @@ def play_duel(app, enter, policy=None, max_frames: int = 40000) -> int:
             n += 1
         else:
             app.step()
-            if sc.scene_name == "duel" and sc.match.thinking:
+            if sc.scene_name == "duel_game" and sc.match.thinking:
                 time.sleep(0.0003)
     raise AssertionError(f"the duel did not end; scenes {stack(app)}")
 
@@ -143,7 +143,7 @@ def set_level_size(app, size: int) -> None:
     opts = app.top
     assert opts.scene_name == "duel_options"
     press(app, B.DOWN)
-    from game.ui.scenes.duel.setup_menu import host_options
+    from game.ui.modes.duel.setup_menu import host_options
     while host_options().options.level_size > size:
         press(app, B.LEFT)
     press(app, B.B)
@@ -197,7 +197,7 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     assert stack(app)[-1] == "duel_menu"
     tap(app, "kp_5")                                   # Against a bot
     sc = app.top
-    assert sc.scene_name == "duel" and app.hub.numpad_claimed
+    assert sc.scene_name == "duel_game" and app.hub.numpad_claimed
     for _ in range(300):
         if ready(sc):
             break
@@ -221,7 +221,7 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     tap(app, "tab")                                    # START: the pause menu; the keypad is free again
     assert stack(app)[-1] == "choice" and not app.hub.numpad_claimed
     tap(app, "escape")
-    assert stack(app)[-1] == "duel" and app.hub.numpad_claimed
+    assert stack(app)[-1] == "duel_game" and app.hub.numpad_claimed
 
 
 def test_start_up_does_not_load_the_duel_engine_or_the_link():
@@ -235,13 +235,14 @@ def test_start_up_does_not_load_the_duel_engine_or_the_link():
             "from hw.display import DisplayPlan, open_display\n"
             "from game.app import App\n"
             "from game.ui.registry import SCENES\n"
-            "assert {'duel', 'duel_menu', 'link_setup', 'link_wait', 'link_battle'} <= set(SCENES)\n"
+            "assert {'duel_game', 'duel_menu', 'link_setup', 'link_wait', 'skirmish_link_battle'} <= set(SCENES)\n"
             "app = App(open_display(DisplayPlan('window', 'dummy', (480, 320))), fixed_dt=1/30, make_hub=False)\n"
             "app.step()\n"
             "assert SCENES.loaded() == ['title'], SCENES.loaded()\n"
             "print(sorted(m for m in sys.modules if m.startswith(('game.modes.duel', 'firmware_bridge',\n"
-            "                                                     'game.ui.scenes.battle', 'game.link'))\n"
-            "             and m not in ('game.modes.duel', 'game.modes.duel.mode')))\n")   # its registry entry only
+            "                                                     'game.ui.modes.skirmish', 'game.link'))\n"
+            "             and m not in ('game.modes.duel', 'game.modes.duel.mode',\n"
+            "                           'game.ui.modes.skirmish', 'game.ui.modes.skirmish.entry')))\n")   # entries only
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"

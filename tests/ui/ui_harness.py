@@ -64,7 +64,7 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     assert stack(app) == ["menu"]
     shot("menu")
     press(app, B.A)                       # Skirmish is the first entry
-    assert stack(app)[-1] == "setup"
+    assert stack(app)[-1] == "skirmish_setup"
     shot("setup")
     press(app, B.DOWN, B.DOWN)            # Army size
     for _ in range(army_downs):
@@ -75,12 +75,12 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     for _ in range(5):
         press(app, B.DOWN)                # ... to "Form armies and fight"
     press(app, B.A)
-    assert stack(app)[-1] == "formation", stack(app)
+    assert stack(app)[-1] == "skirmish_formation", stack(app)
     shot("formation")
     press(app, B.UP, B.A)                 # the cursor starts on "Done": up to a slot, open the picker
     shot("formation_picker")
     press(app, B.B, B.DOWN, B.A)          # close it, back down to "Done", fight
-    assert stack(app)[-1] == "battle", stack(app)
+    assert stack(app)[-1] == "skirmish_battle", stack(app)
 
 
 def choose(app, label: str) -> None:

@@ -6,7 +6,7 @@ from game.modes.registry import Outcome, Request, Verdict, event_lines, events_p
 
 
 def load_rules(name: str | None = None):
-    from game.rules.bout_loader import load_bout_ruleset
+    from game.rules.bout.loader import load_bout_ruleset
     rules, problems = load_bout_ruleset(name)
     if rules is None:
         raise ValueError("\n".join(str(p) for p in problems) or "the bout ruleset cannot be loaded")

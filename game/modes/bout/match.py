@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core.replay import Replay
+from game.core.replay import Replay, ReplayError
 from game.modes.base import ActionError
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.scenarios import BoutOptions, new_bout
-
-
-class ReplayError(ValueError):
-    pass
 
 
 @dataclass

@@ -6,7 +6,7 @@ bytes, 1.67 on average) and the 1-byte chained state hash. That keeps a linked d
 DESIGN.md's 8 framed bytes a turn (both directions, acks included; `./dev bench link`); sending
 each step on its own cost ~31 B a turn, because every frame carries at least 4 bytes of header,
 CRC and delimiter. The other unit's screen then shows the turn's steps one by one as it applies
-them (`game/ui/scenes/duel/linked.py`), as it shows a bot's.
+them (the duel's linked screen, in its UI part), as it shows a bot's.
 
 A person's steps are queued by `play_local` (each checked against the game with the queue
 applied; the screen shows them at once on its own copy) and the turn goes out when its final

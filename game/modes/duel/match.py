@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.core.canon import canonical_hash
-from game.core.replay import Replay
+from game.core.replay import Replay, ReplayError
 
 from .actions import END_CODE, Action, decode_action
 from .bot import DuelBot
@@ -24,12 +24,6 @@ RULES_ID = "war-of-wizards"
 RULES_HASH = canonical_hash({"rules": RULES_ID, "generator": 1, "actions": 1})
 
 
-class ReplayError(ValueError):
-    """A replay diverged from its recorded hashes, or its actions are not legal."""
-
-    def __init__(self, message: str, turn: int):
-        super().__init__(message)
-        self.turn = turn
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The Wizard duel's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
 
-from game.modes.registry import MenuLine, ModeEntry, Option
+from game.modes.registry import ModeEntry, Option
 
 MODE = ModeEntry(
     id="duel", title="Wizard duel", order=20,
@@ -14,16 +14,4 @@ MODE = ModeEntry(
     simulate="game.modes.duel.hooks:simulate",
     verify="game.modes.duel.hooks:verify",
     link="game.modes.duel.hooks:LINK",
-    scenes={
-        "duel_menu": "game.ui.scenes.duel.setup_menu:DuelMenu",
-        "duel_options": "game.ui.scenes.duel.setup_menu:DuelOptionsScene",
-        "duel": "game.ui.scenes.duel.scene:DuelScene",
-        "duel_text": "game.ui.scenes.duel.chat_entry:ChatEntry",
-        "duel_results": "game.ui.scenes.duel.results:DuelResults",
-    },
-    menu=(MenuLine("Wizard duel", 20, "duel_menu", "two wizards, one maze"),),
-    replay_scene="game.ui.scenes.duel.replay_match:open_duel_replay",
-    link_scene="game.ui.scenes.duel.link_hooks:open_linked_duel",
-    link_host="game.ui.scenes.duel.link_hooks:open_link_host",
-    options_scene="duel_options",
 )

@@ -1,5 +1,5 @@
 """GDL games over the link cable: the lockstep adapter and the module's wire form (pure; the
-link hook in `game.link.gdl_link` sends it and installs it).
+link hook in `game.modes.gdl.link_hook` sends it and installs it).
 
 The host plays the module's first side, the guest every other side. Actions cross as LEB128
 varints of their small ints; a snapshot is the game's canonical snapshot. A module travels as

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.replay import Replay
+from game.core.replay import Replay, ReplayError
 from game.modes.base import ActionError
 from game.modes.gdl.bot import Bot
 from game.modes.gdl.game import GdlGame
@@ -19,10 +19,6 @@ from game.rules.gdl.model import Module
 
 MAX_ACTIONS = 200_000
 BOT_ACTIONS_PER_UNIT = 32     # per side turn: a guard against tables with 0-ACP actions
-
-
-class ReplayError(ValueError):
-    pass
 
 
 def playable_problems(m: Module) -> list[str]:

@@ -1,7 +1,7 @@
 """The Xconq GDL mode's entry in the mode registry (read by `game.modes.registry`; imports nothing
 else). `tactibox gdl PATH.g` plays a module; simulate, replay --verify and link go through here."""
 
-from game.modes.registry import MenuLine, ModeEntry, Option
+from game.modes.registry import ModeEntry, Option
 
 MODE = ModeEntry(
     id="gdl", title="Xconq module", order=45,
@@ -10,14 +10,5 @@ MODE = ModeEntry(
     rules="game.modes.gdl.hooks:load_rules",
     simulate="game.modes.gdl.hooks:simulate",
     verify="game.modes.gdl.hooks:verify",
-    link="game.link.gdl_link:LINK",
-    scenes={
-        "gdl_menu": "game.ui.scenes.gdl.picker:GdlMenu",
-        "gdl_game": "game.ui.scenes.gdl.scene:GdlScene",
-        "gdl_link_setup": "game.ui.scenes.gdl.linked:GdlLinkSetup",
-        "link_gdl": "game.ui.scenes.gdl.linked:LinkedGdl",
-    },
-    menu=(MenuLine("Xconq modules", 40, "gdl_menu", "Xconq game modules: Tokyo, hill, your own .g files"),),
-    link_scene="game.ui.scenes.gdl.linked:open_linked_gdl",
-    link_host="game.ui.scenes.gdl.linked:open_link_host",
+    link="game.modes.gdl.link_hook:LINK",
 )

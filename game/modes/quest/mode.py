@@ -1,6 +1,6 @@
 """Hex quest's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
 
-from game.modes.registry import MenuLine, ModeEntry, Option
+from game.modes.registry import ModeEntry, Option
 
 MODE = ModeEntry(
     id="quest", title="Hex quest", order=40,
@@ -11,11 +11,4 @@ MODE = ModeEntry(
     ),
     simulate="game.modes.quest.hooks:simulate",
     verify="game.modes.quest.hooks:verify",
-    scenes={"quest": "game.ui.scenes.quest.scene:QuestScene",
-            "quest_hub": "game.ui.scenes.quest.hub:QuestHub",
-            "quest_map": "game.ui.scenes.quest.campaign_map:CampaignMap",
-            "quest_shop": "game.ui.scenes.quest.shop:QuestShop",
-            "quest_levels": "game.ui.scenes.quest.levels:LevelList",
-            "quest_imports": "game.ui.scenes.quest.imported:ImportedScene"},
-    menu=(MenuLine("Hex quest", 45, "quest_hub", "Boboban: the campaign, square puzzles, imported levels; undo any step"),),
 )

@@ -2,14 +2,14 @@
 
 Battles cycle through the ruleset's maps with 2 to 4 bots of mixed levels; battle k's seed is
 derived from the base seed, so the same base seed repeats the same show. A battle whose map
-cannot hold its bots' armies (``game.rules.playability``) is passed over for the next one.
+cannot hold its bots' armies (``game.rules.skirmish.playability``) is passed over for the next one.
 """
 
 from __future__ import annotations
 
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
-from game.rules.playability import map_playability_problems
+from game.rules.skirmish.playability import map_playability_problems
 
 LEVELS = ("bot:hard", "bot:normal", "bot:easy", "bot:hard")
 

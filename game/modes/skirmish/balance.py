@@ -16,7 +16,7 @@ from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant, bot_army
-from game.rules.model import Ruleset
+from game.rules.skirmish.model import Ruleset
 
 
 @dataclass

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.rules.model import PieceType, Rules
+from game.rules.skirmish.model import PieceType, Rules
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,9 @@ from game.modes.skirmish.setup import (
     nearest_free,
 )
 from game.modes.skirmish.tables import compiled
-from game.rules.model import GameMap, Ruleset
-from game.rules.playability import map_playability_problems
-from game.rules.skirmish_schema import SEAT_NAMES
+from game.rules.skirmish.model import GameMap, Ruleset
+from game.rules.skirmish.playability import map_playability_problems
+from game.rules.skirmish.schema import SEAT_NAMES
 
 SNAPSHOT_VERSION = 1
 

@@ -9,7 +9,7 @@ OFFER_HASH = 8          # bytes of the ruleset hash a guest's offered formation 
 
 
 def load_rules(name: str | None):
-    from game.rules.catalog import find_ruleset
+    from game.rules.skirmish.catalog import find_ruleset
     rs, problems = find_ruleset(name)
     if rs is None:
         raise ValueError("\n".join(str(p) for p in problems) or f"ruleset {name!r} cannot be loaded")

@@ -22,7 +22,7 @@ from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.match import new_replay
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import CONTROLLERS, SLOTS, Participant
-from game.rules.model import Ruleset
+from game.rules.skirmish.model import Ruleset
 
 SETUP_VERSION = 1
 HOST, GUEST = 0, 1

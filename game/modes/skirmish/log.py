@@ -1,14 +1,14 @@
 """Skirmish events as text: one renderer, two voices.
 
-`describe` is the exact battle log (CLI, attract mode, replays: piece ids and cells); the UI's
-message line (`game.ui.battle_words`) renders the same events with its own templates. A voice is
-a table event -> format string over the fields `describe_fields` builds; an event a voice does
+`describe` is the exact battle log (CLI, attract mode, replays: piece ids and cells); the battle
+screen's message line (Skirmish's UI part, `battle_words`) renders the same events with its own
+templates. A voice is a table event -> format string over the fields `describe_fields` builds; an event a voice does
 not name is not worth a line.
 """
 
 from __future__ import annotations
 
-from game.rules.skirmish_schema import SEAT_NAMES
+from game.rules.skirmish.schema import SEAT_NAMES
 
 LOG_VOICE = {
     "turn": "-- turn {turn}: {seat} ({player}) to play",

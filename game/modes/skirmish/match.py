@@ -15,7 +15,7 @@ from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
-from game.rules.model import GameMap, Ruleset
+from game.rules.skirmish.model import GameMap, Ruleset
 
 
 @dataclass

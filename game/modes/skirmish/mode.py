@@ -1,6 +1,6 @@
 """Skirmish's entry in the mode registry (read by `game.modes.registry`; imports nothing else)."""
 
-from game.modes.registry import MenuLine, ModeEntry, Option
+from game.modes.registry import ModeEntry, Option
 
 MODE = ModeEntry(
     id="skirmish", title="Skirmish", order=10,
@@ -18,18 +18,4 @@ MODE = ModeEntry(
     rules_transfer=True,
     balance="game.modes.skirmish.hooks:balance",
     schema="game.cli.schema:markdown",
-    scenes={
-        "setup": "game.ui.scenes.setup:SkirmishSetup",
-        "formation": "game.ui.scenes.formation:Formation",
-        "battle": "game.ui.scenes.battle.scene:BattleScene",
-        "results": "game.ui.scenes.results:Results",
-        "link_skirmish_setup": "game.ui.scenes.link.skirmish_setup:LinkSkirmishSetup",
-        "link_battle": "game.ui.scenes.link.battle:LinkedBattle",
-        "link_results": "game.ui.scenes.link.battle:LinkResults",
-    },
-    menu=(MenuLine("Skirmish", 10, "setup", "a battle against bots or friends"),),
-    replay_scene="game.ui.scenes.battle.replay:open_skirmish_replay",
-    link_scene="game.ui.scenes.link.battle:open_linked_battle",
-    link_host="game.ui.scenes.link.skirmish_setup:open_link_host",
-    link_guest="game.ui.scenes.formation:link_guest_side",
 )

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from game.core.grid import HEX
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
-from game.rules.model import GameMap, Ruleset
-from game.rules.skirmish_schema import SEAT_NAMES
+from game.rules.skirmish.model import GameMap, Ruleset
+from game.rules.skirmish.schema import SEAT_NAMES
 
 CONTROLLERS = ("human", "bot:easy", "bot:normal", "bot:hard")
 SLOTS = 9

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from game.core.reach import MoveField
 from game.modes.skirmish.battle import Estimate, battle_equations, crit_permille, runtime_stats
-from game.rules.model import GameMap, Ruleset
-from game.rules.playability import enter_cost
+from game.rules.skirmish.model import GameMap, Ruleset
+from game.rules.skirmish.playability import enter_cost
 
 
 class CombatTable:

@@ -10,27 +10,27 @@ from __future__ import annotations
 import pygame
 
 from game.core.replay import parse_replay
-from game.modes.registry import ModeError, get_mode, mode_title
+from game.modes.registry import get_mode, mode_title
 from game.store.replays import ReplayError
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
+from game.ui.registry import ui_of
 from game.ui.words import map_words
 from hw.input.buttons import Button
 
 
 def open_replay(app, info) -> None:
-    """Load a kept replay and hand it to its mode's `replay_scene` hook (the mode registry);
+    """Load a kept replay and hand it to its mode's `replay_scene` hook (its UI part);
     raises ReplayError / ValueError saying what is wrong."""
     _, doc = app.replays.load(info)
     if not isinstance(doc, dict):
         raise ReplayError(f"{info.name}: not a replay this version reads (binary payload)")
     replay = parse_replay(doc, info.name)          # core ReplayError is a ValueError
     entry = get_mode(replay.mode)
-    try:
-        watch = entry.hook("replay_scene")
-    except ModeError:
-        raise ReplayError(f"{entry.title} replays cannot be watched on this screen yet") from None
-    watch(app, replay)
+    ui = ui_of(replay.mode)
+    if ui is None or not ui.has("replay_scene"):
+        raise ReplayError(f"{entry.title} replays cannot be watched on this screen yet")
+    ui.hook("replay_scene")(app, replay)
 
 
 class ReplaysScene(MenuScene):

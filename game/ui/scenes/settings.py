@@ -78,7 +78,7 @@ class SettingsScene(MenuScene):
         if self.app.content.ruleset() is None:
             self.app.toast("no ruleset loaded")
             return
-        self.app.open("formation", player=self.app.settings.player_names[i])
+        self.app.open("skirmish_formation", player=self.app.settings.player_names[i])
 
     def heading_right(self) -> str:
         w, h = self.app.screen.screen_size

@@ -1,5 +1,5 @@
-"""The host's set-up screen before a linked game of a mode that has choices to make (the mode
-entry's `link_host`): a menu of the mode's options and "Link", which starts waiting for the other
+"""The host's set-up screen before a linked game of a mode that has choices to make (the `link_host`
+of its UI part): a menu of the mode's options and "Link", which starts waiting for the other
 unit with the spec `make_spec()` builds; a spec that cannot be built, or a link that fails to
 open, shows its reason in red and keeps the choices.
 """

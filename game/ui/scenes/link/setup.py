@@ -5,7 +5,7 @@ looks again), and TCP on the LAN: the host listens on port 7777 and shows a 6-di
 code, the joining unit types the host's address and then the code on the on-screen keyboard
 (not the code when both units hold the same `link.key` in their data folders). Speed: 115200
 baud by default, 9600 for long or noisy cables (both units must use the same). "Game" offers every
-mode the registry can link; the mode's entry says what comes next (`link_host`: a Skirmish host
+mode the registry can link; the mode's UI part says what comes next (`link_host`: a Skirmish host
 picks map and armies, a Steel bout host the set-up and fighters, an Xconq host the module; the
 duel's options are here). The joining unit plays whatever the host starts (START's mode tag).
 """
@@ -18,6 +18,7 @@ from game.link.ruleset_holder import RulesetHolder
 from game.modes.registry import get_mode, modes, offers
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
+from game.ui.registry import mode_uis, ui_of
 from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
 from game.ui.scenes.link.run import BAUDS, LinkRun, has_psk
 from game.ui.widgets import Item, ListMenu
@@ -32,8 +33,8 @@ LAST = {"address": "", "baud": 115200, "mode": ""}      # remembered while Tacti
 
 def linkable_modes() -> tuple[str, ...]:
     """Every mode the registry can link (its own link hook or the generic one), in menu order.
-    A mode without a `link_host` is hosted with its option defaults; one without a `link_scene`
-    plays on the generic linked screen (`game.ui.scenes.link.played`)."""
+    A mode whose UI part has no `link_host` is hosted with its option defaults; one without a
+    `link_scene` plays on the generic linked screen (`game.ui.scenes.link.played`)."""
     return tuple(m.id for m in modes() if offers(m, "link"))
 
 
@@ -67,8 +68,8 @@ class LinkSetup(MenuScene):
             Item("Speed", choices=BAUDS, get=lambda: self.baud, set=lambda v: setattr(self, "baud", v),
                  show=lambda v: f"{v} baud", enabled=lambda: self.serial,
                  hint="both units must use the same speed; 9600 for long cables"),
-            Item("Game options", lambda: app.open(self.entry.options_scene),
-                 enabled=lambda: self.role == "host" and bool(self.entry.options_scene)),
+            Item("Game options", lambda: app.open(self.options_scene),
+                 enabled=lambda: self.role == "host" and bool(self.options_scene)),
             Item("Connect", self.go),
         ])
         self._refresh_choices()
@@ -144,6 +145,12 @@ class LinkSetup(MenuScene):
     def entry(self):
         return get_mode(self.mode)
 
+    @property
+    def options_scene(self) -> str:
+        """The picked mode's options screen (its UI part's `options_scene`), or ""."""
+        ui = ui_of(self.mode)
+        return ui.options_scene if ui is not None else ""
+
     def _code_typed(self, port: str, text: str) -> None:
         try:
             code = normalise_code(text)
@@ -155,11 +162,11 @@ class LinkSetup(MenuScene):
 
     def connect(self, port: str, code: str | None = None) -> None:
         if self.role == "host":             # the mode's own host setup (a screen, or straight to the link)
-            host = self.entry.hook("link_host") if self.entry.has("link_host") else host_with_defaults(self.mode)
+            ui = ui_of(self.mode)
+            host = ui.hook("link_host") if ui is not None and ui.has("link_host") else host_with_defaults(self.mode)
             host(self.app, port=port, baud=self.baud, on_error=self._failed)
             return
-        sides = {m.id: m.hook("link_guest")(self.app) for m in modes() if m.has("link_guest")}
-        spec = guest_spec(ruleset_holder(self.app), sides=sides)
+        spec = guest_spec(ruleset_holder(self.app), sides=guest_sides(self.app))
         open_run(self.app, port=port, role=self.role, baud=self.baud, spec=spec, on_error=self._failed,
                  code=code)
 
@@ -202,6 +209,12 @@ def host_with_defaults(mode_id: str):
         open_run(app, port=port, role="host", baud=baud, spec=spec, on_error=on_error,
                  title=f"Linking ({get_mode(mode_id).title})")
     return host
+
+
+def guest_sides(app) -> dict:
+    """This unit's own side for each mode whose UI part offers one (`link_guest`), by mode id:
+    offered to the host before START (Skirmish: the joining person's army and name)."""
+    return {ui.mode: ui.hook("link_guest")(app) for ui in mode_uis() if ui.has("link_guest")}
 
 
 def ruleset_holder(app):

@@ -13,6 +13,7 @@ import pygame
 
 from game.modes.registry import get_mode
 from game.ui import theme as T
+from game.ui.registry import ui_of
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import wrap
 from game.ui.scenes.link.addresses import local_addresses
@@ -42,13 +43,14 @@ def explain(error: str) -> str:
 
 
 def start_game(app, run) -> None:
-    """The link's game has started: its mode's screen (`link_scene` hook) replaces this one; a
-    mode without one plays on the generic linked screen."""
+    """The link's game has started: its mode's screen (the `link_scene` hook of its UI part)
+    replaces this one; a mode without one plays on the generic linked screen."""
     entry = get_mode(run.mode)
     if not run.is_host:
         app.toast(f"{run.peer_name} started: {entry.title}", 2.5)
-    if entry.has("link_scene"):
-        entry.hook("link_scene")(app, run)
+    ui = ui_of(run.mode)
+    if ui is not None and ui.has("link_scene"):
+        ui.hook("link_scene")(app, run)
     else:
         app.replace("link_game", run=run)
 

@@ -1,0 +1,1 @@
+"""Steel bout rulesets: the schema and the loader."""

@@ -1,0 +1,1 @@
+"""Skirmish rulesets: schema, loader, maps, playability checks and the catalog of ruleset folders."""

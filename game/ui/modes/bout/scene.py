@@ -1,0 +1,342 @@
+"""The Steel bout screen.
+
+    app.open("bout_game", scenario="duel" | "one_vs_three" | "roguelike", level="hard", hotseat=False)
+
+The person plays side 0 (fighter A); bots play the rest, a few frames apart so each declaration
+can be read in the log. Hot-seat (`hotseat=True`): two people share the unit, one per side; before
+each of their declarations a curtain hides the screen until the right person presses A, so
+neither sees the other's secret throw or the dice he sets aside. On the roguelike room (and any
+map larger than the duel's) a map panel shows where everyone stands. Keys (one hand): UP/DOWN pick a row of the chooser, LEFT/RIGHT change it,
+A declares, B passes (no attack / no defence), L/R switch whose body diagram is shown, START
+(or A once the bout is over) goes back to the menu. The bots' initiative throws are never shown
+before both throws are in.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.modes.bout import actions as A
+from game.modes.bout.bot import BoutBot
+from game.modes.bout.log import describe
+from game.modes.bout.scenarios import BoutOptions, new_bout
+from game.rules.bout.loader import load_bout_ruleset
+from game.ui import theme as T
+from game.ui.modes.bout.chooser import Chooser
+from game.ui.scene import Scene
+from game.ui.widgets import bottom_rect, meter, panel, title_bar
+from hw.input.buttons import Button, EventKind
+
+BOT_PACE = 0.25           # seconds between two bot declarations
+LOG_LINES = 60
+WOUND_COLOURS = {1: (240, 220, 90), 2: (250, 170, 60), 3: (240, 110, 40), 4: (220, 40, 40), 5: (150, 0, 30)}
+_RULES = None
+
+
+def bout_rules():
+    global _RULES
+    if _RULES is None:
+        rules, problems = load_bout_ruleset()
+        if rules is None:
+            raise ValueError("; ".join(map(str, problems)))
+        _RULES = rules
+    return _RULES
+
+
+class BoutScene(Scene):
+    title = "Steel bout"
+
+    def __init__(self, app, scenario: str = "duel", level: str = "hard", seed: int | None = None,
+                 hotseat: bool = False) -> None:
+        super().__init__(app)
+        self.rules = bout_rules()
+        self.seed = app.seed_source() if seed is None else seed
+        self.game = new_bout(self.rules, self.seed, BoutOptions(scenario=scenario))
+        self.human_side = 0
+        self.human_sides = {0, 1} if hotseat else {0}
+        self.hotseat = hotseat
+        self.viewer = 0                     # the side whose person looks at the screen
+        self.curtain: int | None = None     # hot-seat: side waiting to take the unit
+        self.bot = BoutBot(level, self.seed, 1)
+        self.advisor = BoutBot("hard", self.seed, 7)
+        start = f"A {scenario.replace('_', ' ')} begins. "
+        if hotseat:
+            start += f"Player 1 is {self.game.fighters[0].t.name} (A), player 2 the others."
+        else:
+            start += f"You are {self.game.fighters[0].t.name} (A)."
+        self.log: list[str] = [start]
+        self.chooser = None
+        self.wait = 0.0
+        self.focus = 1                      # whose body diagram is shown next to yours
+        self._describe = None
+
+    # --------------------------------------------------------------------------- driving
+    def human_to_act(self) -> bool:
+        f = self.game.to_act()
+        return f is not None and self.game.fighters[f].side in self.human_sides
+
+    def me(self) -> int:
+        """The fighter whose body diagram is drawn as 'yours': the viewer's first fighter."""
+        return next((i for i, f in enumerate(self.game.fighters) if f.side == self.viewer), 0)
+
+    def _apply(self, action) -> None:
+        self.shown(self.game.apply(action))
+
+    def shown(self, events) -> None:
+        """Events that happened (here or, linked, on the other unit): into the log, redraw."""
+        for ev in events:
+            line = describe(self.game, ev)
+            if line:
+                self.log.append(line)
+        del self.log[:-LOG_LINES]
+        self.chooser = None
+        self.dirty = True
+
+    def _ensure_chooser(self) -> None:
+        if self.chooser is None and self.human_to_act():
+            f = self.game.to_act()
+            side = self.game.fighters[f].side
+            if self.hotseat and side != self.viewer:
+                self.curtain, self.viewer = side, side
+                self.dirty = True
+            self.chooser = Chooser(self.game, f, self.advisor.choose(self.game))
+            foes = self.game.foes_of(f)
+            if foes and self.focus not in foes:
+                self.focus = foes[0]
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        g = self.game
+        if g.is_over():
+            return
+        if self.human_to_act():
+            self._ensure_chooser()
+            return
+        self.wait -= dt
+        if self.wait <= 0:
+            self._apply(self.bot.choose(g))
+            self.wait = BOT_PACE
+
+    def handle(self, ev) -> None:
+        if ev.kind not in (EventKind.PRESS, EventKind.REPEAT) or ev.button is None:
+            return
+        b = ev.button
+        if self.curtain is not None:
+            if b == Button.A and ev.kind == EventKind.PRESS:
+                self.curtain = None
+                self.dirty = True
+            elif b == Button.START:
+                self.app.goto_menu()
+            return
+        if b == Button.START or (self.game.is_over() and b in (Button.A, Button.B)):
+            self.app.goto_menu()
+            return
+        if b in (Button.L, Button.R):
+            others = [i for i in range(len(self.game.fighters)) if i != self.me()]
+            k = others.index(self.focus) if self.focus in others else 0
+            self.focus = others[(k + (1 if b == Button.R else -1)) % len(others)]
+            self.dirty = True
+            return
+        c = self.chooser
+        if c is None:
+            return
+        if b == Button.UP:
+            c.move_row(-1)
+        elif b == Button.DOWN:
+            c.move_row(1)
+        elif b == Button.LEFT:
+            c.change(-1)
+        elif b == Button.RIGHT:
+            c.change(1)
+        elif b == Button.A and ev.kind == EventKind.PRESS:
+            if c.check():
+                self._apply(c.action())
+        elif b == Button.B and ev.kind == EventKind.PRESS and self.game.phase in ("attack", "defence"):
+            self._apply((A.PASS, c.f))
+        self.dirty = True
+
+    # --------------------------------------------------------------------------- drawing
+    def draw(self, surf) -> None:
+        th, g = self.theme, self.game
+        w = surf.get_width()
+        surf.fill(T.BG)
+        if self.curtain is not None:
+            self._draw_curtain(surf)
+            return
+        phase = "over" if g.is_over() else g.phase
+        title_bar(surf, th, "Steel bout", f"round {g.round} · exchange {g.exchange} · {phase}")
+        top = th.line_height("big") + th.pad + 2
+        bot = bottom_rect(surf, th)
+        left = pygame.Rect(2, top, int(w * 0.46) - 3, bot.y - top - 2)
+        right = pygame.Rect(left.right + 3, top, w - left.right - 5, left.h)
+        cards_h = min(left.h * 3 // 5, (th.line_height("small") * 2 + self._die() + 8) * len(g.fighters) + 4)
+        self._cards(surf, pygame.Rect(left.x, left.y, left.w, cards_h))
+        self._log(surf, pygame.Rect(left.x, left.y + cards_h + 2, left.w, left.h - cards_h - 2))
+        if g.width * g.height > 20:         # a room, not a duel's few squares: show the map
+            map_h = min(right.h // 3, right.w * g.height // g.width + th.line_height("small") + 6)
+            self._room(surf, pygame.Rect(right.x, right.y, right.w, map_h))
+            right = pygame.Rect(right.x, right.y + map_h + 2, right.w, right.h - map_h - 2)
+        body_h = right.h * 2 // 5
+        self._bodies(surf, pygame.Rect(right.x, right.y, right.w, body_h))
+        self._chooser(surf, pygame.Rect(right.x, right.y + body_h + 2, right.w, right.h - body_h - 2))
+        hints = "Up/Down row  Left/Right change  A declare  B pass  L/R body  Start menu"
+        if g.is_over():
+            hints = "A: back to the menu"
+        th.text(surf, th.fit(hints, bot.w - 6, "tiny"), (bot.x + 3, bot.y + 2), T.TEXT_DIM, "tiny")
+
+    def _draw_curtain(self, surf) -> None:
+        th, g = self.theme, self.game
+        w, h = surf.get_size()
+        who = "Player 1" if self.curtain == 0 else "Player 2"
+        names = ", ".join(f.t.name for f in g.fighters if f.side == self.curtain)
+        th.text(surf, f"{who}'s turn", (w // 2, h // 3), T.team_colour(0 if self.curtain == 0 else 1), "big",
+                align="centre")
+        th.text(surf, th.fit(f"({names})", w - 8, "small"), (w // 2, h // 3 + th.line_height("big") + 4), T.TEXT,
+                "small", align="centre")
+        th.text(surf, th.fit("The other player looks away. Press A when ready.", w - 8, "small"),
+                (w // 2, h * 2 // 3), T.TEXT_DIM, "small", align="centre")
+
+    def _room(self, surf, rect) -> None:
+        """The square-grid room: walls, and every fighter as his letter in his side's colour."""
+        th, g = self.theme, self.game
+        inner = panel(surf, rect, title="Room", th=th)
+        cell = max(3, min(inner.w // g.width, inner.h // g.height))
+        ox = inner.x + (inner.w - cell * g.width) // 2
+        oy = inner.y + (inner.h - cell * g.height) // 2
+        for c in range(g.width * g.height):
+            x, y = ox + (c % g.width) * cell, oy + (c // g.width) * cell
+            colour = (110, 100, 120) if c in g.walls else (44, 40, 56)
+            pygame.draw.rect(surf, colour, (x, y, cell - 1, cell - 1))
+        small = cell >= th.line_height("tiny")
+        for i, f in enumerate(g.fighters):
+            x, y = ox + (f.pos % g.width) * cell, oy + (f.pos // g.width) * cell
+            col = T.team_colour(0 if f.side == 0 else 1)
+            if f.dead:
+                col = (90, 86, 96)
+            pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
+            if i == g.to_act():
+                pygame.draw.rect(surf, T.CURSOR, (x - 1, y - 1, cell + 1, cell + 1), 1)
+            if small:
+                th.text(surf, "ABCDEFGHIJKL"[i], (x + cell // 2, y + (cell - th.line_height("tiny")) // 2),
+                        (16, 14, 20), "tiny", align="centre")
+
+    def _die(self) -> int:
+        return max(6, self.theme.canvas[1] // 34)
+
+    def _initiative_text(self, i: int) -> str:
+        g = self.game
+        parts = []
+        for o in g.foes_of(i):
+            p = g.pair(i, o)
+            letter = "ABCDEFGHIJKL"[o]
+            parts.append({i: f"has initiative on {letter}", o: f"{letter} has initiative", -2: f"red vs red with {letter}",
+                          -1: f"throws against {letter}"}.get(p[0], ""))
+        return ", ".join(parts) or "not engaged"
+
+    def _cards(self, surf, rect) -> None:
+        th, g = self.theme, self.game
+        inner = panel(surf, rect, title="Fighters", th=th)
+        y = inner.y
+        lh = th.line_height("small")
+        d = self._die()
+        for i, f in enumerate(g.fighters):
+            col = T.team_colour(0 if f.side == 0 else 1)
+            active = g.to_act() == i
+            if self.hotseat:
+                you = " (P1)" if f.side == 0 else " (P2)"
+            else:
+                you = " (you)" if f.side == self.human_side else ""
+            name = f"{'ABCDEFGHIJKL'[i]} {f.t.name}" + (you if f.side in self.human_sides else "")
+            status = "dead" if f.dead else ("out" if f.out_rounds else ("prone" if f.prone else ""))
+            th.text(surf, th.fit(name, inner.w // 2, "small"), (inner.x, y), T.ACCENT if active else col, "small")
+            st = g.stance.get(i)
+            stance = g.rules.stances[st].name if st is not None else ""
+            info = " · ".join(x for x in (stance, status, f"HP {f.health}") if x)
+            th.text(surf, info, (inner.right, y), T.TEXT_DIM, "small", align="right")
+            y += lh
+            # the pool as dice; carried shock as red outlines
+            x = inner.x
+            for _ in range(min(f.cp, 24)):
+                r = pygame.Rect(x, y, d, d)
+                pygame.draw.rect(surf, (232, 228, 240), r, border_radius=2)
+                pygame.draw.circle(surf, (40, 36, 50), r.center, max(1, d // 6))
+                x += d + 2
+            for _ in range(min(f.shock_carry, 8)):
+                pygame.draw.rect(surf, T.TEXT_BAD, (x, y, d, d), 1, border_radius=2)
+                x += d + 2
+            th.text(surf, f"{f.cp} CP", (x + 3, y + d // 2 - lh // 2), T.TEXT, "small")
+            y += d + 2
+            th.text(surf, th.fit(self._initiative_text(i), inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
+            y += th.line_height("tiny") + 2
+            if y > inner.bottom:
+                break
+
+    def _log(self, surf, rect) -> None:
+        th = self.theme
+        inner = panel(surf, rect, title="Exchange log", th=th)
+        lh = th.line_height("tiny")
+        n = max(1, inner.h // lh)
+        for k, line in enumerate(self.log[-n:]):
+            th.text(surf, th.fit(line.strip(), inner.w, "tiny"), (inner.x, inner.y + k * lh), T.TEXT, "tiny")
+
+    def _bodies(self, surf, rect) -> None:
+        th, g = self.theme, self.game
+        inner = panel(surf, rect, title="Wounds", th=th)
+        half = inner.w // 2
+        me = self.me()
+        other = self.focus if self.focus < len(g.fighters) and self.focus != me else (1 if me == 0 else 0)
+        for k, i in enumerate((me, other)):
+            self._body(surf, pygame.Rect(inner.x + k * half, inner.y, half - 2, inner.h), i)
+
+    def _body(self, surf, rect, i: int) -> None:
+        th, g = self.theme, self.game
+        f = g.fighters[i]
+        th.text(surf, th.fit(f"{'ABCDEFGHIJKL'[i]} {f.t.name}", rect.w, "tiny"), (rect.x, rect.y), T.TEXT_DIM, "tiny")
+        area = pygame.Rect(rect.x, rect.y + th.line_height("tiny"), rect.w, rect.h - th.line_height("tiny"))
+        cx, cy = max(2, area.w // 12), max(2, area.h // 33)
+        ox = area.x + (area.w - 12 * cx) // 2 - 2 * cx
+        cell = max(2, min(cx, cy * 2) // 2)
+        worst: dict[int, int] = {}
+        for wd in f.wounds:
+            worst[wd[0]] = max(worst.get(wd[0], 0), wd[1])
+        for loc in g.rules.locations:
+            c = (ox + loc.x * cx + cx // 2, area.y + loc.y * cy + cy // 2)
+            lv = worst.get(loc.index, 0)
+            colour = WOUND_COLOURS.get(lv, (80, 76, 100))
+            pygame.draw.circle(surf, colour, c, cell + (1 if lv else 0))
+        if f.wounds:
+            meter(surf, (rect.x, rect.bottom - 3, rect.w, 3), f.health / max(1, f.t.health))
+
+    def _chooser(self, surf, rect) -> None:
+        th, g = self.theme, self.game
+        inner = panel(surf, rect, title="Your declaration", th=th)
+        lh = th.line_height("small")
+        if g.is_over():
+            won = g.winner == self.human_side or self.hotseat
+            if self.hotseat:
+                text = "Draw." if g.draw else f"Player {1 if g.winner == 0 else 2} wins!"
+            else:
+                text = "Draw." if g.draw else ("You win!" if won else "You are beaten.")
+            th.text(surf, text, (inner.centerx, inner.y + lh), T.GOOD if won else T.TEXT_BAD, "big", align="centre")
+            return
+        c = self.chooser
+        if c is None:
+            th.text(surf, "the others declare...", (inner.x, inner.y), T.TEXT_DIM, "small")
+            return
+        head = {"move": "Step towards a foe", "footing": "Keep your footing", "orient": "Secret throw",
+                "commit": "Secret throw (sealed until both are in)",
+                "attack": "Your attack", "defence": f"Answer {'ABCDEFGHIJKL'[g.answering() or 0]}'s attack"}
+        th.text(surf, head.get(g.phase, g.phase), (inner.x, inner.y), T.ACCENT, "small")
+        y = inner.y + lh
+        cur = c.current()
+        for row in c.visible_rows():
+            sel = row is cur
+            if sel:
+                pygame.draw.rect(surf, T.PANEL_DARK, (inner.x - 1, y, inner.w + 2, lh))
+            th.text(surf, row.name, (inner.x + 2, y), T.CURSOR if sel else T.TEXT_DIM, "small")
+            th.text(surf, th.fit(f"< {row.label} >" if sel else row.label, inner.w // 2 + 10, "small"),
+                    (inner.right - 2, y), T.CURSOR if sel else T.TEXT, "small", align="right")
+            y += lh
+        note = c.error or c.cost_text()
+        if note and y + lh <= inner.bottom + 2:
+            th.text(surf, th.fit(note, inner.w, "tiny"), (inner.x, y + 2), T.TEXT_BAD if c.error else T.TEXT_DIM, "tiny")

@@ -1,0 +1,17 @@
+"""The Xconq GDL mode's screens, main-menu line and screen hooks: the mode's UI part (found by
+`game.ui.registry`; imports nothing else). The engine part is game/modes/gdl/mode.py."""
+
+from game.ui.mode_ui import MenuLine, ModeUI
+
+UI = ModeUI(
+    mode="gdl",
+    scenes={
+        "gdl_menu": "game.ui.modes.gdl.picker:GdlMenu",
+        "gdl_game": "game.ui.modes.gdl.scene:GdlScene",
+        "gdl_link_setup": "game.ui.modes.gdl.linked:GdlLinkSetup",
+        "gdl_link": "game.ui.modes.gdl.linked:LinkedGdl",
+    },
+    menu=(MenuLine("Xconq modules", 40, "gdl_menu", "Xconq game modules: Tokyo, hill, your own .g files"),),
+    link_scene="game.ui.modes.gdl.linked:open_linked_gdl",
+    link_host="game.ui.modes.gdl.linked:open_link_host",
+)

@@ -1,0 +1,97 @@
+"""The board screen's flow around a level (mixed into `QuestScene`): start, win, death, pause, leave.
+
+- start: a campaign level starts with the campaign's carry (`LevelRun.begin`), resuming the
+  level's mid-level save; a level the campaign refuses (locked, or won under `replay = "no"`) is
+  not started and the reason is shown.
+- win: the progress and bests are updated and saved; a box says how it went (new best? levels
+  opened?) and offers the way back (to the map, or the next puzzle in free play).
+- death: a box offers to undo the last step, restart the level, or leave (B = undo): the session
+  is a replay prefix, so undo is exact.
+- pause (START, or B with nothing left to undo): resume, restart, leave. Every accepted action
+  saves the game in progress (an appliance may lose power at any moment), and so do leaving and
+  closing the screen any other way (back to the main menu); Continue in the hub resumes it.
+"""
+
+from __future__ import annotations
+
+from game.ui.modes.quest.run import LevelRun
+from game.ui.scenes.dialog import DISABLED
+
+
+class LevelFlow:
+    run: LevelRun | None = None
+    standalone = False          # opened for one level (hub, map): leaving closes the screen
+
+    def start_level(self, lid: str, context: str = "free", resume: bool = True) -> bool:
+        run = LevelRun(self.app, lid, context)
+        why = run.refusal()
+        if why:
+            self.message = why
+            self.app.toast(why)
+            return False
+        self.run = run
+        session, note = run.begin(resume)
+        self.session = session
+        self.level_id = lid
+        self.aim, self.mode = 1, 0
+        self.message = note or session.level.title or lid
+        self.dirty = True
+        return True
+
+    def after_turn(self) -> None:
+        """Called after every accepted action: the game is saved (a power cut loses nothing), then
+        the win and death boxes."""
+        g = self.game
+        if self.run is not None and g.status != "won":
+            self.run.leave(self.session)
+        if g.status == "won":
+            lines = self.run.won(g) if self.run else []
+            self.message = f"Solved in {g.moves} moves, {g.pushes} pushes! " + " ".join(lines)
+            self.app.sound.play("victory")
+            self.app.open("choice", title=f"Solved: {g.moves} moves, {g.pushes} pushes",
+                          options=[(line, DISABLED) for line in lines] + self._won_options())
+        elif g.status == "lost":
+            self.message = "You died. B undoes."
+            self.app.open("choice", title="You died", on_cancel=self.undo_step, options=[
+                ("Undo the last step", self.undo_step), ("Restart the level", self.restart_level),
+                ("Leave the level", self.leave_level)])
+
+    def _won_options(self) -> list:
+        if self.run and self.run.in_campaign:
+            return [("Back to the map", self.leave_level), ("Look at the board", None)]
+        out = []
+        ids = getattr(self.app.stack[-2] if len(self.app.stack) > 1 else None, "ids", None) if self.standalone else self.ids
+        if ids and self.level_id in ids and ids.index(self.level_id) + 1 < len(ids):
+            out.append(("Next level", lambda: self.next_level(ids[ids.index(self.level_id) + 1])))
+        return out + [("Back to the list", self.leave_level), ("Look at the board", None)]
+
+    def next_level(self, lid: str) -> None:
+        self.run.leave(self.session)
+        self.start_level(lid, "free")
+
+    def undo_step(self) -> None:
+        self.session.undo()
+        self.dirty = True
+
+    def restart_level(self) -> None:
+        self.session.restart()
+        self.message = "restarted (X redoes the moves)"
+        self.dirty = True
+
+    def pause(self) -> None:
+        self.app.open("choice", title=self.session.level.title or self.level_id, options=[
+            ("Resume", None), ("Restart the level", self.restart_level), ("Leave (the game is saved)", self.leave_level)])
+
+    def leave_level(self) -> None:
+        if self.run is not None and self.session is not None:
+            self.run.leave(self.session)
+        self.session = None
+        self.dirty = True
+        if self.standalone and self.app.top is self:
+            self.app.back()
+
+    def close(self) -> None:
+        if self.run is not None and self.session is not None:
+            self.run.leave(self.session)
+            self.session = None
+        super().close()

@@ -1,0 +1,19 @@
+"""Watching a kept Skirmish battle: the `replay_scene` hook of Skirmish's UI part (entry.py)."""
+
+from __future__ import annotations
+
+from game.core.replay import ReplayError
+from game.modes.skirmish.match import game_from_replay
+from game.ui.modes.skirmish.session import BattleSession
+
+
+def open_skirmish_replay(app, replay) -> None:
+    """The battle screen plays the recorded actions back (ReplayError says why it cannot)."""
+    rs = app.content.ruleset()
+    if rs is None:
+        raise ReplayError("no ruleset loaded")
+    if replay.ruleset_id and replay.ruleset_id != rs.id:
+        raise ReplayError(f"recorded with ruleset {replay.ruleset_id!r}, playing {rs.id!r}")
+    game = game_from_replay(replay, rs)           # ReplayError says why it does not play back
+    app.open("skirmish_battle", session=BattleSession(game, [], record=False, replay=replay), mode="replay",
+             actions=replay.actions)
