@@ -103,35 +103,16 @@ mmdebstrap --arch=arm64 --variant=minbase --mode=root --components="main non-fre
     "deb $SECURITY $SUITE-security main non-free-firmware" >> "$LOG" 2>&1
 
 step "checking that every kernel module kept has the modules it needs"
-if ! python3 "$HERE/check-modules.py" "$TREE/root" | tee -a "$LOG"; then
+if ! python3 "$HERE/check-modules.py" "$TREE/root" > "$OUT/modules-check.txt" 2>&1; then
+    cat "$OUT/modules-check.txt" | tee -a "$LOG" >&2
     echo "build.sh: dpkg-excludes.cfg leaves out a module that a kept module needs (above)" >&2
     exit 1
 fi
 
 # --- split it: FAT boot partition, ext4 root, ext4 data --------------------------------------------
+# (no second copy of the kernel, the initramfs or the Pi firmware on the root: split-tree.sh)
 step "splitting the tree into boot / root / data"
-mkdir -p "$TREE/boot" "$TREE/data"
-mv "$TREE/root/boot/firmware/"* "$TREE/boot/"
-# The boot partition has the kernel, the initramfs and the Pi firmware; the root keeps no second
-# copy (43 MiB + 21 MiB): no /boot/vmlinuz-*, /boot/initrd.img-* becomes a link into the boot
-# partition (update-initramfs still finds it; z49-tactibox-boot-copy writes a new one there), and
-# raspi-firmware's own copy of the firmware goes (a raspi-firmware upgrade brings it back).
-for kernel in "$TREE/root/boot/vmlinuz-"*; do
-    version=${kernel##*/vmlinuz-}
-    [ -f "$TREE/boot/vmlinuz-$version" ] && [ -f "$TREE/boot/initrd.img-$version" ] || {
-        echo "build.sh: the boot partition lacks vmlinuz-$version or initrd.img-$version" >&2; exit 1; }
-    rm -f "$kernel" "$TREE/root/boot/initrd.img-$version"
-    ln -s "firmware/initrd.img-$version" "$TREE/root/boot/initrd.img-$version"
-done
-rm -f "$TREE/root/vmlinuz" "$TREE/root/vmlinuz.old"
-rm -rf "$TREE/root/usr/lib/raspi-firmware/"*
-# The data partition starts empty (the game's user owns it; tmpfiles.d makes its folders).
-if [ -n "$(ls -A "$TREE/root/var/lib/tactibox")" ]; then
-    mv "$TREE/root/var/lib/tactibox/"* "$TREE/data/"
-fi
-for f in config.txt cmdline.txt tactibox/README.txt; do
-    [ -f "$TREE/boot/$f" ] || { echo "build.sh: boot partition lacks $f" >&2; exit 1; }
-done
+"$HERE/split-tree.sh" "$TREE" >> "$LOG" 2>&1 || { tail -3 "$LOG" >&2; exit 1; }
 echo "boot partition: $(du -sh "$TREE/boot" | cut -f1), root: $(du -sh "$TREE/root" | cut -f1)" | tee -a "$LOG"
 boot_used=$(du -sm "$TREE/boot" | cut -f1)
 root_used=$(du -sm "$TREE/root" | cut -f1)

@@ -44,9 +44,12 @@ def test_three_partitions_boot_root_data_with_the_labels_the_system_mounts():
 def test_partition_trees_are_the_ones_build_sh_makes():
     images = genimage_images()
     build = (IMAGE_BUILD / "build.sh").read_text()
+    split = (IMAGE_BUILD / "split-tree.sh").read_text()
+    assert 'TREE=$OUT/tree' in build and '"$HERE/split-tree.sh" "$TREE"' in build
+    assert 'ROOT=$TREE/root' in split
     for name, tree in (("boot.vfat", "boot"), ("root.ext4", "root"), ("data.ext4", "data")):
         assert images[name]["srcpath"] == f"tree/{tree}"
-        assert f'$TREE/{tree}' in build
+        assert f'$TREE/{tree}' in build + split
 
 
 def test_package_list_has_the_boot_chain_python_and_sdl_runtime():
