@@ -114,7 +114,7 @@ check "boot partition has vmlinuz and initrd.img" sh -c "grep -q '/vmlinuz-' '$V
 for f in start_x.elf start_db.elf start_cd.elf start4x.elf start4db.elf start4cd.elf; do
     check "boot partition has no $f (firmware variant the appliance never boots)" sh -c "! grep -Eq '/$f\$' '$V/boot-files.txt'"
 done
-say "boot partition: $(MTOOLS_SKIP_CHECK=1 mdir -i "$IMG@@$BOOT_OFF" :: 2>/dev/null | tail -1 | sed 's/^ *//')"
+say "boot partition: $(MTOOLS_SKIP_CHECK=1 mdir -i "$IMG@@$BOOT_OFF" :: 2>/dev/null | grep 'bytes free' | sed 's/^ *//')"
 # the kernel and the initramfs the boots below use: the boot partition's (the root has no copy)
 mt mcopy "$IMG" -n "::$(grep -a '^kernel=' "$V/config.txt" | head -1 | cut -d= -f2 | tr -d '\r')" "$V/vmlinuz" 2>/dev/null
 mt mcopy "$IMG" -n "::$(grep -a '^initramfs ' "$V/config.txt" | head -1 | awk '{print $2}' | tr -d '\r')" "$V/initrd.img" 2>/dev/null
@@ -208,6 +208,14 @@ prepare_disk() {  # prepare_disk DISK SIZE [ARGS]: a copy of SIZE, SDL dummy dri
     truncate -s "$2" "$disk"
     printf 'SDL_VIDEODRIVER=dummy\nSDL_AUDIODRIVER=dummy\nTACTIBOX_ARGS=%s\n' "${3:-}" > "$V/tactibox.env"
     mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox.env" ::tactibox/tactibox.env
+    # Emulation on a busy machine took minutes to start udev (the device jobs' 90 s ran out first):
+    # the copy's systemd waits up to 15 min for devices. Only the copy changes, not the image.
+    local mnt=$V/copy-root
+    mkdir -p "$mnt"
+    mount -o loop,offset=$(( $(part 2 start) * 512 )),sizelimit=$(( $(part 2 size) * 512 )) "$disk" "$mnt"
+    mkdir -p "$mnt/etc/systemd/system.conf.d"
+    printf '[Manager]\nDefaultDeviceTimeoutSec=900s\n' > "$mnt/etc/systemd/system.conf.d/verify-device-timeout.conf"
+    umount "$mnt"
     mcopy -o -i "$disk@@$BOOT_OFF" "$HERE/verify-guest/check-boot.sh" ::tactibox-verify.sh
     mcopy -o -i "$disk@@$BOOT_OFF" "$HERE/verify-guest/uinput-devices.py" ::tactibox-uinput.py
     mcopy -o -i "$disk@@$BOOT_OFF" "$HERE/verify-guest/sdl-pad.py" ::tactibox-sdl-pad.py
@@ -233,9 +241,9 @@ check_new_data_partition() {  # check_new_data_partition WHAT DISK: partition 3 
 input_checks() {  # input_checks WHAT LOG: udev and the input devices, in any boot
     local what=$1 log=$2
     check "$what: no udev worker stuck on an event" test "$(field udev-slow "$log")" = 0
-    say "$what: serial-alias for $(field serial-alias-ttys "$log") serial ports took $(field serial-alias-ms "$log") ms in all"
-    check "$what: serial-alias decides every serial port within 10 s in all (58 s for one before)" \
-        test "$(field serial-alias-ms "$log" | tr -cd 0-9)" -lt 10000
+    say "$what: serial-alias: $(field serial-alias-calls "$log") calls, the slowest $(field serial-alias-slowest-ms "$log") ms"
+    check "$what: serial-alias decides each serial port within 5 s (one took 58 s before)" \
+        test "$(field serial-alias-slowest-ms "$log" | tr -cd 0-9)" -lt 5000
     say "$what: uinput pad: $(field uinput-pad-udev "$log")"
     check "$what: udev classifies a USB gamepad as a joystick (without the vendor/model tables)" \
         sh -c "grep -a 'VERIFY: uinput-pad-udev=' '$log' | grep -q 'ID_INPUT_JOYSTICK=1'"

@@ -70,16 +70,20 @@ echo "VERIFY: write-test=$(touch /etc/verify-write && echo overlay-writable)"
 journalctl -b -u tactibox-data-partition.service -o cat --no-pager | sed 's/^/VERIFY: data-partition: /'
 # udev: no worker stuck on an event (serial-alias searched the device tree for 58 s, item 21)
 echo "VERIFY: udev-slow=$(journalctl -b -u systemd-udevd -o cat --no-pager | grep -ciE 'taking a long time|timed out|killing')"
-t0=$(date +%s%N)
 n=0
+slowest=0
 for tty in /sys/class/tty/ttyS* /sys/class/tty/ttyAMA*; do
     [ -e "$tty" ] || continue
-    /usr/lib/tactibox/serial-alias --link "${tty##*/}" >/dev/null 2>&1
-    /usr/lib/tactibox/serial-alias "${tty##*/}" >/dev/null 2>&1
-    n=$((n + 1))
+    for args in "--link ${tty##*/}" "${tty##*/}"; do
+        t0=$(date +%s%N)
+        /usr/lib/tactibox/serial-alias $args >/dev/null 2>&1
+        ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+        [ "$ms" -le "$slowest" ] || slowest=$ms
+        n=$((n + 1))
+    done
 done
-echo "VERIFY: serial-alias-ttys=$n"
-echo "VERIFY: serial-alias-ms=$(( ($(date +%s%N) - t0) / 1000000 ))"
+echo "VERIFY: serial-alias-calls=$n"
+echo "VERIFY: serial-alias-slowest-ms=$slowest"
 # a gamepad and a keyboard made with uinput: udev's classification (no vendor/model tables in the
 # image) and SDL, as the game's user, seeing the pad and its presses
 modprobe uinput 2>/dev/null

@@ -10,6 +10,7 @@ from pygame._sdl2 import controller
 
 pygame.display.init()
 pygame.joystick.init()
+controller.init()
 sticks = [pygame.joystick.Joystick(i) for i in range(pygame.joystick.get_count())]
 names = [stick.get_name() for stick in sticks]
 is_controller = any(controller.is_controller(i) for i in range(len(sticks)))
