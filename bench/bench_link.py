@@ -60,9 +60,11 @@ class _Gated:
 KIND_NAMES = {KIND_CONTROL: "control", KIND_TURN: "turn", KIND_SESSION: "session", KIND_APP: "app"}
 
 
-def _tap(carry, sizes: dict, gate: list):
-    """Pass bytes on unchanged; once the game runs, add each frame's length to its kind's total."""
+def _tap(carry, sizes: dict, gate: list, name=None):
+    """Pass bytes on unchanged; while `gate[0]`, add each frame's length to the total of its
+    name (`name(body)`; default: its kind)."""
     partial = bytearray()
+    name = name or (lambda body: KIND_NAMES[unpack_header(body[0])[0]])
 
     def tapped(data: bytes) -> None:
         partial.extend(data)
@@ -71,7 +73,7 @@ def _tap(carry, sizes: dict, gate: list):
             del partial[:i + 1]
             if gate[0]:
                 body = decode_frame(frame[:-1])
-                kind = "bad" if body is None else KIND_NAMES[unpack_header(body[0])[0]]
+                kind = "bad" if body is None else name(body)
                 sizes[kind] = sizes.get(kind, 0) + len(frame)
         carry(data)
     return tapped
@@ -90,7 +92,7 @@ def _lossy(dst, rng: random.Random, p_byte: float, p_drop: float, p_dup: float):
             for j in range(len(frame)):
                 if rng.random() < p_byte:
                     frame[j] ^= rng.randrange(1, 256)
-            dst.inbox.extend(bytes(frame) * (2 if rng.random() < p_dup else 1))
+            dst.deliver(bytes(frame) * (2 if rng.random() < p_dup else 1))
     return carry
 
 
@@ -315,8 +317,63 @@ def carriers() -> dict:
             "snapshot_carrier_overhead": framed_blob - 48}
 
 
+_PAIRING_NAMES = {0x01: "hello", 0x02: "error", 0x03: "pake", 0x04: "confirm"}
+
+
+def pairing(code: str = "246810", wrong: str | None = None) -> dict:
+    """Framed bytes of a pairing on the wire, both directions: the link handshake (SYN frames),
+    HELLO, PAKE, CONFIRM (and ERROR for a wrong code) and the acks among them — counted until
+    both units are paired (or the guest is turned away); what follows (START...) is not."""
+    from firmware_bridge.pairing import key_from_code
+    clock = _Clock()
+    ta, tb = memory_pair(now=clock, counters_a=Counters(), counters_b=Counters())
+    sizes: dict[str, int] = {}
+    counting = [True]
+
+    def message(body: bytes) -> str:
+        kind = unpack_header(body[0])[0]
+        if kind == KIND_CONTROL:
+            return "link"
+        return _PAIRING_NAMES.get(body[1], "other") if kind == KIND_SESSION and len(body) > 1 else "other"
+    ta.wire, tb.wire = _tap(ta.wire, sizes, counting, message), _tap(tb.wire, sizes, counting, message)
+    host = Session(ReliableLink(ta, now=clock), role="host", app_version="bench", seed=1,
+                   make_game=lambda s, o: SelfTestGame(s, 0, 10), pairing_key=key_from_code(code))
+    guest = Session(ReliableLink(tb, now=clock), role="guest", app_version="bench",
+                    make_game=lambda s, o: SelfTestGame(s, 1, 10), pairing_key=key_from_code(wrong or code))
+    real_sync = host._sync_content
+
+    def paired_now() -> None:            # the host has confirmed: what it sends next is no pairing
+        counting[0] = False
+        real_sync()
+    host._sync_content = paired_now
+    for _ in range(2000):
+        clock.t += 0.01
+        host.poll()
+        guest.poll()
+        if guest.paired or guest.failed:
+            break
+    assert guest.failed if wrong else (host.paired and guest.paired)
+    return {"bytes": sum(sizes.values()), "bytes_by_message": dict(sorted(sizes.items()))}
+
+
+def pake_cost(rounds: int = 20) -> dict:
+    """Milliseconds of one side's SPAKE2 work (start + finish + key derivation), median."""
+    from firmware_bridge.pairing import Exchange
+    times = []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        a, b = Exchange("host", b"k"), Exchange("guest", b"k")
+        a.finish(b.element, b"T")
+        b.finish(a.element, b"T")
+        times.append((time.perf_counter() - t0) / 2)
+    return {"pake_ms_per_side_median": round(statistics.median(times) * 1000, 1)}
+
+
 def run() -> dict:
     fig: dict = {}
+    fig.update({f"pairing_{k}": v for k, v in pairing().items()})
+    fig.update({f"pairing_wrong_code_{k}": v for k, v in pairing(wrong="135790").items()})
+    fig.update(pake_cost())
     fast = linked_game()
     fig.update({f"bot_{k}": v for k, v in fast.items()})
     fig["budget_bytes_per_turn"] = 8

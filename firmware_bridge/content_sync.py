@@ -56,10 +56,10 @@ class ContentSync:
                 try:
                     data = self.content_provider(name)
                 except (OSError, ValueError) as exc:
-                    self._fail(ERR_CONTENT_UNAVAILABLE, f"cannot read {name} to send it: {exc}")
-                    return
+                    self._log(f"cannot send {name}: {exc}")
             if data is None:
-                self._fail(ERR_CONTENT_UNAVAILABLE, f"the units have different {name} and this unit cannot send it")
+                self._turn_away(ERR_CONTENT_UNAVAILABLE, f"the units have different {name} and the host cannot send it",
+                                self._joined(f"has a different {name}, which this unit cannot send"))
                 return
             msgs = blob_messages(PURPOSE_CONTENT, name.encode("utf-8"), data, min(MAX_PAYLOAD, BLOB_CHUNK))
             first = None
@@ -71,6 +71,10 @@ class ContentSync:
             self._log(f"sending {name}: {len(data)} bytes in {len(msgs)} frames")
         if not self._pending_content:
             self._after_content()
+
+    def _joined(self, what: str) -> str:
+        name = self.peer.unit_name if self.peer is not None and self.peer.unit_name else "a unit"
+        return f"{name} joined but {what}"
 
     def _send_progress(self) -> None:
         if not self._outgoing:
@@ -119,8 +123,8 @@ class ContentSync:
         if not self.is_host or r.name not in self._pending_content:
             raise ValueError(f"unexpected CONTENT_RESULT for {r.name!r}")
         if not r.ok or r.digest != self.content.get(r.name):
-            self._fail(ERR_CONTENT_INSTALL, f"the other unit could not install {r.name}: {r.text or 'hash differs'}",
-                       tell_peer=False)
+            self._turn_away(ERR_CONTENT_INSTALL, f"could not install the host's {r.name}",
+                            self._joined(f"could not install {r.name}: {r.text or 'hash differs'}"))
             return
         self._pending_content.discard(r.name)
         self._log(f"the other unit installed {r.name}")

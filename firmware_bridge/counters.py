@@ -18,6 +18,8 @@ class Counters:
     bytes_received: int = 0
     transport_errors: int = 0     # SerialException / OSError caught (unplugged adapter, closed socket)
     reopens: int = 0              # successful re-opens of a transport after an error
+    overruns: int = 0             # bytes an in-memory line dropped because its inbox was full
+    dropped_connections: int = 0  # network connections closed for sending only junk
     # framing
     frames_sent: int = 0
     frames_received: int = 0      # frames that passed COBS and CRC
@@ -36,6 +38,7 @@ class Counters:
     syns_sent: int = 0            # link handshake frames
     link_downs: int = 0           # transitions up -> down
     peer_resets: int = 0          # the other unit restarted (new link nonce)
+    send_overflows: int = 0       # the other unit acknowledged nothing while too much waited: link restarted
     # lockstep
     turns_sent: int = 0
     turns_received: int = 0
@@ -44,6 +47,7 @@ class Counters:
     rejected_actions: int = 0     # guest actions the host found illegal and replaced
     bad_actions: int = 0          # turn frames whose action did not decode
     stale_actions: int = 0        # turns dropped while a resync was in flight
+    ignored_requests: int = 0     # DESYNC / FIN repeats answered by nothing (an answer is still on its way)
 
     def as_dict(self) -> dict[str, int]:
         return asdict(self)

@@ -78,10 +78,12 @@ class FrameDecoder:
         self.max_encoded = max_encoded
         self._buf = bytearray()
         self._discarding = False     # inside an oversize frame: drop everything up to the next 0x00
+        self.junk = 0                # bytes fed since the last frame that passed the CRC
 
     def reset(self) -> None:
         self._buf.clear()
         self._discarding = False
+        self.junk = 0
 
     @property
     def pending(self) -> int:
@@ -96,6 +98,7 @@ class FrameDecoder:
         last = len(parts) - 1
         for i, part in enumerate(parts):
             complete = i < last
+            self.junk += len(part) + complete
             if self._discarding:
                 if complete:
                     self._discarding = False
@@ -116,6 +119,7 @@ class FrameDecoder:
             body = self._check(stuffed)
             if body is not None:
                 out.append(body)
+                self.junk = 0
         return out
 
     def _check(self, stuffed: bytes) -> bytes | None:

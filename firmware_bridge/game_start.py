@@ -24,10 +24,16 @@ class GameStart:
         else:
             seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(8), "big")
             self.game_no += 1
-            try:
-                options = self.options
-                if self.prepare_options is not None:
+            options = self.options
+            if self.prepare_options is not None:            # the joining unit's own choices join in
+                try:
                     options = bytes(self.prepare_options(dict(self.peer.content) if self.peer else {}, options))
+                except ValueError as exc:
+                    self.game_no -= 1
+                    self._turn_away(ERR_GAME, f"the host cannot start a game with your choices: {exc}",
+                                    self._joined(f"its choices cannot start a game: {exc}"))
+                    return
+            try:
                 start = Start(self.game_no, seed, self.hash_len, options)
                 game = self.make_game(seed, options)
             except ValueError as exc:

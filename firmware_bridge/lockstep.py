@@ -323,14 +323,19 @@ class Lockstep:
         elif t == MSG_DESYNC:
             m = Desync.decode(payload)
             if self.is_host and m.epoch == self.epoch and not self.done:
+                if self.awaiting_synced and not self.channel.idle():
+                    self.counters.ignored_requests += 1    # that snapshot is still on its way
+                    return
                 self.counters.desyncs += 1
                 self.resync(REASON_GUEST_REPORT)
         elif t == MSG_FIN:
             fin = Fin.decode(payload)
             repeated, self.peer_fin = fin == self.peer_fin, fin
             if self.done:
-                if repeated:          # the other unit asks again: our FIN went missing
+                if repeated and self.channel.idle():   # asked again: our FIN went missing
                     self.channel.send_control(Fin(self.turns, self.chain).encode())
+                elif repeated:
+                    self.counters.ignored_requests += 1    # it is still on its way
                 return
             if not self.game.finished():
                 if self.is_host and not self.awaiting_synced:

@@ -10,15 +10,16 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from .pairing import MAC_BYTES, NONCE_BYTES
+from .pairing import MAC_BYTES, NONCE_BYTES, PAKE_ELEMENT_BYTES, SESSION_ID_BYTES, TAG_BYTES
 from .wire import Reader, lbytes, lstr, uvarint
 
-PROTOCOL_VERSION = 2      # 2: HELLO carries a nonce, AUTH proves the pairing key (pairing.py)
+PROTOCOL_VERSION = 3      # 2: HELLO nonce + AUTH (HMAC); 3: SPAKE2 pairing (PAKE, CONFIRM), HELLO session id
 MAGIC = b"TBX"
 
 MSG_HELLO = 0x01
 MSG_ERROR = 0x02
-MSG_AUTH = 0x03
+MSG_PAKE = 0x03         # SPAKE2 message (pairing.py)
+MSG_CONFIRM = 0x04      # key confirmation
 MSG_CONTENT_RESULT = 0x05
 MSG_START = 0x06
 MSG_READY = 0x07
@@ -38,6 +39,7 @@ ERR_PROTOCOL = 5
 ERR_CONTENT_UNAVAILABLE = 6
 ERR_GAME = 7
 ERR_AUTH = 8            # wrong pairing code/key, or too many wrong attempts: wait
+ERR_REFUSED = 9         # the host cannot serve this unit (content it cannot send, …): the host goes on
 
 # snapshot reasons (lockstep)
 REASON_DESYNC = 1        # chained state hash differed
@@ -77,6 +79,7 @@ class Hello:
     content: dict[str, bytes] = field(default_factory=dict)   # name -> content hash (opaque)
     protocol: int = PROTOCOL_VERSION
     nonce: bytes = bytes(NONCE_BYTES)                          # fresh per HELLO (pairing.py)
+    session: bytes = bytes(SESSION_ID_BYTES)                   # per Session: a guest's ticket names the host's
 
     def encode(self) -> bytes:
         if self.role not in ROLES:
@@ -89,7 +92,9 @@ class Hello:
             out += lstr(name) + lbytes(digest)
         if len(self.nonce) != NONCE_BYTES:
             raise ValueError(f"HELLO nonce must be {NONCE_BYTES} bytes")
-        out += self.nonce
+        if len(self.session) != SESSION_ID_BYTES:
+            raise ValueError(f"HELLO session id must be {SESSION_ID_BYTES} bytes")
+        out += self.nonce + self.session
         return bytes(out)
 
     @classmethod
@@ -108,23 +113,57 @@ class Hello:
             key = r.lstr("content name", 64)
             content[key] = r.lbytes("content hash", 64)
         nonce = r.raw(NONCE_BYTES, "nonce")
+        session = r.raw(SESSION_ID_BYTES, "session id")
         r.end()
-        return cls(ROLES[role], app, name, content, protocol, nonce)
+        return cls(ROLES[role], app, name, content, protocol, nonce, session)
+
+
+PAKE_CODE = 0              # the secret is the pairing code (or pre-shared key, or the cable's)
+PAKE_TICKET = 1            # the secret is the resume ticket the tag names (a paired guest coming back)
 
 
 @dataclass
-class Auth:
-    """Proof of the pairing key: HMAC over both HELLOs (pairing.auth_mac)."""
+class Pake:
+    """A SPAKE2 message (pairing.Exchange): which secret, the ticket's tag (guest, ticket only)."""
+    kind: int
+    element: bytes
+    tag: bytes = b""
+
+    def encode(self) -> bytes:
+        if self.kind not in (PAKE_CODE, PAKE_TICKET):
+            raise ValueError(f"PAKE kind {self.kind}")
+        if len(self.element) != PAKE_ELEMENT_BYTES or len(self.tag) not in (0, TAG_BYTES):
+            raise ValueError("PAKE element or tag of the wrong size")
+        return bytes([MSG_PAKE, self.kind]) + self.tag + self.element
+
+    @classmethod
+    def decode(cls, payload: bytes) -> Pake:
+        r = Reader(payload, "PAKE")
+        r.u8("type")
+        kind = r.u8("kind")
+        if kind not in (PAKE_CODE, PAKE_TICKET):
+            raise ValueError(f"PAKE: unknown kind {kind}")
+        rest = r.rest()
+        if len(rest) == PAKE_ELEMENT_BYTES + TAG_BYTES:
+            return cls(kind, rest[TAG_BYTES:], rest[:TAG_BYTES])
+        if len(rest) != PAKE_ELEMENT_BYTES:
+            raise ValueError(f"PAKE: {len(rest)} bytes of element, expected {PAKE_ELEMENT_BYTES}")
+        return cls(kind, rest)
+
+
+@dataclass
+class Confirm:
+    """Key confirmation: HMAC of the exchange's transcript with this side's confirmation key."""
     mac: bytes
 
     def encode(self) -> bytes:
         if len(self.mac) != MAC_BYTES:
-            raise ValueError(f"AUTH mac must be {MAC_BYTES} bytes")
-        return bytes([MSG_AUTH]) + self.mac
+            raise ValueError(f"CONFIRM mac must be {MAC_BYTES} bytes")
+        return bytes([MSG_CONFIRM]) + self.mac
 
     @classmethod
-    def decode(cls, payload: bytes) -> Auth:
-        r = Reader(payload, "AUTH")
+    def decode(cls, payload: bytes) -> Confirm:
+        r = Reader(payload, "CONFIRM")
         r.u8("type")
         mac = r.raw(MAC_BYTES, "mac")
         r.end()

@@ -40,6 +40,15 @@ from .transport_base import Transport
 from .wire import CTRL_ACK, CTRL_BYE, CTRL_SYN, DATA_KINDS, KIND_CONTROL, SEQ_MOD, pack_header, unpack_header
 
 MAX_PAYLOAD = MAX_BODY - 1       # one header byte
+# A network peer that sends this many bytes without one frame passing the CRC is not a Tactibox
+# unit (a unit sends a valid frame at least every heartbeat): its connection is closed.
+JUNK_LIMIT = 64 * 1024
+# What may wait to be sent or acknowledged: estimated memory of queued messages (payload plus
+# ~96 bytes of Python object per message). The largest honest burst is a 16 MiB content blob in
+# 63-byte pieces (≈ 42 MB); a peer that acknowledges nothing while it provokes answers (a START
+# flood, repeated FINs) reaches the cap, and the link starts afresh instead of filling memory.
+MESSAGE_OVERHEAD = 96
+MAX_QUEUED = 64 * 1024 * 1024
 
 
 @dataclass
@@ -98,6 +107,7 @@ class ReliableLink:
         self.rto = self.config.rto_initial
         self._ever_established = False
         self._syn_now = False
+        self._discarding = False
         # the host's session sets this: when another unit takes the line (a stranger on the
         # LAN), this side takes a new nonce, so the unit it talked to before notices on its
         # next SYN, resets too and pairs again instead of mixing up two sequence spaces
@@ -113,20 +123,41 @@ class ReliableLink:
         payload = bytes(payload)
         if len(payload) > MAX_PAYLOAD:
             raise ValueError(f"message of {len(payload)} bytes exceeds the link maximum {MAX_PAYLOAD}")
-        self._queue.append((kind, payload))
-        self.counters.messages_sent += 1
         number = self._queued_total
+        if self._discarding:             # the link overflowed in this poll: the session starts afresh
+            return number
+        self._queue.append((kind, payload))
+        self._queued_cost += len(payload) + MESSAGE_OVERHEAD
+        self.counters.messages_sent += 1
         self._queued_total += 1
         if self.established and self.transport.up:
             self._push_new(self.now())
             self.transport.flush()
+        if self._queued_cost > MAX_QUEUED:
+            self._overflow()
         return number
+
+    def _overflow(self) -> None:
+        """Too much waits for an acknowledgement that does not come: drop it all and start the
+        link afresh (a new nonce, so the other unit sees a restart; a network connection is
+        closed). The session hears `overflow` and runs hello again, like after a restart."""
+        waiting = len(self._queue) + len(self._unacked)
+        self.counters.send_overflows += 1
+        self._reset_sequences()
+        self.nonce = self._new_nonce()
+        self.peer_nonce = None
+        self.established = False
+        self.state = "connecting"
+        self._discarding = True
+        self._events.append("overflow")
+        self.transport.drop(f"the other unit acknowledged nothing while {waiting} messages waited")
 
     def poll(self) -> list[tuple[int, bytes]]:
         """Read, process and transmit whatever is due; return the messages delivered in order."""
         if self._closed:
             return []
         now = self.now()
+        self._discarding = False
         t = self.transport
         t.poll()
         if t.generation != self._gen:
@@ -138,6 +169,11 @@ class ReliableLink:
         if data:
             for body in self.decoder.feed(data):
                 self._on_frame(body, now, delivered)
+            if self.decoder.junk > JUNK_LIMIT and t.can_drop:
+                junk = self.decoder.junk
+                self.decoder.reset()
+                t.drop(f"{junk // 1024} KiB from {t.peer_address} without one link frame "
+                       f"(not a Tactibox unit?): connection closed")
         self._update_state(now)
         self._transmit(now)
         t.flush()
@@ -338,6 +374,7 @@ class ReliableLink:
     def _push_new(self, now: float) -> None:
         while self._queue and len(self._unacked) < self.config.window:
             kind, payload = self._queue.popleft()
+            self._queued_cost -= len(payload) + MESSAGE_OVERHEAD
             m = _Out(self._tx_next, kind, payload)
             self._tx_next += 1
             m.sent_at = m.last_tx = self._emit(kind, m.seq, payload, now)
@@ -386,6 +423,7 @@ class ReliableLink:
         self._rx_next = 0
         self._unacked: deque[_Out] = deque()
         self._queue: deque[tuple[int, bytes]] = deque()
+        self._queued_cost = 0      # estimated bytes of the queue (not of the ≤ window unacked ones)
         self._rx_buf: dict[int, tuple[int, bytes]] = {}
         self._ack_due: float | None = None
         self._rx_unacked = 0

@@ -50,23 +50,24 @@ from .game_start import GameStart
 from .handshake import Handshake
 from .lockstep import Lockstep, LockstepGame
 from .messages import (
-    MSG_AUTH,
+    MSG_CONFIRM,
     MSG_CONTENT_RESULT,
     MSG_DESYNC,
     MSG_ERROR,
     MSG_FIN,
     MSG_HELLO,
+    MSG_PAKE,
     MSG_READY,
     MSG_START,
     MSG_SYNCED,
-    Auth,
+    Confirm,
     ContentResult,
     Error,
     Hello,
     Ready,
     Start,
 )
-from .pairing import CABLE_KEY, AuthThrottle
+from .pairing import CABLE_KEY, PeerThrottle, Ticket, TicketBook, new_session_id
 from .reliable import MAX_PAYLOAD, LinkConfig, ReliableLink
 from .transport import DEFAULT_BAUD, is_network_port, open_transport
 from .wire import KIND_APP, KIND_SESSION, KIND_TURN
@@ -85,7 +86,8 @@ class Session(Handshake, GameStart, ContentSync):
                  on_app_message: Callable[[bytes], None] | None = None,
                  actions_per_poll: int = 1,
                  prepare_options: Callable[[dict[str, bytes], bytes], bytes] | None = None,
-                 pairing_key: bytes | None = CABLE_KEY) -> None:
+                 pairing_key: bytes | None = CABLE_KEY, throttle: PeerThrottle | None = None,
+                 tickets: TicketBook | None = None) -> None:
         if role not in ("host", "guest"):
             raise ValueError(f"role must be 'host' or 'guest', got {role!r}")
         self.link = link
@@ -122,15 +124,25 @@ class Session(Handshake, GameStart, ContentSync):
         self._start: Start | None = None
         self._app_inbox: deque[bytes] = deque(maxlen=64)
         self._closed = False
-        # pairing (pairing.py): nothing but HELLO / AUTH / ERROR moves until the peer proved the key
+        # pairing (pairing.py, handshake.py): nothing but HELLO / PAKE / CONFIRM / ERROR moves
+        # until the peer proved it holds the same secret
         self.pairing_key = CABLE_KEY if pairing_key is None else bytes(pairing_key)
-        self.throttle = AuthThrottle(link.now)
+        self.session_id = new_session_id()        # a guest's resume ticket names the host's
+        # host: wrong attempts per peer, and the resume tickets of paired guests (a lobby with
+        # several guests passes the same two objects to each guest's session)
+        self.throttle = throttle if throttle is not None else PeerThrottle(link.now)
+        self.tickets = tickets if tickets is not None else TicketBook()
+        self._ticket: Ticket | None = None        # guest: how to come back to this host
         self.paired = False              # the peer of this link incarnation proved the key
         self.notice: str | None = None   # host: why the last unit that tried to join was turned away
         self.unpaired_dropped = 0        # messages dropped because they came before pairing
         self._my_hello = b""
+        self._my_hello_msg: Hello | None = None
         self._peer_hello = b""
         self._pending_peer: Hello | None = None
+        self._exchange = None            # pairing.Exchange of this link incarnation
+        self._pake_in = self._pake_out = b""
+        self._ticket_used = None
         self._refused = False            # host: this link incarnation's peer was turned away
         if self.is_host:
             link.renew_nonce_on_new_peer = True
@@ -305,8 +317,9 @@ class Session(Handshake, GameStart, ContentSync):
             self._log("link up")
         elif event == "peer_left":
             self._log("the other unit left")
-        elif event == "peer_reset":
-            self._log("the other unit restarted")
+        elif event in ("peer_reset", "overflow"):
+            self._log("the other unit restarted" if event == "peer_reset" else
+                      "the other unit acknowledged nothing while messages piled up: starting the link afresh")
             self._hello_sent = False
             self.peer = None
             self._forget_pairing()
@@ -357,7 +370,7 @@ class Session(Handshake, GameStart, ContentSync):
         if not payload:
             raise ValueError("empty session message")
         t = payload[0]
-        if not self.paired and t not in (MSG_HELLO, MSG_AUTH, MSG_ERROR):
+        if not self.paired and t not in (MSG_HELLO, MSG_PAKE, MSG_CONFIRM, MSG_ERROR):
             self.unpaired_dropped += 1          # before pairing: no content, no game, no chat
             raise ValueError(f"message type {t:#04x} before pairing")
         if self.is_host and self._refused:
@@ -365,13 +378,18 @@ class Session(Handshake, GameStart, ContentSync):
             return
         if t == MSG_HELLO:
             self._on_hello(payload)
-        elif t == MSG_AUTH:
-            self._on_auth(Auth.decode(payload))
+        elif t == MSG_PAKE:
+            self._on_pake(payload)
+        elif t == MSG_CONFIRM:
+            self._on_confirm(Confirm.decode(payload))
         elif t == MSG_ERROR:
             err = Error.decode(payload)
             if self.is_host and not self.paired:
                 self.notice = f"a unit that tried to join reports: {err.text}"
                 self._log(self.notice)
+                return
+            if self.is_host:                   # the paired unit gives up: the host goes on without it
+                self._turn_away(err.code, "", f"the unit that joined reports: {err.text}")
                 return
             if self.state != "failed":
                 self.state = "failed"

@@ -76,9 +76,9 @@ class SerialTransport(Transport):
                                  write_timeout=self._write_timeout)
         return self._ser.is_open
 
-    def _raw_read(self) -> bytes:
+    def _raw_read(self, limit: int) -> bytes:
         assert self._ser is not None
-        return bytes(self._ser.read(4096))
+        return bytes(self._ser.read(limit))
 
     def _raw_write(self, data: bytes) -> int:
         assert self._ser is not None

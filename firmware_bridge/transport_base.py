@@ -16,12 +16,18 @@ from .counters import Counters
 DEFAULT_BAUD = 115200
 REOPEN_INTERVAL = 1.0
 MAX_OUTBOUND = 64 * 1024        # bytes queued while the OS refuses them; beyond, the oldest go
+# bytes one read() takes, at most: the memory a poll can spend on input, whatever the other end
+# sends (a flood stays in the OS's socket or tty buffer, which the OS bounds). An honest unit has
+# at most a window of 3 frames (≤ 250 bytes each) and a few acks in flight, so this never slows a
+# real link: 4 KiB per UI frame is 120 KB/s at 30 fps, ten times a 115200-baud cable.
+READ_BUDGET = 4096
 
 
 class Transport:
     """Base class: bookkeeping shared by the serial and TCP transports."""
 
     byte_time = 0.0
+    can_drop = False      # a network connection can be closed and the other end may come back
 
     def __init__(self, name: str, *, now: Callable[[], float] = time.monotonic,
                  counters: Counters | None = None, reopen_interval: float = REOPEN_INTERVAL) -> None:
@@ -30,6 +36,9 @@ class Transport:
         self.counters = counters if counters is not None else Counters()
         self.reopen_interval = reopen_interval
         self.generation = 0
+        # who is at the other end, as far as this transport can tell: the IP address of a TCP
+        # peer, else the port's name (the host's wrong-code throttle counts per peer)
+        self.peer_address = name
         self.status = f"{name}: not open yet"
         self._out = bytearray()
         self._retry_at = 0.0
@@ -65,13 +74,20 @@ class Transport:
         if not self.up:
             return b""
         try:
-            data = self._raw_read()
+            data = self._raw_read(READ_BUDGET)
         except (serial.SerialException, OSError) as exc:
             self._failed(f"{self.name} lost: {exc}")
             return b""
         if data:
             self.counters.bytes_received += len(data)
         return data
+
+    def drop(self, why: str) -> None:
+        """Close the current connection for `why` (a network peer sending junk); the transport
+        then waits for (host) or makes (guest) the next connection. Nothing to do on a cable."""
+        if self.can_drop and self.up:
+            self.counters.dropped_connections += 1
+            self._failed(why)
 
     def write(self, data: bytes) -> bool:
         if not self.up:
@@ -122,7 +138,8 @@ class Transport:
     def _try_open(self) -> bool:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def _raw_read(self) -> bytes:  # pragma: no cover - overridden
+    def _raw_read(self, limit: int) -> bytes:  # pragma: no cover - overridden
+        """At most `limit` bytes that have arrived (b"" when none); never blocks."""
         raise NotImplementedError
 
     def _raw_write(self, data: bytes) -> int:  # pragma: no cover - overridden

@@ -13,7 +13,9 @@ import time
 from collections.abc import Callable
 
 from .counters import Counters
-from .transport_base import Transport
+from .transport_base import READ_BUDGET, Transport
+
+MAX_INBOX = 256 * 1024      # bytes an in-memory line holds for its reader; beyond, they are lost
 
 
 class MemoryTransport(Transport):
@@ -46,10 +48,10 @@ class MemoryTransport(Transport):
         if self._out and self.up:
             self._flush()
 
-    def _raw_read(self) -> bytes:
+    def _raw_read(self, limit: int = READ_BUDGET) -> bytes:
         with self.lock:
-            data = bytes(self.inbox)
-            self.inbox.clear()
+            data = bytes(self.inbox[:limit])
+            del self.inbox[:limit]
         return data
 
     def _raw_write(self, data: bytes) -> int:
@@ -62,8 +64,16 @@ class MemoryTransport(Transport):
 
     def _straight(self, data: bytes) -> None:
         if self.peer is not None:
-            with self.peer.lock:
-                self.peer.inbox += data
+            self.peer.deliver(data)
+
+    def deliver(self, data: bytes) -> None:
+        """Bytes arriving on this side (like a UART's FIFO: what does not fit is lost, counted)."""
+        with self.lock:
+            room = MAX_INBOX - len(self.inbox)
+            if len(data) > room:
+                self.counters.overruns += len(data) - max(room, 0)
+                data = data[:max(room, 0)]
+            self.inbox += data
 
 
 def memory_pair(*, now: Callable[[], float] = time.monotonic, counters_a: Counters | None = None,

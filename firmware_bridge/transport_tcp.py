@@ -42,22 +42,21 @@ class _TcpStream(Transport):
     def fileno(self) -> int | None:
         return self._sock.fileno() if self._sock is not None and self._connected else None
 
-    def _raw_read(self) -> bytes:
+    can_drop = True
+
+    def _raw_read(self, limit: int) -> bytes:
+        # one recv of at most `limit` bytes: whatever the other end sends, a poll takes no more
+        # (issue 21: reading until the socket ran dry let a flood fill the memory)
         assert self._sock is not None
-        chunks = []
-        while True:
-            try:
-                data = self._sock.recv(65536)
-            except OSError as exc:
-                if exc.errno in _SOFT:
-                    break
-                raise
-            if not data:
-                raise ConnectionResetError(errno.ECONNRESET, "connection closed by the other unit")
-            chunks.append(data)
-            if len(data) < 65536:
-                break
-        return b"".join(chunks)
+        try:
+            data = self._sock.recv(limit)
+        except OSError as exc:
+            if exc.errno in _SOFT:
+                return b""
+            raise
+        if not data:
+            raise ConnectionResetError(errno.ECONNRESET, "connection closed by the other unit")
+        return data
 
     def _raw_write(self, data: bytes) -> int:
         assert self._sock is not None
@@ -171,6 +170,7 @@ class TcpListener(_TcpStream):
         if self._sock is not None:
             self._sock.close()
         self._sock, self._connected = conn, True
+        self.peer_address = str(peer[0])
         if self.generation:
             self.counters.reopens += 1
         self.generation += 1

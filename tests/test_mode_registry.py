@@ -27,7 +27,7 @@ from game.modes.registry import (
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bridge"))
 from linkkit import FakeClock, lossy_pair, pump
-from take_away import TakeAway
+from take_away import Take, TakeAway
 
 # --------------------------------------------------------------------------- the dummy mode: Nim
 
@@ -45,9 +45,9 @@ class NimBot:
     def __init__(self, level: str, seat: int, seed: int) -> None:
         self.level = level
 
-    def choose(self, game: Nim) -> int:
+    def choose(self, game: Nim) -> Take:
         best = game.pile % 4
-        return best if best and self.level == "hard" else 1
+        return Take(best if best and self.level == "hard" else 1)
 
 
 HERE = __name__

@@ -100,7 +100,8 @@ def _run(args) -> int:
         print(f"bytes sent {result.get('bytes_sent')}, frames {result.get('frames_sent')}, crc errors "
               f"{result.get('crc_errors')}, retransmits {result.get('retransmits')}, resyncs {result.get('resyncs')}")
     if not ok:
-        print(f"tactibox: link {session.state}: {session.error or 'timed out'}", file=sys.stderr)
+        why = session.error or ("timed out; " + session.notice if session.notice else "timed out")
+        print(f"tactibox: link {session.state}: {why}", file=sys.stderr)
         return 1
     return 0
 

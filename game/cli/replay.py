@@ -24,6 +24,8 @@ def _run(args) -> int:
     from game.core.replay import ReplayError, load_replay
     from game.modes import driver
     from game.modes.registry import ModeError, get_mode
+    from game.store.datadir import choose_data_dir, look_in
+    look_in(choose_data_dir())           # the owner's rulesets and modules, by name
     try:
         replay = load_replay(args.file)
     except ReplayError as exc:

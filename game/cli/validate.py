@@ -44,7 +44,11 @@ def run(args) -> int:
             found.extend(playability_problems(rs))
             cautions = playability_warnings(rs)
         if path.is_file() and path.suffix in (".toml", ".png", ".bmp") and path.parent.name == "maps":
-            found = [p for p in found if path.name in p.file]
+            if rs is None:        # a map is checked against its ruleset: say why it could not be
+                found.add(f"{folder.name}/maps/{path.name}", "", "not checked: its ruleset does not load "
+                                                                 "(the problems above)")
+            else:
+                found = [p for p in found if path.name in p.file]
             cautions = [p for p in cautions if path.name in p.file or not p.file.startswith(f"{folder.name}/maps/")]
         problems.extend(found)
         warnings.extend(cautions)

@@ -15,7 +15,10 @@ Guarantees, checked before anything is parsed:
   parts of a dotted key (24 KB of `a.a.a…` takes 581 MB). Depth counts every level a value sits
   under: table header parts, dotted key parts, arrays and inline tables. Key count is the number
   of key parts in the whole document (`a.b.c = 1` counts 3, `[x.y]` counts 2);
-- text must be UTF-8.
+- text must be UTF-8;
+- a number written with more than `numbers.MAX_NUMBER_CHARS` characters is refused before
+  `tomllib` sees it (it would raise an uncaught ValueError past 4300 digits, or build a huge
+  int from hex digits), naming the line and the key.
 
 Every failure is a `DataFileError` (a ValueError) whose text reads `label:line: what`
 (`label: what` when no line applies); `MissingFile` is the subclass for a path that does not
@@ -31,6 +34,8 @@ import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from game.core.numbers import MAX_NUMBER_CHARS, long_number_at
 
 # The shipped data (rulesets, maps, key maps, gpio wiring, sprites...): the one ASSETS path.
 ASSETS = Path(os.environ.get("TACTIBOX_ASSETS") or Path(__file__).resolve().parents[2] / "assets")
@@ -146,6 +151,8 @@ def loads_toml(data: str | bytes, label: str, *, limits: Limits = DEFAULT_LIMITS
         raise DataFileError(label, f"TOML syntax error: {msg}", line) from None
     except RecursionError:  # the scan should have stopped this; never let it escape
         raise DataFileError(label, f"nested too deeply, at most {limits.max_depth} levels") from None
+    except (ValueError, OverflowError) as exc:  # a number the scan let through that Python cannot take
+        raise DataFileError(label, f"a value cannot be read ({exc})") from None
 
 
 def _skip_string(text: str, i: int, line: int) -> tuple[int, int]:
@@ -194,6 +201,7 @@ def check_toml_shape(text: str, label: str, limits: Limits = DEFAULT_LIMITS) -> 
     stack: list[tuple[str, int]] = []   # open arrays ("a") and inline tables ("t") with their depth
     in_key, parts = True, 0    # reading a key, and its parts so far
     value_depth = 0
+    table, key, key_at = "", "", 0   # the [table] and key a value belongs to (for messages)
 
     def too_deep(depth: int) -> None:
         if depth > limits.max_depth:
@@ -212,6 +220,7 @@ def check_toml_shape(text: str, label: str, limits: Limits = DEFAULT_LIMITS) -> 
             if not stack:
                 in_key, parts = True, 0
             i += 1
+            key_at = i
         elif c in " \t\r":
             i += 1
         elif c == "#":
@@ -236,11 +245,13 @@ def check_toml_shape(text: str, label: str, limits: Limits = DEFAULT_LIMITS) -> 
                 count(hparts)
                 base = hparts + (1 if text.startswith("[[", i) else 0)
                 too_deep(base)
+                table = text[i:j].strip("[] \t")[:80]
                 i = j
                 while i < n and text[i] == "]":
                     i += 1
             elif c == "=":
                 parts = max(parts, 1)
+                key = text[key_at:i].strip(" \t{,")[:80]
                 count(parts)
                 value_depth = (stack[-1][1] if stack else base) + parts
                 too_deep(value_depth)
@@ -265,6 +276,7 @@ def check_toml_shape(text: str, label: str, limits: Limits = DEFAULT_LIMITS) -> 
             elif c == "{":
                 stack.append(("t", value_depth))
                 in_key, parts = True, 0
+                key_at = i + 1
             elif c in "]}":
                 if stack:
                     value_depth = stack.pop()[1]
@@ -273,6 +285,15 @@ def check_toml_shape(text: str, label: str, limits: Limits = DEFAULT_LIMITS) -> 
             elif c == "," and stack:
                 if stack[-1][0] == "t":
                     in_key, parts = True, 0
+                    key_at = i + 1
+            elif c in "0123456789+-":
+                run = long_number_at(text, i)
+                if run > MAX_NUMBER_CHARS:
+                    where = ".".join(p for p in (table, key) if p) or "a value"
+                    raise DataFileError(label, f"{where}: a number of {run} characters, at most "
+                                               f"{MAX_NUMBER_CHARS} allowed", line)
+                i += run
+                continue
             i += 1
 
 

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.numbers import number_problem, shown
+
 REQUIRED = object()
 ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -123,7 +125,7 @@ class Section:
 
 
 def suggest(word: str, options) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1)
+    close = difflib.get_close_matches(str(word)[:64], list(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -142,57 +144,54 @@ def check_value(f: Field, value, file: str, path: str, problems: ProblemList):
             return f.check(value)
         except ValueError as exc:
             return bad(str(exc))
-    if k == "number":
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return bad(f"got {_type_name(value)} {value!r}")
-        if (f.min is not None and value < f.min) or (f.max is not None and value > f.max):
-            return bad(f"{value} is out of range")
-        return value
-    if k == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            return bad(f"got {_type_name(value)} {value!r}")
+    if k in ("number", "int"):
+        if isinstance(value, bool) or not isinstance(value, int | float if k == "number" else int):
+            return bad(f"got {_type_name(value)} {shown(value)}")
+        absurd = number_problem(value)           # a 5000-digit integer, nan, inf
+        if absurd:
+            return bad(absurd)
         if (f.min is not None and value < f.min) or (f.max is not None and value > f.max):
             return bad(f"{value} is out of range")
         return value
     if k == "bool":
         if not isinstance(value, bool):
-            return bad(f"got {_type_name(value)} {value!r}")
+            return bad(f"got {_type_name(value)} {shown(value)}")
         return value
     if k in ("str", "text", "id", "colour", "letters", "choice"):
         if not isinstance(value, str):
-            return bad(f"got {_type_name(value)} {value!r}")
+            return bad(f"got {_type_name(value)} {shown(value)}")
         if k == "str" and (len(value) > f.max_len or "\n" in value):
             return bad(f"string of {len(value)} characters" if len(value) > f.max_len else "line break in a one-line string")
         if k == "colour" and not COLOUR_RE.match(value):
-            return bad(f"{value!r} is not a colour")
+            return bad(f"{shown(value)} is not a colour")
         if k == "letters":
             up = value.upper()
             wrong = sorted(set(up) - set(f.letters))
             if wrong or len(set(up)) != len(up):
-                return bad(f"{value!r} has " + (f"unknown letters {''.join(wrong)}" if wrong else "repeated letters"))
+                return bad(f"{shown(value)} has " + (f"unknown letters {''.join(wrong)}" if wrong else "repeated letters"))
             return up
         if k == "choice" and value not in f.choices:
-            return bad(f"{value!r} is not allowed{suggest(value, f.choices)}")
+            return bad(f"{shown(value)} is not allowed{suggest(value, f.choices)}")
         if k == "id" and not ID_RE.match(value):
-            return bad(f"{value!r} is not a valid id")
+            return bad(f"{shown(value)} is not a valid id")
         return value
     if k == "ids":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return bad(f"got {_type_name(value)} {value!r}")
+            return bad(f"got {_type_name(value)} {shown(value)}")
         if f.max is not None and len(value) > f.max:
             return bad(f"{len(value)} entries, at most {f.max} allowed")
         return list(value)
     if k in ("ints", "choices"):
         if not isinstance(value, list):
-            return bad(f"got {_type_name(value)} {value!r}")
+            return bad(f"got {_type_name(value)} {shown(value)}")
         if f.length and len(value) != f.length:
             return bad(f"{len(value)} entries")
         for i, v in enumerate(value):
-            if k == "ints" and (isinstance(v, bool) or not isinstance(v, int)
+            if k == "ints" and (isinstance(v, bool) or not isinstance(v, int) or number_problem(v)
                                 or (f.min is not None and v < f.min) or (f.max is not None and v > f.max)):
-                return bad(f"entry {i + 1} is {v!r}")
+                return bad(f"entry {i + 1} is {shown(v)}")
             if k == "choices" and v not in f.choices:
-                return bad(f"entry {i + 1} is {v!r}{suggest(str(v), f.choices)}")
+                return bad(f"entry {i + 1} is {shown(v)}{suggest(str(v)[:40], f.choices)}")
         return list(value)
     raise AssertionError(f"unknown field kind {k}")
 
@@ -271,7 +270,7 @@ def check_refs(section: Section, entries: dict, known: dict[str, set], file: str
                 if v not in known.get(f.ref, set()):
                     where = f"{section.name}.{key}.{f.name}" if section.keyed else f"{section.name}.{f.name}"
                     problems.add(file, where,
-                                 f"{v!r} is not defined{suggest(v, known.get(f.ref, ()))}, expected {f.allowed()}")
+                                 f"{shown(v)} is not defined{suggest(v, known.get(f.ref, ()))}, expected {f.allowed()}")
                     entries.pop(key, None)
                     break
             if key not in entries:

@@ -11,7 +11,8 @@ object whose ``format`` is ``tactibox-replay`` too). ``read_document`` tells the
 first line and returns the document either way.
 
 Every JSON text here is decoded with bounds: size (``MAX_FILE``), nesting depth
-(``MAX_DEPTH``; CPython's decoder would raise RecursionError at ~1000 levels). A hostile or
+(``MAX_DEPTH``; CPython's decoder would raise RecursionError at ~1000 levels), numbers
+(``game.core.numbers``: at most 64 digits, no NaN or Infinity). A hostile or
 damaged file gives ``ReplayError`` naming the file, never another exception.
 """
 
@@ -24,6 +25,8 @@ import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from game.core.numbers import JSON_HOOKS, shown
 
 FORMAT = "tactibox-replay"
 VERSION = 1
@@ -64,7 +67,7 @@ def loads_bounded(data: bytes | str, label: str, *, what: str = "JSON",
         raise ReplayError(f"{label}: {what} is {len(data)} bytes, more than the {max_bytes} allowed")
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        doc = json.loads(text)
+        doc = json.loads(text, **JSON_HOOKS)       # numbers bounded, NaN/Infinity refused
     except UnicodeDecodeError as exc:
         raise ReplayError(f"{label}: {what} is not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
@@ -162,3 +165,41 @@ def read_document(data: bytes, label: str) -> dict:
     if not isinstance(doc, dict):
         raise ReplayError(f"{label}: expected a JSON object at the top")
     return doc
+
+
+def file_in_folders(name: Any, folders: list[Path], *, suffixes: tuple[str, ...], what: str) -> Path:
+    """The file a replay names (a module, a level file...), found only inside `folders`.
+
+    A replay is data from anywhere: the name it carries is not trusted with the file system. A
+    bare file name is looked up in each folder in turn; a path must resolve (symlinks followed,
+    `..` applied) to a file under one of the folders. A path outside them is refused with the same
+    words whether or not it exists (`/etc/passwd`, `../../x.g`), so a replay cannot probe the
+    disk. ReplayError otherwise; the command line may still name any file (the person typed it)."""
+    where = " or ".join(str(f) for f in folders)
+    outside = ReplayError(f"the replay names the {what} {shown(name, 80)}, which is not a {what} in {where}; "
+                          f"give it on the command line to use it")
+    if not isinstance(name, str) or not name or len(name) > 1024 or "\0" in name:
+        raise outside
+    if not name.lower().endswith(suffixes):
+        raise outside
+    roots = []
+    for f in folders:
+        try:
+            roots.append(Path(f).resolve())
+        except (OSError, RuntimeError):
+            continue
+    p = Path(name)
+    candidates = [r / p for r in roots] if len(p.parts) == 1 else [p]
+    inside = False
+    for c in candidates:
+        try:
+            real = c.resolve()
+        except (OSError, RuntimeError):          # a symlink loop
+            continue
+        if any(real.is_relative_to(r) for r in roots):
+            inside = True
+            if real.is_file():
+                return real
+    if inside or len(p.parts) == 1:
+        raise ReplayError(f"the replay names the {what} {shown(name, 80)}: no such {what} in {where}")
+    raise outside

@@ -3,20 +3,21 @@ factory and a `bot` (docs/modes.md). A mode with its own `simulate` / `verify` /
 uses that instead; callers go through `simulate()`, `verify()` and `link_play()` here and never
 ask which mode they hold.
 
-The game object a generic mode returns offers (beyond `game.modes.base.Game`):
-`to_act() -> int` (the seat whose action comes next) and `result() -> dict` (JSON-able, with at
-least "winner": a seat name or None). For link resyncs, `restore(rules, snapshot_dict)` as a
-classmethod of its type (without it a desync ends the linked game with an error).
+The game object a generic mode returns follows the engine contract (`game.modes.base.Engine`,
+docs/modes.md §6); these drivers need at the least `game.modes.base.Game` plus `to_act() -> int`
+(the seat whose action comes next) and `result() -> dict` (JSON-able, with at least "winner": a
+seat name or None). For link resyncs, `restore(rules, snapshot_dict)` as a classmethod of its
+type (without it a desync ends the linked game with an error).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from game.core.canon import canonical_bytes
 from game.core.replay import Replay
+from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase, ScreenSlot
 from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines
@@ -165,7 +166,7 @@ class GenericLink:
         if len(setup) > MAX_SETUP_BYTES:
             raise ValueError(f"{self.entry.id} setup: {len(setup)} bytes, at most {MAX_SETUP_BYTES}")
         try:
-            data = json.loads(bytes(setup).decode("utf-8"))
+            data = loads_bounded(bytes(setup), self.entry.id, what="setup", max_depth=8)
         except (UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"{self.entry.id} setup: not JSON ({exc})") from None
         if not isinstance(data, dict) or not isinstance(data.get("options"), dict) \

@@ -6,12 +6,12 @@ replacement, finished)."""
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from game.core.canon import canonical_bytes
+from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 
 # what restoring a hostile or damaged snapshot may raise: all become ValueError
@@ -38,7 +38,7 @@ class AdapterBase:
         """The game `restore(snapshot dict)` makes from the peer's bytes; any failure is a
         ValueError "<label> snapshot: …"."""
         try:
-            return restore(json.loads(bytes(data).decode("ascii")))
+            return restore(loads_bounded(bytes(data).decode("ascii"), label, what="snapshot"))
         except SNAPSHOT_ERRORS as exc:
             raise ValueError(f"{label} snapshot: {exc}") from None
 

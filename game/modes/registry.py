@@ -154,25 +154,35 @@ def unregister(mode_id: str) -> None:
     _registered.pop(mode_id, None)
 
 
+def find_entries(package: str, module: str, attr: str, kind: type) -> list:
+    """`attr` of every `<package>/<sub>/<module>.py` (sub-packages in name order), each checked to
+    be a `kind`; a sub-package without that module is a helper and is passed over. The engine
+    entries (`game.modes`, "mode", "MODE") and each UI registry's use it."""
+    pkg = importlib.import_module(package)
+    out = []
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        name = f"{package}.{info.name}.{module}"
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue                        # a helper package without an entry
+            raise
+        entry = getattr(mod, attr, None)
+        if not isinstance(entry, kind):
+            raise ModeError(f"{name}: {attr} is not a {kind.__name__}")
+        out.append(entry)
+    return out
+
+
 def _discover() -> None:
     global _discovered
     if _discovered:
         return
     _discovered = True
-    import game.modes as pkg
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        name = f"{pkg.__name__}.{info.name}.{ENTRY_MODULE}"
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue                        # a helper package without a mode entry
-            raise
-        entry = getattr(mod, "MODE", None)
-        if not isinstance(entry, ModeEntry):
-            raise ModeError(f"{name}: MODE is not a ModeEntry")
+    for entry in find_entries("game.modes", ENTRY_MODULE, "MODE", ModeEntry):
         _registered.setdefault(entry.id, entry)
 
 

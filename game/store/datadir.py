@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.rules.gdl.folders import use_data_dir as use_module_dir
 from game.rules.skirmish.catalog import use_data_dir
 
 log = logging.getLogger("tactibox.store")
@@ -96,12 +97,19 @@ def _prepare(root: Path) -> None:
     probe.close()
 
 
+def look_in(root: Path) -> None:
+    """Rulesets and Xconq modules are looked up in `root` too (the command line, which does not
+    create the data folder, calls this with `choose_data_dir()`)."""
+    use_data_dir(root)
+    use_module_dir(root)
+
+
 def open_data_dir(env: Mapping[str, str] | None = None, *, appliance_dir: Path = APPLIANCE_DIR) -> DataDir:
     """Pick the data folder, create it and its subfolders; never raises."""
     root = choose_data_dir(env, appliance_dir=appliance_dir)
     try:
         _prepare(root)
-        use_data_dir(root)          # rulesets the owner added are found from now on
+        look_in(root)               # rulesets and modules the owner added are found from now on
         return DataDir(root)
     except OSError as exc:
         reason = exc.strerror or str(exc)
@@ -115,5 +123,5 @@ def open_data_dir(env: Mapping[str, str] | None = None, *, appliance_dir: Path =
             msg2 = f"{fallback}: cannot use it either ({exc2.strerror or exc2})"
             log.warning(msg2)
             return DataDir(fallback, persistent=False, messages=(msg, msg2))
-        use_data_dir(fallback)
+        look_in(fallback)
         return DataDir(fallback, persistent=False, messages=(msg,))

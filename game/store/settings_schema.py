@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.fields import Field, check_one
+from game.core.numbers import shown
 
 Problems = list[tuple[str, str]]  # (sub-key, what is wrong) for table-valued settings
 Check = Callable[[Any], tuple[Any, Problems]]
@@ -29,10 +30,10 @@ class Bad(ValueError):
 def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
-    if isinstance(value, int):
-        return f"the number {value}"
+    if isinstance(value, int | float):
+        return f"the number {shown(value)}"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {shown(value)}"
     if isinstance(value, (list, tuple)):
         return "a list"
     if isinstance(value, dict):

@@ -11,10 +11,7 @@ found here by itself the way ``game.modes.registry`` finds each ``game/modes/<mo
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
-from game.modes.registry import ModeError, modes
+from game.modes.registry import ModeError, find_entries, modes
 from game.ui.mode_ui import ModeUI
 from game.ui.scene import MenuEntry, SceneTable
 
@@ -69,20 +66,7 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import game.ui.modes as pkg
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        name = f"{pkg.__name__}.{info.name}.{UI_ENTRY_MODULE}"
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue                        # a helper package without a UI entry
-            raise
-        ui = getattr(mod, "UI", None)
-        if not isinstance(ui, ModeUI):
-            raise ModeError(f"{name}: UI is not a ModeUI")
+    for ui in find_entries("game.ui.modes", UI_ENTRY_MODULE, "UI", ModeUI):
         _uis.setdefault(ui.mode, ui)
 
 

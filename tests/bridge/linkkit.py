@@ -74,7 +74,7 @@ class LossyWire:
             self._held = out
             self.reordered += 1
             return
-        self.dst.inbox += out
+        self.dst.deliver(out)
 
 
 def lossy_pair(clock: FakeClock, seed: int = 0, config: LinkConfig | None = None, **faults):

@@ -1,15 +1,17 @@
-"""Pairing (issue 9 item 7): a stranger on the link cannot end a hosted game, take the guest's
-seat or its resume, or download the ruleset; wrong codes are rate-limited on the fake clock."""
+"""Pairing (issue 9 item 7, issue 21 items 1 and 3): a stranger on the link cannot end a hosted
+game, take the guest's seat or its resume, or download the ruleset; wrong codes are rate-limited
+per peer on the fake clock; the SPAKE2 exchange confirms only equal secrets."""
 
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 from linkkit import FakeClock, pump, session_pair
 
 from firmware_bridge import pairing
-from firmware_bridge.messages import PROTOCOL_VERSION, Error, Hello, Start
+from firmware_bridge.messages import MSG_CONFIRM, PROTOCOL_VERSION, Error, Hello, Start
 from firmware_bridge.pairing import AuthThrottle, key_from_code, key_from_psk, normalise_code, read_psk
 from firmware_bridge.reliable import ReliableLink
 from firmware_bridge.selftest_game import SelfTestGame
@@ -136,29 +138,48 @@ def test_stranger_cannot_download_the_ruleset():
     assert h.link.counters.bytes_sent < 600            # HELLO, AUTH, ERROR: no 3 KB blob
 
 
-def test_wrong_codes_are_rate_limited_on_the_fake_clock():
+def test_wrong_codes_are_rate_limited_per_peer_on_the_fake_clock():
     clock = FakeClock()
     h, g, _ = paired_pair(clock)
+    line = h.link.transport
+    line.peer_address = "10.0.0.66"                    # a stranger's address
     last = g
-    waits = []
-    for attempt in range(6):
-        clock.advance(h.throttle.wait_left())
+    counted = []
+    for _ in range(6):
+        clock.advance(h.throttle.wait_left("10.0.0.66"))
         s = newcomer(last, clock)
-        pump([h, s], clock, 3.0, until=lambda s=s, n=attempt + 1: s.failed and h.throttle.failures == n)
+        pump([h, s], clock, 3.0, until=lambda s=s: s.failed)
         assert s.failed and "wrong pairing code" in s.error
-        waits.append(h.throttle.failures)
+        counted.append(h.throttle.failures("10.0.0.66"))
         last = s
-    assert waits == [1, 2, 3, 4, 5, 6]
-    assert h.throttle.wait_left() > 4.0                  # 3 free, then 2, 4, 8 s
-    # while the host waits, even the right code is not checked
+    assert counted == [1, 2, 3, 4, 5, 6]
+    assert h.throttle.wait_left("10.0.0.66") > 4.0     # 3 free, then 2, 4, 8 s
+    # while that address waits, even the right code from it is not checked
     s = newcomer(last, clock, key=KEY)
     pump([h, s], clock, 3.0, until=lambda: s.failed)
     assert s.failed and "too many wrong pairing codes" in s.error and s.lockstep is None
     assert h.throttle.refused == 1 and h.lockstep is None
-    clock.advance(h.throttle.wait_left() + 0.01)
+    # another unit (another address) is not locked out by the stranger's failures
+    line.peer_address = "10.0.0.5"
     ok = newcomer(s, clock, key=KEY)
     pump([h, ok], clock, 30.0, until=lambda: h.finished and ok.finished)
-    assert ok.paired and ok.finished and h.throttle.failures == 0
+    assert ok.paired and ok.finished and h.throttle.failures("10.0.0.5") == 0
+    assert h.throttle.wait_left("10.0.0.66") > 0       # the stranger still waits
+
+
+def test_a_guest_that_vanishes_before_confirming_used_up_a_try():
+    """A unit that takes the host's SPAKE2 message and never confirms spends one try all the
+    same (even with the right code): a stranger cannot probe for free. It could not learn
+    whether its guess was right anyway: the host confirms only after the guest did."""
+    clock = FakeClock()
+    h, g, _ = paired_pair(clock)
+    h.link.transport.peer_address = "10.0.0.66"
+    s = newcomer(g, clock, key=KEY)
+    real_send = s._send
+    s._send = lambda p: 0 if p[:1] == bytes([MSG_CONFIRM]) else real_send(p)     # its CONFIRM never leaves
+    pump([h, s], clock, 3.0, until=lambda: h._exchange is not None)
+    pump([h, s], clock, 1.0)
+    assert h.throttle.failures("10.0.0.66") == 1 and not h.paired and not s.paired
 
 
 def test_throttle_doubles_after_the_free_attempts():
@@ -213,13 +234,38 @@ def test_codes_and_pre_shared_keys(tmp_path):
         read_psk(tmp_path)
 
 
-def test_the_mac_covers_both_hellos():
-    a, b = b"host hello", b"guest hello"
-    mac = pairing.auth_mac(KEY, "guest", a, b)
-    assert pairing.check_mac(KEY, "guest", a, b, mac)
-    assert not pairing.check_mac(KEY, "host", a, b, mac)
-    assert not pairing.check_mac(KEY, "guest", a, b + b"!", mac)
-    assert not pairing.check_mac(WRONG, "guest", a, b, mac)
+def _exchanges(host_secret, guest_secret, transcript=b"T"):
+    h, g = pairing.Exchange("host", host_secret), pairing.Exchange("guest", guest_secret)
+    h.finish(g.element, transcript)
+    g.finish(h.element, transcript)
+    return h, g
+
+
+def test_the_exchange_confirms_only_the_same_secret_and_the_same_transcript():
+    h, g = _exchanges(KEY, KEY)
+    assert h.confirms(g.confirmation()) and g.confirms(h.confirmation())
+    assert h.ticket == g.ticket and len(h.ticket) == 32
+    assert not h.confirms(h.confirmation())            # a reflected confirmation is no proof
+    h, g = _exchanges(KEY, WRONG)
+    assert not h.confirms(g.confirmation()) and not g.confirms(h.confirmation()) and h.ticket != g.ticket
+    h, g = pairing.Exchange("host", KEY), pairing.Exchange("guest", KEY)
+    h.finish(g.element, b"what the host saw")
+    g.finish(h.element, b"what the guest saw")         # a man in the middle changed a HELLO
+    assert not h.confirms(g.confirmation())
+
+
+def test_broken_spake2_messages_are_a_clean_pairing_error():
+    rng = random.Random(5)
+    bad = [bytes(33), b"B" + bytes(32), b"A" + bytes(32), b"B" + b"\xff" * 32, b"\x00" * 32, b"B" * 34]
+    bad += [b"B" + bytes(rng.randrange(256) for _ in range(32)) for _ in range(40)]
+    for element in bad:
+        ex = pairing.Exchange("host", KEY)
+        try:
+            ex.finish(element, b"T")
+        except pairing.PairingError:
+            continue
+        # a random 32 bytes may be a valid element: then it is just a wrong key
+        assert not ex.confirms(bytes(32))
 
 
 def _new_connection(*sessions):

@@ -128,9 +128,9 @@ def test_reliable_link_over_a_pty_survives_the_adapter_being_pulled(tmp_path):
     class MasterEnd(MemoryTransport):          # unit B reads/writes the pty master directly
         fd = m
 
-        def _raw_read(self):
+        def _raw_read(self, limit):
             try:
-                return os.read(self.fd, 4096)
+                return os.read(self.fd, limit)
             except (BlockingIOError, OSError):
                 return b""
 

@@ -3,12 +3,13 @@ only here, with a game and a bot, so the registry links it with the generic link
 
 from __future__ import annotations
 
-from take_away import TakeAway
+from take_away import Take, TakeAway
 
 from game.modes.registry import ModeEntry, Option
 
 
 class Pebbles(TakeAway):
+    mode = "pebbles"
     MOST = 2
 
 
@@ -20,8 +21,8 @@ class PebbleBot:
     def __init__(self, level: str, seat: int, seed: int) -> None:
         pass
 
-    def choose(self, game: Pebbles) -> int:
-        return game.pile % 3 or 1
+    def choose(self, game: Pebbles) -> Take:
+        return Take(game.pile % 3 or 1)
 
 
 HERE = __name__

@@ -284,7 +284,8 @@ def test_duel_rules_mismatch_is_a_clear_error(make_app, monkeypatch):
     press(app, B.A)
     wait = app.top
     cable.step(40)
-    assert wait.run.session.failed and cable.peer.failed
+    assert cable.peer.failed and not wait.run.session.failed    # the host turns that unit away, keeps waiting
     texts = [t for t, _ in wait.lines()]
     assert any("duel-rules" in t for t in texts) and any("Update the older unit" in t for t in texts)
+    assert any("still waiting" in t for t in texts)
     assert "duel-rules" in cable.peer.error                     # the other unit says so too

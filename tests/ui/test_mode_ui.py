@@ -66,3 +66,17 @@ def test_a_mode_without_a_ui_part_is_listed_by_the_engine_only():
         assert "bare_ui" not in [u.mode for u in mode_uis()]
     finally:
         unregister("bare_ui")
+
+
+def test_the_shared_screens_import_no_mode_screen():
+    """Shared scenes and widgets (game/ui/*.py, game/ui/scenes/) reach a mode's screens only
+    through its UI part (scene names, hooks), never by importing them."""
+    import ast
+    bad = []
+    shared = [*(ROOT / "game" / "ui").glob("*.py"), *(ROOT / "game" / "ui" / "scenes").rglob("*.py")]
+    for path in shared:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            bad += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names if n.startswith("game.ui.modes.")]
+    assert bad == []

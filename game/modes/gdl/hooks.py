@@ -64,10 +64,19 @@ def simulate(req, log=None) -> Outcome:
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
+    """`ruleset`: a module the person named (any file). Else the module the replay names, found
+    only inside the module folders (issue 21 item 13: a replay may not open `/etc/passwd`)."""
+    from game.core.replayfile import file_in_folders
     from game.modes.gdl.match import ReplayError, verify
+    from game.rules.gdl.folders import module_folders
     path = ruleset or replay.options.get("module", "")
     if not isinstance(path, str) or not path:
         return Verdict(False, 0, ["the replay names no module; give it with --ruleset PATH.g"])
+    if not ruleset:
+        try:
+            path = str(file_in_folders(path, module_folders(), suffixes=(".g",), what="module"))
+        except ReplayError as exc:
+            return Verdict(False, 0, [f"{exc} (--ruleset PATH.g)"])
     try:
         game = verify(replay, load_world(path))
     except ReplayError as exc:

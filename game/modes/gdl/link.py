@@ -9,11 +9,11 @@ plain `.g` names).
 
 from __future__ import annotations
 
-import json
 import zlib
 from pathlib import Path
 
 from game.core.canon import canonical_bytes
+from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase
 
@@ -42,7 +42,7 @@ def unpack_module(blob: bytes) -> list[tuple[str, str]]:
     if len(raw) > MAX_UNPACKED or d.unconsumed_tail:
         raise ValueError("module pack unpacks to more than 4 MiB")
     try:
-        data = json.loads(raw.decode("ascii"))
+        data = loads_bounded(raw.decode("ascii"), "module pack", max_depth=4)
     except (UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"module pack: {exc}") from None
     if not isinstance(data, list) or not 1 <= len(data) <= MAX_FILES:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from game.core.numbers import shown
 from game.modes.base import ActionError
 from game.modes.registry import Outcome, Request, Verdict, event_lines, events_printer
 
 OFFER_HASH = 8          # bytes of the ruleset hash a guest's offered formation is tied to
+
+
+def _plain_name(name: str) -> bool:
+    """A folder name the catalog looks up, not a path (no separators, no leading dot)."""
+    return 0 < len(name) <= 64 and not name.startswith(".") and not any(c in name for c in "/\\\0:")
 
 
 def load_rules(name: str | None):
@@ -67,9 +73,15 @@ def simulate(req: Request, log=None) -> Outcome:
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
+    """`ruleset`: a name or folder the person gave. Else the ruleset the replay names, by name
+    only (a replay may not point the loader at a folder of its choosing: issue 21 item 13)."""
     from game.modes.skirmish.match import verify_replay
+    named = replay.ruleset_id or None
+    if not ruleset and named and not _plain_name(named):
+        return Verdict(False, 0, [f"the replay names the ruleset {shown(named, 80)}, which is no ruleset name; "
+                                  "give the ruleset on the command line (--ruleset NAME or FOLDER) to use it"])
     try:
-        rs = load_rules(ruleset or replay.ruleset_id or None)
+        rs = load_rules(ruleset or named)
     except ValueError as exc:
         return Verdict(False, 0, [str(exc)])
     report = verify_replay(replay, rs, on_events=_on_events(log))

@@ -10,10 +10,10 @@ bytes; the host's `is_legal` is the engine's own rule check (WoS: "the host may 
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass
 
+from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase
 from game.modes.skirmish import actions as A
@@ -158,7 +158,7 @@ class SkirmishOverLink(AdapterBase):
 
     def restore(self, data: bytes) -> None:
         try:
-            snap = json.loads(bytes(data).decode("ascii"))
+            snap = loads_bounded(bytes(data).decode("ascii"), "skirmish", what="snapshot")
         except (UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"skirmish snapshot is not JSON: {exc}") from None
         game = SkirmishGame.restore(self.rs, self.gmap, snap)     # ActionError is a ValueError

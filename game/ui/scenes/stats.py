@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
-from game.ui.modes.skirmish.book import draw_stats_table
+from game.ui.stats_table import draw_stats_table
 from game.ui.widgets import panel
 from hw.input.buttons import Button
 

@@ -11,6 +11,7 @@ import pygame
 from game.ui import theme as T
 from game.ui.art.icons import shape
 from game.ui.minimap import Minimap
+from game.ui.stats_table import draw_stats_table
 from game.ui.widgets import hint_bar, panel
 from hw.input.buttons import Button
 
@@ -129,25 +130,3 @@ class Book:
             others = [g.player_name(s) for s in g.seats() if g.player_name(s) != me]
             self._stats_cache = tuple(app.stats.stats_view(me, others))
         draw_stats_table(surf, th, body, self._stats_cache)
-
-
-def draw_stats_table(surf, th, body, lines) -> None:
-    """The WoS stats view: your totals first, then each other player's record against you."""
-    cols = (0.0, 0.46, 0.58, 0.7, 0.82)
-    heads = ("player", "won", "lost", "%", "rating")
-    lh = th.line_height("small") + 1
-    for c, h in zip(cols, heads):
-        th.text(surf, h, (body.x + int(body.w * c), body.y), T.TEXT_DIM, "tiny")
-    y = body.y + th.line_height("tiny") + 2
-    for i, line in enumerate(lines):
-        name = line.player + (" (you)" if i == 0 else "")
-        vals = (th.fit(name, int(body.w * 0.45), "small"), str(line.wins), str(line.losses), f"{line.win_percent}",
-                f"{line.rating}" + ("" if line.rated else "*"))
-        for c, v in zip(cols, vals):
-            th.text(surf, v, (body.x + int(body.w * c), y), T.ACCENT if i == 0 else T.TEXT, "small")
-        y += lh
-        if y > body.bottom - lh:
-            break
-    if any(not line.rated for line in lines):
-        th.text(surf, "* bots only appear to have a rating", (body.x, body.bottom - th.line_height("tiny")),
-                T.TEXT_DIM, "tiny")
