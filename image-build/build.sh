@@ -102,6 +102,13 @@ mmdebstrap --arch=arm64 --variant=minbase --mode=root --components="main non-fre
     "deb $MIRROR $SUITE-updates main non-free-firmware" \
     "deb $SECURITY $SUITE-security main non-free-firmware" >> "$LOG" 2>&1
 
+# mmdebstrap unmounts what it mounted in the tree; once it could not ("umount /sys failed",
+# target busy) and mke2fs -d then tried to copy sysfs into the root filesystem
+for m in $(awk -v t="$TREE/" 'index($2, t) == 1 { print $2 }' /proc/mounts | sort -r); do
+    echo "build.sh: $m is still mounted after mmdebstrap; unmounting it" | tee -a "$LOG"
+    umount "$m" 2>/dev/null || umount -l "$m"
+done
+
 step "checking that every kernel module kept has the modules it needs"
 if ! python3 "$HERE/check-modules.py" "$TREE/root" > "$OUT/modules-check.txt" 2>&1; then
     cat "$OUT/modules-check.txt" | tee -a "$LOG" >&2

@@ -125,8 +125,8 @@ def set_aside_suspects(root: Path, failed_starts: int, env: MutableMapping[str, 
     mode = SafeMode(root, failed_starts, dropped_args=list(dropped_args))
     for var in PATH_VARIABLES:
         value = env.pop(var, "")
-        if value.strip():
-            mode.not_read.append(f"{var}={value}")
+        if any(_present(Path(part)) for part in value.split(":") if part.strip()):
+            mode.not_read.append(f"{var}={value}")          # only folders with something in them
     present = [name for name, _ in SUSPECTS if _present(root / name)]
     if not present:
         return mode

@@ -69,7 +69,10 @@ echo "VERIFY: gpiochip-group=$(stat -c %G /dev/gpiochip0 2>&1)"
 echo "VERIFY: write-test=$(touch /etc/verify-write && echo overlay-writable)"
 journalctl -b -u tactibox-data-partition.service -o cat --no-pager | sed 's/^/VERIFY: data-partition: /'
 # udev: no worker stuck on an event (serial-alias searched the device tree for 58 s, item 21)
-echo "VERIFY: udev-slow=$(journalctl -b -u systemd-udevd -o cat --no-pager | grep -ciE 'taking a long time|timed out|killing')"
+udev_slow=$(journalctl -b -u systemd-udevd -o cat --no-pager | grep -iE 'taking a long time|timed out|killing')
+echo "VERIFY: udev-slow-all=$(printf '%s' "$udev_slow" | grep -c .)"
+echo "VERIFY: udev-slow-serial=$(printf '%s' "$udev_slow" | grep -cE 'tty|serial')"
+printf '%s\n' "$udev_slow" | grep . | head -3 | sed 's/^/VERIFY: udev-slow-event: /'
 n=0
 slowest=0
 for tty in /sys/class/tty/ttyS* /sys/class/tty/ttyAMA*; do
@@ -104,3 +107,8 @@ for what in pad keyboard; do
 done
 echo "VERIFY: sdl-$(setpriv --reuid=tactibox --regid=tactibox --init-groups env HOME=/tmp SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 /opt/tactibox/venv/bin/python $F/tactibox-sdl-pad.py 2>&1 | tail -1)"
 echo "VERIFY: end"
+# The menu's Shutdown: the game (as its user) writes the request file, the root path unit powers
+# off. If it does not, systemd.run_success_action powers off after this sleep instead.
+setpriv --reuid=tactibox --regid=tactibox --init-groups sh -c 'echo poweroff > /run/tactibox/poweroff' \
+    && echo "VERIFY: poweroff-requested=yes" || echo "VERIFY: poweroff-requested=no"
+sleep 120

@@ -110,9 +110,13 @@ def data_folder(root):
 
 
 def test_the_suspects_are_moved_and_named_with_the_folder(tmp_path):
-    root = data_folder(tmp_path)
-    env = {"TACTIBOX_RULESET_PATH": "/boot/firmware/tactibox/rulesets",
-           "TACTIBOX_QUEST_IMPORT_PATH": "/boot/firmware/tactibox/quest-levels", "OTHER": "kept"}
+    root = data_folder(tmp_path / "data")
+    boot = tmp_path / "boot/tactibox"
+    (boot / "rulesets/broken").mkdir(parents=True)
+    (boot / "rulesets/broken/units.toml").write_text("x = \n")
+    (boot / "quest-levels").mkdir()                          # empty: nothing to name
+    env = {"TACTIBOX_RULESET_PATH": f"{boot}/rulesets",
+           "TACTIBOX_QUEST_IMPORT_PATH": f"{boot}/quest-levels:{tmp_path}/missing", "OTHER": "kept"}
     mode = set_aside_suspects(root, 3, env=env, dropped_args=["--bogus"])
     folder = root / "safe-mode-1"
     assert mode.folder == folder
@@ -129,8 +133,8 @@ def test_the_suspects_are_moved_and_named_with_the_folder(tmp_path):
     assert "stopped 3 times in a row" in text and str(folder) in text
     for name in ("settings.toml", "gpio.toml", "stats.sqlite3", "rulesets/"):
         assert name in text
-    assert "TACTIBOX_RULESET_PATH=/boot/firmware/tactibox/rulesets" in text
-    assert "TACTIBOX_QUEST_IMPORT_PATH=/boot/firmware/tactibox/quest-levels" in text
+    assert f"Not read this time: TACTIBOX_RULESET_PATH={boot}/rulesets" in text
+    assert "TACTIBOX_QUEST_IMPORT_PATH" not in text            # empty or missing folders: not named
     assert "TACTIBOX_ARGS=--bogus" in text
     readme = (folder / "README.txt").read_text()
     assert str(root) in readme and "settings.toml" in readme

@@ -39,6 +39,8 @@ def test_a_bad_tactibox_args_loops_three_times_then_safe_mode_starts_the_game(tm
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.toml").write_text("volume = 7\n")
+    (tmp_path / "boot-rulesets/mine").mkdir(parents=True)          # the boot partition's rulesets
+    (tmp_path / "boot-rulesets/mine/units.toml").write_text("broken = \n")
     for n in (1, 2, 3):                                   # tactibox.env: TACTIBOX_ARGS=--sise 480x320
         code, text = finish(unit_start(data, "--sise", "480x320"))
         assert code == 2 and "unrecognized arguments" in text
