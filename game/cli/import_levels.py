@@ -29,26 +29,42 @@ def run(args) -> int:
     return run_guarded(_run, args)
 
 
-def _verify(path: Path, i: int, lv, sol: str, report: dict, sol_line: int = 0):
-    """The replay actions of a stored solution that wins, or None (the reason goes to errors)."""
+MAX_CHECK_MOVES = 500_000       # stored-solution moves replayed in one run (each file may hold 10,000 levels)
+
+
+def _verify(path: Path, imp, lv, report: dict, budget: list[int]) -> tuple[list | None, str]:
+    """(replay actions of a stored solution that wins, "verified"), or (None, "rejected") with the
+    reason in errors, or (None, "unchecked") once the run's budget is spent. Moves after the
+    winning one are dropped, with a warning saying so."""
     from game.modes.quest.game import QuestGame
     from game.modes.quest.solution import SolutionError, parse_solution, play_solution
     g = QuestGame(lv)
     # errors name the file's own line when the importer knows where the solution starts
-    where = str(path) if sol_line else f"{path}#{i}"
+    where = str(path) if imp.solution_line else f"{path}#{imp.number}"
     try:
         if path.suffix.lower() == ".hsb":
             from game.modes.quest.importers.hsb import convert_moves
-            steps = [([0, g.g.dir_names.index(d)], push, 0) for d, push in convert_moves(sol)]
+            line = imp.solution_line or 1
+            steps = [([0, g.g.dir_names.index(d)], push, line) for d, push in convert_moves(imp.solution)]
         else:
-            steps = parse_solution(sol, g.g.dir_names, where, first_line=sol_line or 1)
-        acts = play_solution(g, steps, where)
+            steps = parse_solution(imp.solution, g.g.dir_names, where, first_line=imp.solution_line or 1)
+        if len(steps) > budget[0]:
+            report["warnings"].append(f"{path}#{imp.number}: solution not checked: this run has replayed "
+                                      f"{MAX_CHECK_MOVES - budget[0]} moves, at most {MAX_CHECK_MOVES}")
+            return None, "unchecked"
+        budget[0] -= len(steps)
+        acts = play_solution(g, steps, where, stop_at_win=True)
         if g.status != "won":
-            raise SolutionError(f"{path}#{i}: the solution ends with the boxes not all on goals")
-        return acts
+            raise SolutionError(f"{path}#{imp.number}: the solution ends with the boxes not all on goals")
+        if len(acts) < len(steps):
+            extra = len(steps) - len(acts)
+            report["warnings"].append(f"{path}#{imp.number}: the solution wins at move {len(acts)} and goes on for "
+                                      f"{extra} more move{'s' if extra != 1 else ''}; "
+                                      f"{'they are' if extra != 1 else 'it is'} left out")
+        return acts, "verified"
     except (SolutionError, ValueError) as exc:
         report["errors"].append(str(exc))
-        return None
+        return None, "rejected"
 
 
 def _target_folder() -> Path:
@@ -88,13 +104,15 @@ def _copy(path: Path, folder: Path, done: dict, report: dict) -> str | None:
 
 
 def _run(args) -> int:
-    from game.modes.quest.catalog import LevelError, read_any
-    from game.modes.quest.dropin import read_dropin_file
+    from game.modes.quest.catalog import read_file_guarded
+    from game.modes.quest.dropin import summary
+    from game.modes.quest.importers.base import BuildError
     from game.modes.quest.session import make_replay
     from game.modes.quest.textformat import dump_level
     report: dict = {"levels": [], "errors": [], "warnings": [], "copied": []}
     folder = None if (args.check or args.out) else _target_folder()
     done: dict = {}
+    budget = [MAX_CHECK_MOVES]
     for f in args.files:
         path = Path(f)
         if not path.is_file():
@@ -102,25 +120,27 @@ def _run(args) -> int:
                    else "not a regular file" if path.exists() else "no such file")
             report["errors"].append(f"{path}: {why}")
             continue
-        info = read_dropin_file(str(path), path)     # the reader of the Imported levels screen
+        found = read_file_guarded(path)
+        info = summary(str(path), path, found)     # what the Imported levels screen shows
         report["errors"] += list(info.errors)
         report["warnings"] += list(info.warnings)
-        report["warnings"] += [f"{path}#{d.number} ({d.where}): {w}" for d in info.levels for w in d.warnings]
-        try:
-            got, _ = read_any(path)
-        except LevelError:
-            got = []
+        report["warnings"] += [f"{path}#{d.number}: {w}" for d in info.levels for w in d.warnings]
         dest = _copy(path, folder, done, report) if folder is not None and info.levels else None
         if dest:
             report["copied"].append(dest)
-        for i, (lv, sol, sol_line) in enumerate(got, 1):
-            entry = {"file": str(path), "number": i, "title": lv.title or lv.name, "label": lv.label,
-                     "solution": "none"}
+        for imp in found.levels:
+            i = imp.number
+            entry = {"file": str(path), "number": i, "title": imp.title, "label": imp.note, "solution": "none"}
             if dest:
                 entry["ref"] = dest if path.suffix.lower() == ".quest" else f"{dest}#{i}"
-            acts = _verify(path, i, lv, sol, report, sol_line) if sol else None
-            if sol:
-                entry["solution"] = "verified" if acts is not None else "rejected"
+            lv = None
+            if imp.solution or args.out:
+                try:
+                    lv = imp.level
+                except BuildError as exc:
+                    report["errors"].append(str(exc))
+                    continue
+            acts, entry["solution"] = _verify(path, imp, lv, report, budget) if imp.solution else (None, "none")
             if args.out:
                 out = Path(args.out)
                 out.mkdir(parents=True, exist_ok=True)

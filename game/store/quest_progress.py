@@ -30,7 +30,7 @@ from pathlib import Path
 from game.core import datafile
 from game.modes.base import ActionError
 from game.modes.quest.campaign import Progress, ProgressError, check_carry
-from game.modes.quest.session import Bests, Session
+from game.modes.quest.session import MAX_ACTIONS, Bests, Session
 from game.store.safefile import backup_path, remove_stale_temps, set_aside, write_with_backup
 
 log = logging.getLogger("tactibox.store")
@@ -39,12 +39,44 @@ FORMAT = "tactibox-quest-progress"
 SAVE_FORMAT = "tactibox-quest-save"
 VERSION = 1
 MAX_PROGRESS = 1 << 20           # 1 MiB: hundreds of levels' bests and a full inventory fit in 20 KB
-MAX_SAVE = 4 << 20               # a save holds every action of the level: 4 MiB is ~400,000 moves
+MAX_SAVE = 1 << 20               # a save holds every action of the level: 20,000 moves take ~200 KB
+MAX_DIGITS = 12                  # a whole number in these files never needs more (values are <= 10^9)
 CONTEXTS = ("campaign", "free")
 
 
 class StoreError(ValueError):
     """A stored file of the wrong shape; the message names the key."""
+
+
+class OddNumber:
+    """A number no stored value can be (more than MAX_DIGITS digits, NaN, Infinity): kept as this
+    marker (Python will not even convert 5000 digits), so the check of its key refuses it by name."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __repr__(self) -> str:
+        return self.what
+
+
+def _number(text: str):
+    return OddNumber(f"a {len(text.lstrip('-'))}-digit number") if len(text) > MAX_DIGITS else int(text)
+
+
+def loads(raw: bytes):
+    """JSON of a quest file; StoreError for text that is not UTF-8 JSON. Long numbers (and NaN)
+    become OddNumber markers, which every check refuses naming the key (`carry.coins: ... got a
+    5000-digit number`)."""
+    try:
+        return json.loads(raw.decode("utf-8"), parse_int=_number, parse_constant=OddNumber)
+    except UnicodeDecodeError as exc:
+        raise StoreError(f"is not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise StoreError(f"is not valid JSON (line {exc.lineno}: {exc.msg}); the file may have been cut short") from None
+    except RecursionError:
+        raise StoreError("is nested too deeply") from None
+    except ValueError as exc:          # e.g. a 5000-digit fraction
+        raise StoreError(f"cannot be read ({str(exc)[:120]})") from None
 
 
 def _need(d, key: str, kind, where: str = ""):
@@ -91,6 +123,8 @@ def check_save(doc) -> tuple[str, dict]:
     _need(s, "level", str, "session")
     _need(s, "level_hash", str, "session")
     acts = _need(s, "actions", list, "session")
+    if len(acts) > MAX_ACTIONS:
+        raise StoreError(f"session.actions: {len(acts)} moves, a save holds at most {MAX_ACTIONS}")
     for i, a in enumerate(acts):
         if not isinstance(a, list) or not 1 <= len(a) <= 8 or not all(
                 isinstance(x, int) and not isinstance(x, bool) for x in a):
@@ -140,15 +174,7 @@ class QuestStore:
             raw = datafile.read_bytes(path, max_bytes=MAX_PROGRESS)
         except datafile.MissingFile:
             return None
-        try:
-            doc = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise StoreError(f"is not UTF-8 text (byte {exc.start})") from None
-        except json.JSONDecodeError as exc:
-            raise StoreError(f"is not valid JSON (line {exc.lineno}: {exc.msg}); the file may have been cut short") from None
-        except RecursionError:
-            raise StoreError("is nested too deeply") from None
-        return parse_progress(doc)
+        return parse_progress(loads(raw))
 
     def load(self) -> None:
         """Read progress.json (see the module doc for broken files); never raises."""
@@ -241,7 +267,7 @@ class QuestStore:
     def saved_context(self, lid: str) -> str | None:
         """The context of a readable save of `lid` (for the hub's Continue line), else None."""
         try:
-            ctx, _ = check_save(json.loads(datafile.read_bytes(self.save_path(lid), max_bytes=MAX_SAVE)))
+            ctx, _ = check_save(loads(datafile.read_bytes(self.save_path(lid), max_bytes=MAX_SAVE)))
             return ctx
         except (ValueError, RecursionError):
             return None
@@ -260,13 +286,7 @@ class QuestStore:
         ctx, data = "", {}
         if not why:
             try:
-                ctx, data = check_save(json.loads(raw.decode("utf-8")))
-            except UnicodeDecodeError as exc:
-                why = f"is not UTF-8 text (byte {exc.start})"
-            except json.JSONDecodeError as exc:
-                why = f"is not valid JSON (line {exc.lineno}: {exc.msg}); the file may have been cut short"
-            except RecursionError:
-                why = "is nested too deeply"
+                ctx, data = check_save(loads(raw))
             except StoreError as exc:
                 why = str(exc)
         if not why:

@@ -42,23 +42,24 @@ def test_every_format_listed_and_broken_files_do_not_hide_the_others(tmp_path):
     got = by_label(D.list_dropins([folder]))
     assert list(got) == ["bad.hsb", "broken.quest", "hex.hsb", "latin.txt", "LEVELS.DAT", "micro.xsb",
                            "notes.txt", "open.sok", "short.dat", "tiny.quest"]
-    # good levels, with the line or record they start at
+    # good levels, with the line they start at; numbers count every level of the file, so the
+    # level after the refused level 2 is number 3, as the error calls it
     micro = got["micro.xsb"]
     assert [(lv.number, lv.title, lv.where, lv.kind, lv.solution) for lv in micro.levels] == [
-        (1, "Micro One", "line 1", "square", True), (2, "Micro Two", "line 15", "square", False)]
+        (1, "Micro One", "line 1", "square", True), (3, "Micro Two", "line 15", "square", False)]
     assert micro.errors == ("micro.xsb: 11: level 2 is open: the player can reach the map's edge at 5,2",)
     assert [(lv.title, lv.kind) for lv in got["hex.hsb"].levels] == [("Hexa", "hex")]
     assert [lv.title for lv in got["latin.txt"].levels] == ["Fran\u00e7ois"]      # Latin-1 file
     assert [lv.title for lv in got["tiny.quest"].levels] == ["Tiny"]
     sp = got["LEVELS.DAT"]
-    assert [(lv.title, lv.where, lv.note) for lv in sp.levels] == [("SECOND", "level 2", "turn-based adaptation")]
+    assert [(lv.number, lv.title, lv.where, lv.note) for lv in sp.levels] == [(2, "SECOND", "", "turn-based adaptation")]
     assert any("gravity port" in w for w in sp.levels[0].warnings)
     assert sp.errors and all(e.startswith("LEVELS.DAT: level 1: ") for e in sp.errors)
     # broken files: no level, an error naming file and line
     assert got["open.sok"].levels == () and got["open.sok"].errors[0].startswith("open.sok: 1: level 1 is open")
     assert got["bad.hsb"].levels == () and "off the hex lattice" in got["bad.hsb"].errors[0]
     assert got["broken.quest"].levels == () and got["broken.quest"].errors[0].startswith("broken.quest: 6: ")
-    assert got["short.dat"].errors == ("short.dat: size 1535 is not a multiple of 1536 bytes (one record per level)",)
+    assert got["short.dat"].errors == ("short.dat: size 1535 is less than one level record (1536 bytes)",)
     assert "no Sokoban level found" in got["notes.txt"].errors[0]
 
 
@@ -77,10 +78,11 @@ def test_ref_of_a_file_with_a_hash_in_its_name(tmp_path):
     (folder / "my#1.quest").write_text(GOOD_QUEST)
     (folder / "set#2.xsb").write_text(OPEN_XSB + "\n" + GOOD_QUEST.split("map:\n")[1].split("end")[0])
     levels = D.list_dropins([folder]).levels
-    assert [d.ref for d in levels] == [str(folder / "my#1.quest"), f"{folder / 'set#2.xsb'}#1"]
+    # the second level of set#2.xsb is #2 even though the first is refused
+    assert [d.ref for d in levels] == [str(folder / "my#1.quest"), f"{folder / 'set#2.xsb'}#2"]
     assert [load_level(d.ref)[0].grid.kind for d in levels] == ["square4", "square4"]
-    with pytest.raises(LevelError, match="has 1 levels that load\n.*set#2.xsb: 1: level 1 is open"):
-        load_level(f"{folder / 'set#2.xsb'}#2")
+    with pytest.raises(LevelError, match=r"has no level 1 that loads \(1 of its levels load\)\n.*set#2.xsb: 1: level 1 is open"):
+        load_level(f"{folder / 'set#2.xsb'}#1")
 
 
 def test_folders_links_and_unreadable_files(tmp_path, monkeypatch):
@@ -190,7 +192,7 @@ def test_import_copies_into_the_folder_the_screen_lists(tmp_path, monkeypatch, c
     screen_errors = [e.split(": ", 1)[1] for f in listing.files for e in f.errors]
     assert sorted(e.split(": ", 1)[1] for e in rep["errors"]) == sorted(
         screen_errors + ["1: level 1 is open: the player can reach the map's edge at 5,2"])
-    assert any("gravity port" in w and w.startswith(f"{src / 'LEVELS.DAT'}#1 (level 2): ") for w in rep["warnings"])
+    assert any("gravity port" in w and w.startswith(f"{src / 'LEVELS.DAT'}#2: ") for w in rep["warnings"])
     # importing again leaves the folder as it is; a changed file replaces the old one
     (src / "tiny.quest").write_text(GOOD_QUEST.replace("Tiny", "Tiny 2"))
     assert main(["import", str(src / "tiny.quest")]) == 0

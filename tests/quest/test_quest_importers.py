@@ -98,7 +98,7 @@ HSB = """  # # # #
 def test_hexoban_rotated_and_moves_converted():
     got, probs = read_hsb(HSB, "h.hsb")
     assert probs == [] and len(got) == 1
-    lv = got[0][0]
+    lv = got[0].level
     g = QuestGame(lv)
     # in Hexoban the box is east of the player: after the clockwise turn it is south
     assert convert_moves("R") == [("S", True)]
@@ -144,8 +144,8 @@ BASIC = {(2, 2): 3, (3, 2): 2, (4, 2): 4, (4, 3): 2, (5, 2): 7, (10, 2): 1}
 def test_supaplex_record_fields_and_turn_based_play():
     rec = encode_record(sp_tiles(BASIC), title="my first", gravity=0, needed=1)
     levels, errs, warns = read_levels_dat(rec, "LEVELS.DAT")
-    assert errs == [] and warns == []
-    lv = levels[0]
+    assert errs == [] and warns == [] and levels[0].warnings == []
+    lv = levels[0].level
     assert (lv.title, lv.label, lv.quota, lv.gravity, lv.player_gravity) == ("MY FIRST", "turn-based adaptation", 1, 2, False)
     g = QuestGame(lv)
     for _ in range(3):
@@ -160,10 +160,11 @@ def test_supaplex_objects_import_and_what_stays_unsupported_is_named():
     inner.update({(7, 5): 8, (8, 5): 18, (9, 5): 19, (11, 5): 20, (12, 5): 25, (13, 5): 13, (16, 5): 14,
                   (14, 5): 24, (15, 5): 17, (20, 9): 5})
     rec = encode_record(sp_tiles(inner), freeze=2, ports=[(13, 5, 1, 2, 1)])
-    levels, errs, warns = read_levels_dat(rec, "LEVELS.DAT")
-    text = "\n".join(map(str, warns))
-    assert errs == [] and len(levels) == 1
-    lv = levels[0]
+    levels, errs, file_warns = read_levels_dat(rec, "LEVELS.DAT")
+    warns = levels[0].warnings
+    text = "\n".join(warns)
+    assert errs == [] and file_warns == [] and len(levels) == 1
+    lv = levels[0].level
     at = {xy: lv.obj[lv.grid.cell_at(*xy)] for xy in ((7, 5), (8, 5), (9, 5), (11, 5), (12, 5))}
     assert at == {(7, 5): T.ORANGE_DISK, (8, 5): T.YELLOW_DISK, (9, 5): T.TERMINAL, (11, 5): T.RED_DISK, (12, 5): T.BUG}
     assert lv.freeze_zonks and lv.specials == {lv.grid.cell_at(13, 5): [1, 1, 1]}
@@ -174,15 +175,14 @@ def test_supaplex_objects_import_and_what_stays_unsupported_is_named():
     assert "1 x RAM chip (a wall here: explosions do not destroy it): at 21,10" in text
     for gone in ("orange disk", "yellow disk", "terminal", "red disk", "bug", "electron", "freeze zonks", "special port 1"):
         assert gone not in text, gone
-    assert all(str(w).startswith("LEVELS.DAT: level 1: ") for w in warns)
     odd = encode_record(sp_tiles({**BASIC, (13, 5): 13}), ports=[(13, 5, 7, 0, 0)])
-    assert "special port 1 at 14,6: gravity 7 read as off" in str(read_levels_dat(odd, "L.DAT")[2])
+    assert "special port 1 at 14,6: gravity 7 read as off" in read_levels_dat(odd, "L.DAT")[0][0].warnings
 
 
 def _murphy_level(inner, **kw):
     levels, errs, _ = read_levels_dat(encode_record(sp_tiles({**inner}), **kw), "L.DAT")
     assert errs == [], [str(e) for e in errs]
-    return QuestGame(levels[0])
+    return QuestGame(levels[0].level)
 
 
 def test_supaplex_terminal_and_yellow_disk_play():
@@ -241,21 +241,20 @@ def test_supaplex_orange_disk_red_disk_and_bug_play():
 
 def test_supaplex_gravity_byte_makes_murphy_fall():
     rec = encode_record(sp_tiles({(2, 2): 3, (2, 8): 7}), gravity=1)
-    lv = read_levels_dat(rec, "L.DAT")[0][0]
+    lv = read_levels_dat(rec, "L.DAT")[0][0].level
     g = QuestGame(lv)
     g.apply([2])
     assert lv.grid.coords(g.player["cell"]) == (2, 3)
 
 
 @pytest.mark.parametrize("data,msg", [
-    (b"", "not a multiple of 1536"),
-    (b"\0" * 1535, "not a multiple of 1536"),
+    (b"", "size 0 is less than one level record (1536 bytes)"),
+    (b"\0" * 1535, "size 1535 is less than one level record"),
     (encode_record(sp_tiles({(5, 5): 7})), "no Murphy"),
-    (encode_record(sp_tiles({(2, 2): 3, (3, 3): 3, (5, 5): 7})), "a second Murphy at 4,4"),
     (encode_record(sp_tiles({(2, 2): 3})), "no exit"),
-    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7, (6, 6): 99})), "unknown tile 99 at 7,7"),
+    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7, (6, 6): 99})), "unknown tile 99 at 7,7 (tiles are 0-40)"),
     (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), gravity=5), "gravity) is 5"),
-    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), ports=[(9, 9, 0, 0, 0)]), "not on a port tile"),
+    (encode_record(sp_tiles({(2, 2): 3, (5, 5): 7}), ports=[(9, 9, 0, 0, 0)]), "special port 1 (at 10,10, not a port tile)"),
 ])
 def test_supaplex_broken_records(data, msg):
     levels, errs, _ = read_levels_dat(data, "LEVELS.DAT")
@@ -267,12 +266,12 @@ def test_supaplex_port_count_and_quota_bounds():
     rec[1471] = 11
     assert "at most 10" in str(read_levels_dat(bytes(rec), "L.DAT")[1][0])
     levels, errs, warns = read_levels_dat(encode_record(sp_tiles({(2, 2): 3, (4, 2): 4, (5, 5): 7}), needed=9), "L.DAT")
-    assert levels[0].quota == 1 and "asks for 9 infotrons" in str(warns[0])
+    assert levels[0].level.quota == 1 and "asks for 9 infotrons" in levels[0].warnings[0]
 
 
 def test_supaplex_ports_cross_one_way():
     rec = encode_record(sp_tiles({(2, 2): 3, (3, 2): 9, (6, 2): 7}))
-    g = QuestGame(read_levels_dat(rec, "L.DAT")[0][0])
+    g = QuestGame(read_levels_dat(rec, "L.DAT")[0][0].level)
     g.apply([0, 1])
     assert g.level.grid.coords(g.player["cell"]) == (4, 2)
     assert g.check([0, 3]) == "the port does not open this way"
@@ -301,9 +300,9 @@ def test_hexoban_bad_solution_is_a_file_line_problem():
     got, probs = read_hsb(HSB + "Title: One\nSolution: R3r\n", "h.hsb")
     assert [str(p) for p in probs] == [
         "h.hsb: 5: solution: unknown Hexoban move '3' (allowed: l r u n d s, capitals push)"]
-    assert len(got) == 1 and got[0][2] == ""         # the level stays, without the broken solution
+    assert len(got) == 1 and got[0].solution == ""   # the level stays, without the broken solution
     got, probs = read_hsb(HSB + "Solution: R\n", "h.hsb")
-    assert probs == [] and got[0][2] == "R"
+    assert probs == [] and got[0].solution == "R"
 
 
 def test_xsb_huge_run_lengths_are_clean_errors():
@@ -311,7 +310,7 @@ def test_xsb_huge_run_lengths_are_clean_errors():
     got, probs = read_collection("#" + "9" * 5000 + "#\n", "huge.xsb")
     assert got == [] and [str(p) for p in probs] == ["huge.xsb: 1: level 1 is 66x1; at most 64x64"]
     got, probs = read_collection("#" + "9" * 9000 + "#\n", "huge.xsb")
-    assert got == [] and [str(p) for p in probs] == ["huge.xsb: 1: line longer than 8385 characters (no level is that wide)"]
+    assert got == [] and [str(p) for p in probs] == ["huge.xsb: 1: level 1: a line longer than 8385 characters (no level is that wide)"]
     got, probs = read_collection("#####|#@$.#|" + "0" * 40 + "5#\n", "zeros.xsb")
     assert got == [] and "at most 64x64" in str(probs[0])
 
@@ -340,7 +339,7 @@ def test_xsb_rle_bomb_keeps_memory_bounded():
 def test_hexoban_author_is_kept():
     # the Author: line was read into a dict that nothing used
     got, probs = read_hsb("Author: D. W. Skinner\n" + HSB + "Title: One\n", "h.hsb")
-    assert probs == [] and (got[0][0].title, got[0][0].author) == ("One", "D. W. Skinner")
+    assert probs == [] and (got[0].level.title, got[0].level.author) == ("One", "D. W. Skinner")
 
 
 def test_hexoban_huge_block_is_refused_before_it_is_built():
@@ -363,8 +362,24 @@ def test_hexoban_huge_block_is_refused_before_it_is_built():
 def test_xsb_solution_error_names_the_line_of_the_file(tmp_path, capsys):
     from game.cli import main as cli_main
     f = tmp_path / "two.xsb"
-    f.write_text("Title: two\n\n#####\n#@$.#\n#####\n\nSolution: R\nl\nrrr\n", encoding="utf-8")
-    # line 7 "Solution: R" pushes and wins; line 8's 'l' is the move after the win
+    f.write_text("Title: two\n\n######\n#@ $.#\n######\n\nSolution: r\nL\nR\n", encoding="utf-8")
+    # line 8's 'L' pushes nothing: the error names that line of the file
     assert cli_main(["import", "--check", str(f)]) == 1
     err = capsys.readouterr()
-    assert f"{f}: 8: move 2:" in err.out + err.err
+    assert f"{f}: 8: move 2: move W is written as a push (capital) but pushes nothing" in err.out + err.err
+
+
+def test_moves_after_the_win_are_left_out_and_said(tmp_path, capsys):
+    """Issue 21 item 19: a solution that keeps moving after the level is won is accepted,
+    trimmed at the winning move, and the import says so (it used to be rejected)."""
+    from game.cli import main as cli_main
+    f = tmp_path / "two.xsb"
+    f.write_text("Title: two\n\n#####\n#@$.#\n#####\n\nSolution: R\nl\nrrr\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli_main(["import", "--out", str(out), str(f)]) == 0
+    text = capsys.readouterr().out
+    assert f"warning: {f}#1: the solution wins at move 1 and goes on for 4 more moves; they are left out" in text
+    assert "solution: verified" in text
+    from game.core.replay import load_replay
+    rep = load_replay(out / "two_001.replay.json")
+    assert rep.actions == [[0, 1]] and rep.result["status"] == "won"

@@ -44,7 +44,7 @@ def test_imported_supaplex_objects_survive_the_text_round_trip():
         tiles[y * 60] = tiles[y * 60 + 59] = 6
     for x, t in ((2, 3), (3, 8), (4, 18), (5, 19), (6, 20), (7, 25), (8, 13), (10, 7), (12, 24)):
         tiles[2 * 60 + x] = t
-    lv = read_levels_dat(encode_record(bytes(tiles), freeze=2, ports=[(8, 2, 1, 0, 1)]), "L.DAT")[0][0]
+    lv = read_levels_dat(encode_record(bytes(tiles), freeze=2, ports=[(8, 2, 1, 0, 1)]), "L.DAT")[0][0].level
     again, probs = parse_level(dump_level(lv), "dump", name=lv.name)
     assert probs == [], [str(p) for p in probs]
     assert again.content_hash() == lv.content_hash()

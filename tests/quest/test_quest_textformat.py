@@ -91,5 +91,5 @@ def test_npc_numbers_are_checked(field, where):
 
 def test_problem_lines_stay_short_whatever_the_input():
     lv, probs = parse_level("grid: square\nmelee: " + "x" * 100000 + "\nmap:\n#@$.#\nend\n", "t")
-    assert lv is None and str(probs[0]).startswith("t: 2: melee: expected an integer, got 'xxx")
+    assert lv is None and str(probs[0]).startswith("t: 2: melee: expected an integer of at most 9 digits, got 'xxx")
     assert all(len(str(p)) <= 300 for p in probs)

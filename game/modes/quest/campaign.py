@@ -26,6 +26,7 @@ from game.modes.quest.textformat import dump_level, parse_item
 from game.rules.schema import Problem
 
 REPLAY_POLICIES = ("no", "keep", "delta")
+LIMIT = 10**9                   # the largest number progress.json holds (the loader refuses more)
 GRAVITY_NAMES = ("none",) + tuple(dict.fromkeys(d for names in DIR_NAMES.values() for d in names))
 MAX_LEVELS = 500
 
@@ -123,7 +124,7 @@ def load_campaign(path: Path) -> tuple[Campaign | None, list[Problem]]:
     f = str(path)
     try:
         data = read_toml(path)
-    except DataFileError as exc:
+    except (DataFileError, ValueError) as exc:      # ValueError: a 5000-digit number (tomllib)
         return None, [Problem(f, "", str(exc).removeprefix(f + ":").strip())]
     return parse_campaign(data, f)
 
@@ -193,24 +194,31 @@ class Progress:
         return c
 
     def finish(self, camp: Campaign, lid: str, game) -> None:
-        """Fold a won level's result into the carry under the campaign's replay policy."""
+        """Fold a won level's result into the carry under the campaign's replay policy.
+
+        First win, and every win under `keep`: the run's end state is the new carry, whole (XP,
+        coins, items, spells, skills and points, health). A replay under `delta` changes only
+        XP and coins, each by how much this run's gain beats the best earlier run's (never
+        less than 0), and adds the skill points of the levels that XP reaches; everything else
+        the replay did (items granted, bought or used up, spells learned, points spent, health
+        lost) is put back as it was. So a replay can neither farm nor leave progress the
+        loader refuses (points never below 0, numbers within 10^9)."""
+        from game.modes.quest.creatures import player_level
         pl = game.player
         start = self.carry
-        gain_xp, gain_coins = pl["xp"] - start["xp"], pl["coins"] - start["coins"]
+        gain = {"xp": pl["xp"] - start["xp"], "coins": pl["coins"] - start["coins"]}
         prev = self.won.get(lid)
         if prev is not None and camp.replay == "delta":
-            gain_xp = max(0, gain_xp - prev["xp"])
-            gain_coins = max(0, gain_coins - prev["coins"])
-            best = {"xp": max(prev["xp"], pl["xp"] - start["xp"]), "coins": max(prev["coins"], pl["coins"] - start["coins"])}
-        else:
-            best = {"xp": pl["xp"] - start["xp"], "coins": pl["coins"] - start["coins"]}
-        self.won[lid] = best
-        from game.modes.quest.creatures import player_level
-        lv_before = player_level(start["xp"])
-        xp = start["xp"] + gain_xp
-        self.carry = {"xp": xp, "coins": start["coins"] + gain_coins,
-                      "points": pl["points"] - (player_level(pl["xp"]) - lv_before) + (player_level(xp) - lv_before),
-                      "items": pl["items"], "spells": pl["spells"], "skills": pl["skills"], "hp": pl["hp"]}
+            self.won[lid] = {k: max(prev[k], gain[k]) for k in gain}
+            xp = min(LIMIT, start["xp"] + max(0, gain["xp"] - prev["xp"]))
+            coins = min(LIMIT, start["coins"] + max(0, gain["coins"] - prev["coins"]))
+            ups = player_level(xp) - player_level(start["xp"])
+            self.carry = {**copy.deepcopy(start), "xp": xp, "coins": coins, "points": min(LIMIT, start["points"] + ups)}
+            return
+        self.won[lid] = {k: max(-LIMIT, min(LIMIT, v)) for k, v in gain.items()}
+        self.carry = {"xp": min(LIMIT, pl["xp"]), "coins": min(LIMIT, pl["coins"]), "points": min(LIMIT, pl["points"]),
+                      "items": copy.deepcopy(pl["items"]), "spells": dict(pl["spells"]),
+                      "skills": dict(pl["skills"]), "hp": min(LIMIT, pl["hp"])}
 
     def buy(self, camp: Campaign, index: int) -> str | None:
         if not 0 <= index < len(camp.shop):
@@ -246,7 +254,7 @@ def _get(d, where: str, key: str, kind, optional: bool = False, low: int = 0):
         raise ProgressError(f"{name}: missing")
     v = d[key]
     if kind is int:
-        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= 10**9:
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= LIMIT:
             raise ProgressError(f"{name}: expected a whole number {low}..10^9, got {v!r}"[:160])
     elif not isinstance(v, kind):
         raise ProgressError(f"{name}: expected {kind.__name__}, got {type(v).__name__}")
@@ -281,4 +289,4 @@ def check_carry(c: dict) -> dict:
 
 def check_won(won: dict) -> dict:
     """Gains may be negative (steps can cost coins)."""
-    return {lid: {k: _get(v, f"won.{lid}", k, int, low=-10**9) for k in ("xp", "coins")} for lid, v in won.items()}
+    return {lid: {k: _get(v, f"won.{lid}", k, int, low=-LIMIT) for k in ("xp", "coins")} for lid, v in won.items()}

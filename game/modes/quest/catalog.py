@@ -1,15 +1,17 @@
 """Where quest levels come from: the shipped `assets/quest/` folders, or a file of any supported
 format. A level reference is a shipped id (`hex/01_first_steps`, or just `01_first_steps`), or a
-path: `FILE.quest`, `FILE.xsb[#N]`, `FILE.sok[#N]`, `FILE.hsb[#N]`, `FILE.dat[#N]` (N counts from 1).
+path: `FILE.quest`, `FILE.xsb[#N]`, `FILE.sok[#N]`, `FILE.hsb[#N]`, `FILE.dat[#N]` (N counts every level of the file from 1, as the importers' errors do).
 """
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.datafile import DataFileError, read_bytes, read_text
+from game.modes.quest.importers.base import Imported, Problems
 from game.modes.quest.level import Level
 from game.modes.quest.textformat import dump_level, parse_level
 
@@ -80,41 +82,25 @@ def load_level(ref: str) -> tuple[Level, str, str]:
     path = Path(path_s)
     if not path.exists():
         raise LevelError(f"{ref}: no shipped level of that name and no such file (shipped: {', '.join(shipped_ids()[:6])} ...)")
-    idx = int(num) if num.isdigit() else 1
+    idx = (int(num) if len(num) <= 9 else 0) if num.isdigit() else 1     # no int() of 5000 digits
     suffix = path.suffix.lower()
     if suffix == ".quest":
         lv, probs = parse_level(_read(path), str(path), name=path.stem)
         if lv is None:
             raise LevelError("\n".join(map(str, probs)))
         return lv, "", dump_level(lv)
-    levels, probs = read_any(path)
-    if not 1 <= idx <= len(levels):
-        # a broken level is skipped (it is named in `probs`); #N counts the levels that load
-        raise LevelError("\n".join([f"{ref}: the file has {len(levels)} levels that load"] + [str(p) for p in probs]))
-    lv = levels[idx - 1][0]
+    from game.modes.quest.importers.base import BuildError
+    found = read_file(path)
+    got = found.find(idx)
+    if got is None:
+        # N counts every level of the file, as the errors do: a refused level has no ref
+        raise LevelError("\n".join([f"{ref}: the file has no level {idx} that loads "
+                                    f"({len(found.levels)} of its levels load)"] + found.errors))
+    try:
+        lv = got.level
+    except BuildError as exc:
+        raise LevelError(str(exc)) from None
     return lv, "", dump_level(lv)
-
-
-def read_any(path: Path) -> tuple[list[tuple[Level, str, int]], list]:
-    """All levels of an importable file as (level, stored solution or '', the solution's first
-    line in the file or 0); errors."""
-    suffix = path.suffix.lower()
-    if suffix in (".xsb", ".sok", ".txt"):
-        from game.modes.quest.importers.xsb import read_collection
-        got, probs = read_collection(read_level_text(path), str(path))
-        return [(g.level, g.solution, g.solution_line) for g in got], probs
-    if suffix == ".hsb":
-        from game.modes.quest.importers.hsb import read_hsb
-        got, probs = read_hsb(read_level_text(path), str(path))
-        return [(lv, sol, 0) for lv, _, sol in got], probs
-    if suffix == ".dat" or path.name.upper().startswith("LEVELS.D"):
-        from game.modes.quest.importers.supaplex import read_levels_dat
-        got, errs, _warns = read_levels_dat(_read(path, binary=True), str(path))
-        return [(lv, "", 0) for lv in got], errs
-    if suffix == ".quest":
-        lv, probs = parse_level(_read(path), str(path), name=path.stem)
-        return ([(lv, "", 0)] if lv else []), probs
-    raise LevelError(f"{path}: unknown level format {suffix!r} (.quest, .xsb, .sok, .hsb, LEVELS.DAT)")
 
 
 def shipped_titles(prefix: str = "") -> dict[str, str]:
@@ -129,3 +115,62 @@ def shipped_titles(prefix: str = "") -> dict[str, str]:
                 continue
             out[lid] = lv.title or lid
     return out
+
+
+# --- imported level files (the drop-in list, `tactibox import`, refs FILE#N) ---------------------
+TEXT_FORMATS = (".xsb", ".sok", ".txt")
+
+
+@dataclass
+class FileLevels:
+    levels: list[Imported] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)       # `file: line: problem`, at most MAX_ERRORS + 1
+    warnings: list[str] = field(default_factory=list)     # about the whole file
+
+    def find(self, number: int) -> Imported | None:
+        return next((lv for lv in self.levels if lv.number == number), None)
+
+
+def is_supaplex(path: Path) -> bool:
+    return path.suffix.lower() == ".dat" or path.name.upper().startswith("LEVELS.D")
+
+
+def read_file(path: Path, label: str | None = None) -> FileLevels:
+    """Every level of one file (LevelError when the file itself cannot be read)."""
+    label = label or str(path)
+    suffix = path.suffix.lower()
+    if suffix in TEXT_FORMATS:
+        from game.modes.quest.importers.xsb import read_collection
+        got, probs = read_collection(read_level_text(path, label), label)
+        return FileLevels(got, [str(p) for p in probs])
+    if suffix == ".hsb":
+        from game.modes.quest.importers.hsb import read_hsb
+        got, probs = read_hsb(read_level_text(path, label), label)
+        return FileLevels(got, [str(p) for p in probs])
+    if suffix == ".quest":
+        from game.modes.quest.textformat import parse_level
+        lv, found = parse_level(read_raw(path, label, binary=False), label, name=path.stem)
+        probs = Problems(label)
+        probs.extend(found)
+        if lv is None:
+            return FileLevels([], [str(p) for p in probs.listed()])
+        one = Imported(number=1, where="", title=lv.title or lv.name, kind="hex" if lv.grid.kind == "hex" else "square",
+                       make=lambda: lv, author=lv.author, note=lv.label, file=label, _level=lv)
+        return FileLevels([one])
+    if is_supaplex(path):
+        from game.modes.quest.importers.supaplex import read_levels_dat
+        got, errs, warns = read_levels_dat(read_raw(path, label, binary=True), label)
+        return FileLevels(got, [str(p) for p in errs], [str(w) for w in warns])
+    raise LevelError(f"{label}: unknown level format {suffix!r} (.quest, .xsb, .sok, .txt, .hsb, LEVELS.DAT)")
+
+
+def read_file_guarded(path: Path, label: str | None = None) -> FileLevels:
+    """read_file, with a file that cannot be read, or an importer bug, as the file's one error
+    (one broken file must never hide the others)."""
+    label = label or str(path)
+    try:
+        return read_file(path, label)
+    except LevelError as exc:
+        return FileLevels(errors=[str(exc)])
+    except (ValueError, IndexError, KeyError, RecursionError, MemoryError) as exc:
+        return FileLevels(errors=[f"{label}: cannot be imported ({type(exc).__name__}: {str(exc)[:200]})"])

@@ -29,13 +29,12 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.grid import HEX
-from game.modes.quest.catalog import MAX_FILE, LevelError, read_level_text, read_raw
-from game.modes.quest.textformat import parse_level
+from game.modes.quest.catalog import MAX_FILE
 
 IMPORT_SUBDIR = ("quest", "import")
 PATH_ENV = "TACTIBOX_QUEST_IMPORT_PATH"
@@ -44,8 +43,12 @@ NOT_LEVELS = re.compile(r"(read[ _-]?me|licen[cs]e|copying|changelog|authors)([ 
 MAX_ENTRIES = 2000               # names (files and folders) in one import folder tree
 MAX_DEPTH = 3                    # import/pack/sub/ is read; a folder below that is not
 MAX_TOTAL = 64 * 1024 * 1024     # bytes of level files read in one listing
+MAX_LEVELS = 20_000              # levels in one listing (a file read past it is named, not read)
 _CACHE: dict[tuple, DropinFile] = {}
 _CACHE_MAX = 4 * MAX_ENTRIES
+_CACHE_LEVELS = 100_000          # levels held by the cache (files since deleted or renamed included)
+_LOCK = threading.Lock()
+_RUNNING: list[Scan] = []        # the background scan in progress, if any (one at a time)
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,8 @@ class DropinLevel:
     title: str
     label: str                   # the file's name as shown (relative to its import folder)
     path: str                    # the file
-    number: int                  # the N of `FILE#N`: N-th level the file yields, from 1
-    where: str                   # "line 12" (text formats), "level 7" (Supaplex record), ""
+    number: int                  # the N of `FILE#N`: the level's number in its file (every level counts)
+    where: str                   # "line 12" (text formats), "" (Supaplex: N is the record)
     kind: str                    # "hex" or "square"
     note: str = ""               # the level's label, e.g. "turn-based adaptation" (Supaplex)
     warnings: tuple[str, ...] = ()   # what the importer could not reproduce for this level
@@ -170,107 +173,146 @@ def _scan(folder: Path) -> tuple[list[tuple[str, Path, os.stat_result]], list[tu
 
 def _parse(label: str, path: Path) -> DropinFile:
     """Read one level file through the importers; every problem becomes an error of this file."""
-    low = path.name.lower()
-    levels: list[tuple] = []          # (level, where, warnings, has solution)
-    errors: list[str] = []
-    fwarns: list[str] = []
-    try:
-        if low.endswith((".xsb", ".sok", ".txt")):
-            from game.modes.quest.importers.xsb import read_collection
-            got, probs = read_collection(read_level_text(path, label), label)
-            levels = [(g.level, f"line {g.line}", [], bool(g.solution)) for g in got]
-            errors = [str(p) for p in probs]
-        elif low.endswith(".hsb"):
-            from game.modes.quest.importers.hsb import read_hsb
-            got, probs = read_hsb(read_level_text(path, label), label)
-            levels = [(lv, f"line {line}", [], bool(sol)) for lv, line, sol in got]
-            errors = [str(p) for p in probs]
-        elif low.endswith(".quest"):
-            lv, probs = parse_level(read_raw(path, label, binary=False), label, name=path.stem)
-            levels = [(lv, "", [], False)] if lv is not None else []
-            errors = [str(p) for p in probs]
-        else:
-            from game.modes.quest.importers.supaplex import read_levels_dat
-            got, errs, warns = read_levels_dat(read_raw(path, label, binary=True), label)
-            errors = [str(p) for p in errs]
-            levels = _supaplex_levels(got, errs, warns, fwarns)
-    except LevelError as exc:
-        errors = [str(exc)]
-    except (ValueError, IndexError, KeyError, RecursionError) as exc:     # an importer bug must not hide the rest
-        errors = [f"{label}: cannot be imported ({type(exc).__name__}: {exc})"]
-    out = []
-    for n, (lv, where, warns, sol) in enumerate(levels, 1):
-        ref = str(path) if low.endswith(".quest") else f"{path}#{n}"
-        out.append(DropinLevel(ref=ref, title=lv.title or lv.name or f"Level {n}", label=label, path=str(path),
-                               number=n, where=where, kind="hex" if lv.grid.kind == HEX else "square",
-                               note=lv.label or "", warnings=tuple(warns), solution=sol))
-    return DropinFile(label=label, path=str(path), levels=tuple(out), errors=tuple(errors), warnings=tuple(fwarns))
+    from game.modes.quest.catalog import read_file_guarded
+    return summary(label, path, read_file_guarded(path, label))
 
 
-def _supaplex_levels(got, errs, warns, fwarns) -> list[tuple]:
-    """Pair each level read with its record number (records with errors are skipped by the
-    importer), so each level gets the warnings of its own record."""
-    bad = {p.path for p in errs}
-    n_rec = len(got) + len(bad)
-    numbers = [k for k in range(1, n_rec + 1) if f"level {k}" not in bad]
-    if len(numbers) != len(got):
-        numbers = []
-    per: dict[str, list[str]] = {}
-    for w in warns:
-        per.setdefault(w.path, []).append(w.message)
-    known = {f"level {k}" for k in numbers}
-    fwarns += [str(w) for w in warns if w.path not in known]
-    out = []
-    for i, lv in enumerate(got):
-        where = f"level {numbers[i]}" if numbers else ""
-        out.append((lv, where, per.get(where, []) if where else [], False))
-    return out
+def summary(label: str, path: Path, got) -> DropinFile:
+    """What the list shows of a file read by the importers (`importers.FileLevels`)."""
+    quest = path.name.lower().endswith(".quest")
+    out = tuple(DropinLevel(ref=str(path) if quest else f"{path}#{lv.number}", title=lv.title or f"Level {lv.number}",
+                            label=label, path=str(path), number=lv.number, where=lv.where, kind=lv.kind,
+                            note=lv.note or "", warnings=tuple(lv.warnings), solution=bool(lv.solution))
+                for lv in got.levels)
+    return DropinFile(label=label, path=str(path), levels=out, errors=tuple(got.errors), warnings=tuple(got.warnings))
 
 
 def read_dropin_file(label: str, path: Path, st: os.stat_result | None = None) -> DropinFile:
     """One file, from the cache when it has not changed since it was last read."""
     if st is None:
         st = os.stat(path)
-    key = (str(path), label, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+    key = _key(label, path, st)
     hit = _CACHE.get(key)
     if hit is None:
         hit = _parse(label, path)
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        _CACHE[key] = hit
+        with _LOCK:                               # a background Scan may be filling it too
+            for old in [k for k in _CACHE if k[:2] == key[:2]]:      # an older version of this file
+                del _CACHE[old]
+            if len(_CACHE) >= _CACHE_MAX or sum(len(f.levels) for f in _CACHE.values()) > _CACHE_LEVELS:
+                _CACHE.clear()
+            _CACHE[key] = hit
     return hit
+
+
+@dataclass
+class Plan:
+    """What a listing will read: the files known without reading them (refused by a bound, or
+    unchanged since they were read: from the cache) and the files still to read."""
+    files: list[DropinFile]
+    jobs: list[tuple[str, Path, os.stat_result]]
+    errors: list[str]
+    folders: list[str]
+
+    def pending_bytes(self) -> int:
+        return sum(st.st_size for _, _, st in self.jobs)
+
+
+def _key(label: str, path: Path, st: os.stat_result) -> tuple:
+    return (str(path), label, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def plan_dropins(folders: Iterable[str | os.PathLike]) -> Plan:
+    """Walk the drop-in folders (names and sizes only; a missing folder is simply empty)."""
+    plan = Plan([], [], [], [])
+    total = 0
+    for i, folder in enumerate(Path(f) for f in folders):
+        plan.folders.append(str(folder))
+        if not folder.exists() and not folder.is_symlink():
+            continue
+        if not folder.is_dir():
+            plan.errors.append(f"{folder}: not a folder")
+            continue
+        tag = "" if i == 0 else f"{folder.name}/"
+        found, probs, errs = _scan(folder)
+        plan.errors += errs
+        plan.files += [DropinFile(label=tag + lab, path=str(folder / lab), errors=(f"{tag}{lab}: {msg}",))
+                       for lab, msg in probs]
+        for label, path, st in found:
+            label = tag + label
+            if st.st_size > MAX_FILE:
+                plan.files.append(DropinFile(label, str(path), errors=(
+                    f"{label}: file is {st.st_size} bytes, at most {MAX_FILE} allowed; not read",)))
+            elif total + st.st_size > MAX_TOTAL:
+                plan.files.append(DropinFile(label, str(path), errors=(
+                    f"{label}: the import folders hold more than {MAX_TOTAL} bytes of level files; not read",)))
+            else:
+                total += st.st_size
+                hit = _CACHE.get(_key(label, path, st))
+                if hit is not None:
+                    plan.files.append(hit)
+                else:
+                    plan.jobs.append((label, path, st))
+    return plan
+
+
+def finish(plan: Plan, progress: Callable[[int, int], None] | None = None) -> Listing:
+    """Read the files a plan still has to read (progress(done, of) after each) and sort the list.
+    At most MAX_LEVELS levels are listed: a file read after that is named, not read."""
+    files = list(plan.files)
+    count = sum(len(f.levels) for f in files)
+    for k, (label, path, st) in enumerate(plan.jobs):
+        if count >= MAX_LEVELS:
+            files.append(DropinFile(label, str(path), errors=(
+                f"{label}: the list already holds {count} levels, at most {MAX_LEVELS}; not read",)))
+        else:
+            got = read_dropin_file(label, path, st)
+            count += len(got.levels)
+            files.append(got)
+        if progress is not None:
+            progress(k + 1, len(plan.jobs))
+    files.sort(key=lambda f: (f.label.lower(), f.label))
+    return Listing(files=tuple(files), errors=tuple(plan.errors), folders=tuple(plan.folders))
 
 
 def list_dropins(folders: Iterable[str | os.PathLike]) -> Listing:
     """Every level in the drop-in folders (a missing folder is simply empty)."""
-    files: list[DropinFile] = []
-    ferrs: list[str] = []
-    total = 0
-    names: list[str] = []
-    folders = [Path(f) for f in folders]
-    for i, folder in enumerate(folders):
-        names.append(str(folder))
-        if not folder.exists() and not folder.is_symlink():
-            continue
-        if not folder.is_dir():
-            ferrs.append(f"{folder}: not a folder")
-            continue
-        tag = "" if i == 0 else f"{folder.name}/"
-        found, probs, errs = _scan(folder)
-        ferrs += errs
-        files += [DropinFile(label=tag + lab, path=str(folder / lab), errors=(f"{tag}{lab}: {msg}",))
-                  for lab, msg in probs]
-        for label, path, st in found:
-            label = tag + label
-            if st.st_size > MAX_FILE:
-                files.append(DropinFile(label, str(path), errors=(
-                    f"{label}: file is {st.st_size} bytes, at most {MAX_FILE} allowed; not read",)))
-                continue
-            if total + st.st_size > MAX_TOTAL:
-                files.append(DropinFile(label, str(path), errors=(
-                    f"{label}: the import folders hold more than {MAX_TOTAL} bytes of level files; not read",)))
-                continue
-            total += st.st_size
-            files.append(read_dropin_file(label, path, st))
-    files.sort(key=lambda f: (f.label.lower(), f.label))
-    return Listing(files=tuple(files), errors=tuple(ferrs), folders=tuple(names))
+    return finish(plan_dropins(folders))
+
+
+class Scan:
+    """A listing read in a background thread, so a screen keeps drawing (and shows `done` of
+    `total` files) while large files are read; `listing` is set when it is over."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.done, self.total = 0, len(plan.jobs)
+        self.bytes = plan.pending_bytes()
+        self.listing: Listing | None = None
+        self._thread = threading.Thread(target=self._run, name="quest-dropin-scan", daemon=True)
+        with _LOCK:
+            _RUNNING[:] = [self]
+        self._thread.start()
+
+    @staticmethod
+    def running() -> Scan | None:
+        """The scan still reading (started by an earlier visit of the screen), if any."""
+        with _LOCK:
+            return next((s for s in _RUNNING if not s.over), None)
+
+    def _run(self) -> None:
+        def step(done: int, total: int) -> None:
+            self.done = done
+        try:
+            self.listing = finish(self.plan, step)
+        except Exception as exc:  # noqa: BLE001 - a reader bug must not leave the screen waiting forever
+            self.listing = Listing(files=tuple(self.plan.files), errors=(
+                f"reading the level files failed ({type(exc).__name__}: {str(exc)[:200]})",),
+                folders=tuple(self.plan.folders))
+
+    @property
+    def over(self) -> bool:
+        return self.listing is not None
+
+    def wait(self, timeout: float | None = None) -> Listing | None:
+        self._thread.join(timeout)
+        return self.listing

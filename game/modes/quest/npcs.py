@@ -43,6 +43,9 @@ def plan(game, npc, again: int = -2) -> list[int]:
     g, cell, model = game.g, npc["cell"], npc["model"]
     if SX.frozen(game, npc):
         return [WAIT, -1, -1]
+    if model in SX.WALL_MODELS:              # looks only at its neighbours: any number of them is cheap
+        adj = [n for n in g.neighbours[cell] if (cr := game.occ.get(n)) is not None and cr["hp"] > 0 and hostile(npc, cr)]
+        return [ATTACK, min(adj), -1] if adj else _follow_wall(game, npc)
     foes = _foes(game, npc)
     adj = [cr["cell"] for cr in foes if cr["cell"] in g.neighbours[cell]]
     casts = bool(npc["spells"]) and model not in SX.WALL_MODELS
@@ -85,7 +88,12 @@ def plan(game, npc, again: int = -2) -> list[int]:
         if not free:
             return [WAIT, -1, -1]
         return [MOVE, free[game.rng.below(len(free))], -1]
-    # wall followers: left-hand (or right-hand) rule
+    return _follow_wall(game, npc)
+
+
+def _follow_wall(game, npc) -> list[int]:
+    """Left-hand (or right-hand) rule."""
+    g, cell, model = game.g, npc["cell"], npc["model"]
     nd = len(g.dirs)
     h = npc["heading"]
     turn = -1 if model == "wall_left" else 1

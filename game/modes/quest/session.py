@@ -1,9 +1,16 @@
 """A level in play with unlimited undo/redo, saving mid-level, replays and per-level bests.
 
 The session is a replay prefix: `actions[:pos]` applied to the level's start gives the current
-state. Undo moves `pos` back (restoring a cached snapshot), redo forward; a new action after an
-undo drops the undone tail, as in KSokoban's History. Saving mid-level stores the level hash,
-the action list and `pos`; loading replays them, so a save can never hold an impossible state.
+state. Undo moves `pos` back, redo forward; a new action after an undo drops the undone tail, as
+in KSokoban's History. Saving mid-level stores the level hash, the action list and `pos`;
+loading replays them, so a save can never hold an impossible state.
+
+Bounds (a save is a file anyone can edit): at most `max_actions(level)` actions, that is
+MAX_ACTIONS, fewer on levels with many NPCs so that replaying a save stays within MAX_WORK
+creature-moves; the game refuses a move past it (undo or restart). Snapshots are kept sparsely
+within SNAP_BUDGET bytes: every one near the current position (undo and redo there are
+instant), checkpoints further back (a deep undo replays from the nearest one). Loading a save
+of n actions is n applies and at most a few hundred snapshots: linear time, small memory.
 """
 
 from __future__ import annotations
@@ -15,6 +22,20 @@ from game.modes.quest.level import Level
 
 RULESET_ID = "quest"
 RULES_VERSION = "quest-1"
+MAX_ACTIONS = 20_000            # a Supaplex level takes a few thousand steps; a long Sokoban one ~10,000
+MAX_WORK = 1_000_000            # actions x (1 + NPCs): what replaying a save may cost
+SNAP_BUDGET = 24 << 20          # bytes of snapshots one session keeps
+NEAR = 32                       # snapshots kept at every position just before the current one
+
+
+def max_actions(level: Level) -> int:
+    """How many actions a game of `level` (and so its save) may hold."""
+    return max(1000, min(MAX_ACTIONS, MAX_WORK // (1 + len(level.npcs))))
+
+
+def _snapshot_cost(level: Level) -> int:
+    """Rough bytes of one snapshot in memory (measured: ~2 KB plus ~0.9 KB per NPC)."""
+    return 2048 + 2 * level.grid.n + 900 * len(level.npcs)
 
 
 class Session:
@@ -24,21 +45,72 @@ class Session:
         self.game = QuestGame(level, carry)
         self.actions: list[list[int]] = []
         self.pos = 0
-        self._snaps = [self.game.snapshot_copy()]
+        self.limit = max_actions(level)
+        keep = max(2 * NEAR, min(4 * MAX_ACTIONS, SNAP_BUDGET // _snapshot_cost(level)))
+        self._near_n = min(NEAR, keep // 2)
+        self._far_n = keep - self._near_n
+        self._every = 1                             # checkpoints at every multiple of this
+        self._cps: dict[int, dict] = {0: self.game.snapshot_copy()}
+        self._near: dict[int, dict] = {}           # other snapshots, close to the current position
+        self._tokens: list[object] = [object()]     # one per position: see state_token
 
+    # --- the action line ----------------------------------------------------------------------
     def act(self, action) -> list[dict]:
+        if self.pos >= self.limit:
+            raise ActionError(f"this game has reached its limit of {self.limit} moves; undo or restart the level")
         events = self.game.apply(action)          # raises ActionError, state untouched
-        del self.actions[self.pos:]
-        del self._snaps[self.pos + 1:]
+        self._cut()
         self.actions.append(list(action))
         self.pos += 1
-        self._snaps.append(self.game.snapshot_copy())
+        self._tokens.append(object())
+        self._remember()
         return events
 
+    def _cut(self) -> None:
+        """Drop the undone tail (actions, snapshots, tokens past the current position)."""
+        if self.pos < len(self.actions):
+            del self.actions[self.pos:]
+            del self._tokens[self.pos + 1:]
+            for d in (self._cps, self._near):
+                for k in [k for k in d if k > self.pos]:
+                    del d[k]
+
+    def _remember(self, near: bool = True) -> None:
+        """Keep a snapshot of the current position (a checkpoint on multiples of `_every`, else a
+        near one); forget near ones that are no longer near; thin the checkpoints when there are
+        more than the budget allows. Invariant: every multiple of `_every` up to the end of the
+        line has its checkpoint."""
+        p = self.pos
+        if p % self._every == 0:
+            self._cps.setdefault(p, self.game.snapshot_copy())
+        elif near:
+            self._near.setdefault(p, self.game.snapshot_copy())
+        for k in [k for k in self._near if abs(k - p) > self._near_n]:
+            del self._near[k]
+        while len(self._cps) > self._far_n:
+            self._every *= 2
+            self._cps = {k: v for k, v in self._cps.items() if k % self._every == 0}
+
+    def seek(self, target: int) -> None:
+        """Go to position `target` of the action line: restore the nearest snapshot at or before
+        it (or go on from here) and replay the actions between."""
+        if not 0 <= target <= len(self.actions):
+            raise ValueError(f"position {target} is not 0..{len(self.actions)}")
+        if target == self.pos:
+            return
+        base = max([target // self._every * self._every] + [k for k in self._near if k <= target])
+        if not base <= self.pos <= target:
+            self.game.restore(self._near[base] if base in self._near else self._cps[base])
+            self.pos = base
+        while self.pos < target:
+            self.game.apply(self.actions[self.pos])
+            self.pos += 1
+            self._remember(near=target - self.pos < self._near_n)
+
     def state_token(self) -> object:
-        """An object that stays the same exactly as long as the game state does (the snapshot of
-        the current position): screens key what they work out from the state on it."""
-        return self._snaps[self.pos]
+        """An object that stays the same exactly as long as the game state does (one per
+        position of the action line): screens key what they work out from the state on it."""
+        return self._tokens[self.pos]
 
     def can_undo(self) -> bool:
         return self.pos > 0
@@ -49,20 +121,17 @@ class Session:
     def undo(self) -> bool:
         if not self.can_undo():
             return False
-        self.pos -= 1
-        self.game.restore(self._snaps[self.pos])
+        self.seek(self.pos - 1)
         return True
 
     def redo(self) -> bool:
         if not self.can_redo():
             return False
-        self.pos += 1
-        self.game.restore(self._snaps[self.pos])
+        self.seek(self.pos + 1)
         return True
 
     def restart(self) -> None:
-        while self.undo():
-            pass
+        self.seek(0)
 
     # --- saving and replays -------------------------------------------------------------------
     def save_data(self) -> dict:
@@ -76,6 +145,8 @@ class Session:
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise ActionError("the save's actions are not a list")
+        if len(actions) > max_actions(level):
+            raise ActionError(f"the save holds {len(actions)} moves; a game of this level holds at most {max_actions(level)}")
         pos = data.get("pos", len(actions))
         if type(pos) is not int or not 0 <= pos <= len(actions):
             raise ActionError(f"the save's position {str(pos)[:20]!r} is not 0..{len(actions)}")
@@ -83,14 +154,26 @@ class Session:
             s = cls(level, data.get("carry"))
         except (TypeError, KeyError, ValueError, AttributeError) as exc:
             raise ActionError(f"the save's carried player data is broken ({type(exc).__name__}: {exc})") from None
+        s.load_line(actions)
+        s.seek(pos)
+        return s
+
+    def load_line(self, actions: list) -> None:
+        """Play a whole action line from here (a save's): each action checked, a snapshot kept
+        only at checkpoints and near the end. ActionError naming the action that does not apply."""
+        if self.pos + len(actions) > self.limit:
+            raise ActionError(f"{self.pos + len(actions)} moves; a game of this level holds at most {self.limit}")
+        self._cut()
         for i, a in enumerate(actions, 1):
             try:
-                s.act(a)
+                self.game.apply(a)
             except ActionError as exc:
                 raise ActionError(f"the save's action {i}: {exc}") from None
-        while s.pos > pos:
-            s.undo()
-        return s
+            self.actions.append(list(a))
+            self._tokens.append(object())
+            self.pos += 1
+            if self.pos % self._every == 0 or i > len(actions) - self._near_n:
+                self._remember(near=i > len(actions) - self._near_n)
 
     def to_replay(self, level_id: str = "", level_text: str = "") -> Replay:
         return make_replay(self.level, self.actions[:self.pos], level_id, level_text, self.carry)

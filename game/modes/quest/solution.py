@@ -85,11 +85,14 @@ def parse_solution(text: str, dir_names, file: str = "<solution>",
     return out
 
 
-def play_solution(game: QuestGame, steps, file: str = "<solution>") -> list[list[int]]:
+def play_solution(game: QuestGame, steps, file: str = "<solution>", stop_at_win: bool = False) -> list[list[int]]:
     """Apply steps strictly: an illegal step, or a LURD case that disagrees with whether the step
-    pushes, is an error naming the line. Returns the actions applied."""
+    pushes, is an error naming the line. Returns the actions applied. `stop_at_win`: the steps
+    after the one that wins are not played (the caller sees fewer actions than steps)."""
     done = []
     for i, (action, push, ln) in enumerate(steps, 1):
+        if stop_at_win and game.status == "won":
+            break
         before = game.pushes
         try:
             game.apply(action)

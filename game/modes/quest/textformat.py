@@ -27,8 +27,9 @@ the hexagon must be ' ' or '~'.
 
 from __future__ import annotations
 
-from game.core.grid import HEX, Grid
+from game.core.grid import HEX
 from game.modes.quest import tiles as T
+from game.modes.quest.importers.base import hexagon_grid, square_grid
 from game.modes.quest.items import check_item
 from game.modes.quest.level import MAX_RINGS, MAX_SIDE, MODELS, NO_GRAVITY, SPELLS, Level, NpcSpec, check_level
 from game.rules.schema import Problem
@@ -37,6 +38,17 @@ MAX_BYTES = 256 * 1024
 MAX_LINES = 4096
 MAX_MESSAGE = 240
 INT_KEYS = ("melee", "spell", "step_cost", "npc_xp", "npc_coins", "trap_damage", "quota", "seed", "hp")
+
+
+def small_int(text: str, what: str, digits: int = 9) -> int:
+    """An integer of at most `digits` digits (int() of 5000 digits raises, and no value of a level
+    needs more); ValueError naming `what` otherwise."""
+    t = text.strip()
+    body = t[1:] if t[:1] in "+-" else t
+    if not body.isdigit() or not body.isascii() or len(body) > digits:
+        shown = f"a {len(body)}-digit number" if body.isdigit() else repr(t[:20])
+        raise ValueError(f"{what}: expected an integer of at most {digits} digits, got {shown}")
+    return int(t)
 
 
 class LevelText:
@@ -125,12 +137,12 @@ def _build_map(p: LevelText, head, rows, map_line, name) -> Level | None:
         if rings > MAX_RINGS:
             p.bad(map_line, f"a hex map has at most {MAX_RINGS} rings, this one needs {rings}")
             return None
-        grid = Grid.hexagon(rings)
+        grid = hexagon_grid(rings)
     else:
         if width > MAX_SIDE or len(rows) > MAX_SIDE:
             p.bad(map_line, f"a square map is at most {MAX_SIDE}x{MAX_SIDE}, got {width}x{len(rows)}")
             return None
-        grid = Grid.square(width, len(rows))
+        grid = square_grid(width, len(rows))
     obj, prop = bytearray(grid.n), bytearray(grid.n)
     start = -1
     for y, row in enumerate(rows):
@@ -189,19 +201,19 @@ def _read_header(p: LevelText, head, level: Level) -> None:
             setattr(level, k, v == "yes")
         elif k in INT_KEYS:
             try:
-                setattr(level, k, int(v))
-            except ValueError:
-                p.bad(ln, f"{k}: expected an integer, got {v!r}")
+                setattr(level, k, small_int(v, k))
+            except ValueError as exc:
+                p.bad(ln, str(exc))
         else:
             p.bad(ln, f"unknown key {k!r} (allowed: title, author, label, grid, gravity, player_gravity, freeze_zonks, {', '.join(INT_KEYS)})")
 
 
 def parse_pos(level: Level, text: str) -> int:
     """Cell of 'ring,angle' (hex) or 'x,y' (square, 1-based); raises ValueError."""
-    try:
-        a, b = (int(t) for t in text.strip().split(","))
-    except ValueError:
-        raise ValueError(f"position {text.strip()!r}: expected two integers a,b") from None
+    parts = text.strip().split(",")
+    if len(parts) != 2:
+        raise ValueError(f"position {text.strip()[:20]!r}: expected two integers a,b")
+    a, b = (small_int(t, f"position {text.strip()[:20]!r}", 4) for t in parts)
     g = level.grid
     if g.kind == HEX:
         return g.cell_at_ring(a, b)
@@ -215,10 +227,7 @@ def parse_item(text: str) -> list:
     props = []
     for part in text.split("+"):
         k, _, v = part.partition(":") if ":" in part else part.partition("=")
-        try:
-            props.append([k.strip(), int(v)])
-        except ValueError:
-            raise ValueError(f"item property {part!r}: expected name=charges") from None
+        props.append([k.strip()[:24], small_int(v, f"item property {k.strip()[:24]!r} charges", 3)])
     msg = check_item(props)
     if msg:
         raise ValueError(msg)
@@ -236,7 +245,7 @@ def _gift(text: str) -> list:
             raise ValueError(f"spell gift {text!r}: expected 'spell NAME LEVEL' with NAME in {', '.join(SPELLS)} and LEVEL 1-3")
         return ["spell", w[1], int(w[2])]
     if w[0] in ("xp", "hp", "coins"):
-        if len(w) != 2 or not w[1].isdigit() or int(w[1]) > 100000:
+        if len(w) != 2 or not w[1].isdigit() or len(w[1]) > 6 or int(w[1]) > 100000:
             raise ValueError(f"{w[0]} gift: expected a number 0..100000")
         return [w[0], int(w[1])]
     raise ValueError(f"unknown gift {w[0]!r} (allowed: item, spell, xp, hp, coins)")
@@ -311,9 +320,7 @@ def _npc(body: str, cell: int, ln: int) -> NpcSpec:
                 raise ValueError(f"npc model {v!r} (allowed: {', '.join(MODELS)})")
             n.model = v
         elif k in ("hp", "melee", "speed", "xp", "coins"):
-            if not v.lstrip("-").isdigit() or len(v) > 9:
-                raise ValueError(f"npc {k}: expected an integer, got {v[:20]!r}")
-            setattr(n, k, int(v))
+            setattr(n, k, small_int(v, f"npc {k}"))
         elif k in ("bruiser", "wizard", "tough"):
             if not v.isdigit() or len(v) > 3 or int(v) > 100:
                 raise ValueError(f"npc {k}: expected a number 0..100, got {v[:20]!r}")

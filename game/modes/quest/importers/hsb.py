@@ -1,5 +1,6 @@
 """Hexoban (.hsb, D. W. Skinner): Sokoban characters on a pointy-top hex lattice written in text
-rows where cells use every other column (odd rows shifted by one), moves l r u n d s.
+rows where cells use every other column (odd rows shifted by one), moves l r u n d s. A space
+on the lattice is floor, as in Sokoban; what the player cannot reach is outside the level.
 
 Tactibox hexes are flat-top, so a level is turned 90 degrees clockwise on import: the doubled
 coordinates (x, y) of a pointy-top cell (x + y even) become flat-top doubled coordinates
@@ -10,14 +11,22 @@ A rotation keeps every puzzle and every solution; `convert_moves` rewrites .hsb 
 
 from __future__ import annotations
 
-from game.core.grid import Grid
+import re
+
 from game.modes.quest import tiles as T
-from game.modes.quest.level import MAX_SIDE, Level, check_level
+from game.modes.quest.importers.base import Imported, Problems, hex_grid
+from game.modes.quest.importers.textblocks import problems_of, scan
+from game.modes.quest.level import MAX_SIDE, Level
 from game.rules.schema import Problem
 
 MAX_BYTES = 1024 * 1024
-BOARD = set("#@+$*.-_ ")
+MAX_LEVELS = 10000
+MAX_WIDTH = 6 * MAX_SIDE         # text columns of one level row (two per hex, with room to spare)
+SOK = str.maketrans({"p": "@", "P": "+", "b": "$", "B": "*", "-": " ", "_": " "})
+_BOARD = re.compile(r"[#@+$*.\-_ pPbB]*")
 MOVES = {"l": "N", "r": "S", "u": "NE", "n": "SE", "d": "SW", "s": "NW"}
+# pointy-top neighbours in doubled coordinates: E, W, NE, NW, SE, SW
+_STEPS = ((2, 0), (-2, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))
 
 
 def convert_moves(text: str) -> list[tuple[str, bool]]:
@@ -32,122 +41,159 @@ def convert_moves(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def read_hsb(text: str, file: str) -> tuple[list[tuple[Level, int, str]], list[Problem]]:
+def _is_board(line: str) -> bool:
+    return "#" in line and _BOARD.fullmatch(line) is not None
+
+
+def read_hsb(text: str, file: str) -> tuple[list[Imported], list[Problem]]:
     if len(text) > MAX_BYTES:
         return [], [Problem(file, "1", f"file is larger than {MAX_BYTES} bytes")]
-    probs: list[Problem] = []
+    probs = Problems(file)
+    blocks, found = scan(text, _is_board, lambda s: [s], max_line=MAX_WIDTH, max_rows=MAX_SIDE,
+                         max_levels=MAX_LEVELS, solution_chars="lrundsLRUNDS")
     out = []
-    block: list[tuple[int, str]] = []
-    meta: dict = {}
-    lines = text.splitlines() + [""]
-    for ln, raw in enumerate(lines, 1):
-        s = raw.rstrip()
-        if s and "#" in s and set(s) <= BOARD:
-            block.append((ln, s))
+    for b in blocks:
+        got = _build(b, file, probs)
+        if got is None:
             continue
-        if block:
-            lv = _build(block, file, len(out) + 1, probs)
-            if lv is not None:
-                lv.author = meta.get("author", "")
-                out.append([lv, block[0][0], ""])
-            block = []
-        low = s.strip().lower()
-        if low.startswith("title:") and out:
-            out[-1][0].title = out[-1][0].name = s.split(":", 1)[1].strip()[:80]
-        elif low.startswith("solution:") and out:
-            sol = s.split(":", 1)[1].strip()
+        if b.solution:
             try:
-                convert_moves(sol)
-                out[-1][2] = sol
+                convert_moves(b.solution)
+                got.solution, got.solution_line = b.solution, b.solution_line
             except ValueError as exc:
-                probs.append(Problem(file, str(ln), f"solution: {exc}"))
-        elif low.startswith("author:"):
-            meta["author"] = s.split(":", 1)[1].strip()[:80]
-            if out:                                 # after a level (as Title: is): that level's author
-                out[-1][0].author = meta["author"]
-    if not out and not probs:
-        probs.append(Problem(file, "1", "no Hexoban level found"))
-    return [tuple(o) for o in out], probs
+                probs.add(b.solution_line, f"solution: {exc}")
+        out.append(got)
+    return out, problems_of(blocks, found, probs, "no Hexoban level found")
 
 
-def _build(block, file, number, probs) -> Level | None:
+_WALLS = str.maketrans({ch: "0" for ch in "@+$*. "} | {"#": "1"})
+_LOOSE = str.maketrans({ch: "0" for ch in "#@+* "} | {"$": "1", ".": "1"})
+_SEALED = str.maketrans({ch: "0" for ch in "#@+$. "} | {"*": "1"})
+
+
+def _mask(rows: list[str]) -> int:
+    """Bit k of the result is char k of the joined rows ('1' = set)."""
+    return int("".join(rows)[::-1], 2)
+
+
+def _build(b, file: str, probs: Problems) -> Imported | None:
+    """Check one level with bitset flood fills over the text (a few big-integer operations a
+    step); the Level is made only when played."""
+    number, line = b.number, b.line
+
+    def refuse(msg: str, ln: int = line) -> None:
+        probs.add(ln, f"level {number} {msg}")
+
     # each text row is one hex column after the turn, and two characters are one hex: refuse a
     # block that is far too large before building anything from it (memory stays bounded)
-    left = min(len(s) - len(s.lstrip()) for _, s in block)
-    if len(block) > MAX_SIDE or max(len(s) for _, s in block) - left > 6 * MAX_SIDE:
-        probs.append(Problem(file, str(block[0][0]), f"level {number} is too large "
-                                                     f"(more than {MAX_SIDE} hexes across)"))
+    if b.too_long or len(b.rows) > MAX_SIDE:
+        refuse(f"is too large (more than {MAX_SIDE} hexes across)")
         return None
-    parity = None
-    cells = {}
-    for y, (ln, s) in enumerate(block):
-        for x, ch in enumerate(s):
-            if ch == " ":
-                continue
-            if parity is None:
-                parity = (x + y) % 2
-            if (x + y) % 2 != parity:
-                probs.append(Problem(file, str(ln), f"column {x + 1}: {ch!r} is off the hex lattice (cells use every other column)"))
-                return None
-            cells[(x, y)] = ch
-    # turn 90 degrees clockwise: axial q = -y, r = (x + y - parity) // 2 ; then shift q by an even amount
-    ax = {}
-    for (x, y), ch in cells.items():
-        ax[(-y, (x + y - parity) // 2)] = ch
-    qmin = min(q for q, _ in ax)
+    rows = [r.translate(SOK) for r in b.rows]
+    h = len(rows)
+    y0, x0 = next((y, len(r) - len(r.lstrip())) for y, r in enumerate(rows) if r.strip())
+    parity = (x0 + y0) % 2
+    for y, r in enumerate(rows):
+        off = r[1 - (parity + y) % 2::2]                     # the columns between cells
+        if off.strip():
+            x = 2 * (len(off) - len(off.lstrip())) + 1 - (parity + y) % 2
+            refuse(f"has {r[x]!r} off the hex lattice at column {x + 1} (cells use every other column)", line + y)
+            return None
+    text = "".join(rows)
+    players = text.count("@") + text.count("+")
+    boxes, goals = text.count("$") + text.count("*"), text.count(".") + text.count("+") + text.count("*")
+    if players != 1:
+        refuse("has no player" if not players else f"has {players} players")
+        return None
+    if boxes != goals or not boxes:
+        refuse(f"has {boxes} boxes and {goals} goals (must be equal)" if boxes != goals else "has no boxes")
+        return None
+    # bit layout: a padded rectangle, text row y at padded row y + 1, text column x at x + 2
+    wide = max(len(r) for r in rows) + 4
+    pad = ["0" * wide]
+    lattice = "10" * (wide // 2 + 1)
+
+    def on(y: int, n: int) -> str:            # '1' at the n lattice columns of text row y
+        first = (parity + y) % 2
+        return ("00" + lattice[first:first + n]).ljust(wide, "0")
+
+    cells = _mask(pad + [on(y, len(r)) for y, r in enumerate(rows)] + pad)
+    grid_all = _mask([on(y, wide - 2) for y in range(-1, h + 1)])
+    walls = _mask(pad + [("00" + r.translate(_WALLS)).ljust(wide, "0") for r in rows] + pad)
+    loose = _mask(pad + [("00" + r.translate(_LOOSE)).ljust(wide, "0") for r in rows] + pad)
+    holes = grid_all & ~cells
+    free = cells & ~walls
+    sy = next(y for y, r in enumerate(rows) if "@" in r or "+" in r)
+    sx = max(rows[sy].find("@"), rows[sy].find("+"))
+    reach = frontier = 1 << ((sy + 1) * wide + sx + 2)
+    steps = (2, wide + 1, wide - 1)
+    while frontier:
+        grow = 0
+        for k in steps:
+            grow |= (frontier << k) | (frontier >> k)
+        if grow & holes:
+            refuse("is open: the player can walk off the map")
+            return None
+        frontier = grow & free & ~reach
+        reach |= frontier
+    lost = loose & ~reach
+    if lost:
+        k = (lost & -lost).bit_length() - 1
+        ch = rows[k // wide - 1][k % wide - 2]
+        refuse(f"has a {'box' if ch == '$' else 'goal'} the player cannot reach (outside the walls)", line + k // wide - 1)
+        return None
+    # what the level keeps: walls, what the player reaches, sealed boxes on goals
+    sealed = _mask(pad + [("00" + r.translate(_SEALED)).ljust(wide, "0") for r in rows] + pad)
+    kept = bin((walls | reach | sealed) & cells)[2:].zfill(wide * (h + 2))[::-1]
+    spans = []                                 # (text row, first and last kept column)
+    for y in range(h):
+        part = kept[(y + 1) * wide:(y + 2) * wide]
+        lo = part.find("1")
+        if lo >= 0:
+            spans.append((y, lo - 2, part.rfind("1") - 2))
+    # turned 90 degrees clockwise: text (x, y) -> axial q = -y, r = (x + y - parity) / 2
+    qmin = -spans[-1][0]
     qmin -= qmin & 1
-    offs = {}
-    for (q, r), ch in ax.items():
-        q2 = q - qmin
-        offs[(q2, r + (q2 - (q2 & 1)) // 2)] = ch
-    rmin = min(row for _, row in offs)
-    offs = {(c, row - rmin): ch for (c, row), ch in offs.items()}
-    cols = max(c for c, _ in offs) + 1
-    rows = max(row for _, row in offs) + 1
-    if cols > MAX_SIDE or rows > MAX_SIDE:
-        probs.append(Problem(file, str(block[0][0]), f"level {number} is too large ({cols}x{rows} hexes)"))
+
+    def row_of(x: int, y: int) -> int:
+        q2 = -y - qmin
+        return (x + y - parity) // 2 + (q2 - (q2 & 1)) // 2
+    lows = [row_of(lo, y) for y, lo, _ in spans]
+    highs = [row_of(hi, y) for y, _, hi in spans]
+    cols, nrows = -spans[0][0] - qmin + 1, max(highs) - min(lows) + 1
+    if cols > MAX_SIDE or nrows > MAX_SIDE:
+        refuse(f"is too large ({cols}x{nrows} hexes)")
         return None
-    grid = Grid.hex_rect(cols, rows)
+    title = b.meta.get("title") or f"Hexoban {number}"
+    author = b.meta.get("author", "")
+
+    def make() -> Level:
+        placed = {}
+        rmin = min(lows)
+        for y, lo, hi in spans:
+            part = kept[(y + 1) * wide + 2:(y + 2) * wide]
+            for x in range(lo, hi + 1):
+                if part[x] == "1":
+                    ch = rows[y][x] if x < len(rows[y]) else " "
+                    placed[(-y - qmin, row_of(x, y) - rmin)] = ch
+        return _level(placed, cols, nrows, title, author, f"{file}#{number}")
+
+    return Imported(number=number, where=f"line {line}", title=title, kind="hex", author=author, file=file,
+                    line=line, make=make)
+
+
+def _level(placed: dict, cols: int, rows: int, title: str, author: str, source: str) -> Level:
+    grid = hex_grid(cols, rows)
     obj, prop = bytearray(grid.n), bytearray(grid.n)
     for c in grid.cells:
         obj[c] = T.VOID
     start = -1
-    for (col, row), ch in offs.items():
+    for (col, row), ch in placed.items():
         c = grid.cell_at_offset(col, row)
         obj[c] = T.ROCK if ch == "#" else T.VICTORY_OBJ if ch in "$*" else T.NONE
         if ch in ".*+":
             prop[c] = T.P_VICTORY
         if ch in "@+":
-            if start >= 0:
-                probs.append(Problem(file, str(block[0][0]), f"level {number} has two players"))
-                return None
             start = c
-    # inside/outside: floor cells reachable from the player stay floor; the player must not reach void
-    if start < 0:
-        probs.append(Problem(file, str(block[0][0]), f"level {number} has no player"))
-        return None
-    seen, stack = {start}, [start]
-    while stack:
-        c = stack.pop()
-        for n in grid.step[c]:
-            if n < 0 or obj[n] == T.VOID:
-                probs.append(Problem(file, str(block[0][0]), f"level {number} is open: the player can walk off the map"))
-                return None
-            if n not in seen and obj[n] != T.ROCK:
-                seen.add(n)
-                stack.append(n)
-    for c in grid.cells:
-        if c not in seen and obj[c] == T.NONE and prop[c] == T.NONE:
-            obj[c] = T.VOID
-    boxes = sum(1 for c in grid.cells if obj[c] == T.VICTORY_OBJ)
-    goals = sum(1 for c in grid.cells if prop[c] == T.P_VICTORY)
-    if boxes != goals:
-        probs.append(Problem(file, str(block[0][0]), f"level {number} has {boxes} boxes and {goals} goals (must be equal)"))
-        return None
-    lv = Level(name=f"Hexoban {number}", grid=grid, obj=obj, prop=prop, start=start, title=f"Hexoban {number}",
-               label="Hexoban, turned 90 degrees clockwise", source=f"{file}#{number}")
-    found = check_level(lv, file, block[0][0])
-    if found:
-        probs.extend(found)
-        return None
-    return lv
+    return Level(name=title, grid=grid, obj=obj, prop=prop, start=start, title=title, author=author,
+                 label="Hexoban, turned 90 degrees clockwise", source=source)

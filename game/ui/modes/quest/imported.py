@@ -9,6 +9,11 @@ level (on a file line it goes to the file's first level), B or START go back. A 
 be used shows its `file: line: problem` errors in red under its name; what an importer could not
 reproduce (Supaplex's "turn-based adaptation" and the named tiles) is shown in orange under the
 level. Broken files never hide the others.
+
+A file's first SHOWN errors are listed (A on the file's line shows them all, A again hides
+them). Reading large files runs in a background thread (dropin.Scan) while the screen shows
+how far it got; small and unchanged files are read at once. The wrapped lines are worked out
+once per listing and screen width, not every frame.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.modes.quest.catalog import LevelError
-from game.modes.quest.dropin import DropinLevel, Listing, import_folder, import_folders, list_dropins
+from game.modes.quest.dropin import DropinLevel, Listing, Scan, finish, import_folder, import_folders, plan_dropins
 from game.ui import theme as T
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import wrap
@@ -24,6 +29,8 @@ from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button, EventKind
 
 FORMATS = ".xsb .sok .txt (Sokoban), .hsb (Hexoban), .quest, LEVELS.DAT (Supaplex)"
+SHOWN = 3                          # errors (and level warnings) listed before "+N more"
+INLINE_BYTES = 256 * 1024          # new level files read at once; more are read in the background
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,9 @@ class ImportedScene(Scene):
         self.pick = 0
         self.first = 0
         self.message = ""
+        self.scan: Scan | None = None
+        self.expanded = ""             # the path of the file whose errors are all shown
+        self._lines: tuple = ((), [])  # (key, lines) of the last lines() worked out
         self.rescan()
 
     # ------------------------------------------------------------------ data
@@ -62,7 +72,32 @@ class ImportedScene(Scene):
             self.folder.mkdir(parents=True, exist_ok=True)     # so the owner finds where to put files
         except OSError:
             pass
-        self.listing = list_dropins(self.folders)
+        if self.scan is None:
+            self.scan = Scan.running()                         # started by an earlier visit of this screen
+        if self.scan is not None:
+            return                                             # still reading: the result comes in update()
+        plan = plan_dropins(self.folders)
+        if plan.pending_bytes() <= INLINE_BYTES:
+            self._show(finish(plan), keep)
+        else:
+            self.scan = Scan(plan)
+            self._show(Listing(files=tuple(sorted(plan.files, key=lambda f: (f.label.lower(), f.label))),
+                               errors=tuple(plan.errors), folders=tuple(plan.folders)), keep)
+
+    def update(self, dt: float) -> None:
+        if self.scan is None:
+            return
+        if self.scan.over:
+            keep = self._key_of(self.picks[self.pick]) if self.picks else None
+            listing, self.scan = self.scan.listing, None
+            self._show(listing, keep)
+        elif self.scan.done != getattr(self, "_shown_done", -1):
+            self._shown_done = self.scan.done
+            self.dirty = True
+
+    def _show(self, listing: Listing, keep=None) -> None:
+        self.listing = listing
+        self._version = getattr(self, "_version", 0) + 1
         self.picks = []
         for f in self.listing.files:
             self.picks.append(("file", f))
@@ -109,7 +144,9 @@ class ImportedScene(Scene):
         elif b == Button.A:
             kind, what = self.picks[self.pick]
             if kind == "file":
-                if what.levels:
+                if len(what.errors) > SHOWN:
+                    self.expanded = "" if self.expanded == what.path else what.path
+                elif what.levels:
                     self.pick += 1
                 else:
                     self.message = f"{what.label}: no level to play (see the errors)"
@@ -128,6 +165,14 @@ class ImportedScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def lines(self, width: int) -> list[Line]:
+        """The list as screen lines (long messages wrapped), worked out once per listing, width
+        and opened file."""
+        key = (self._version, width, self.expanded)
+        if self._lines[0] != key:
+            self._lines = (key, self._make_lines(width))
+        return self._lines[1]
+
+    def _make_lines(self, width: int) -> list[Line]:
         th = self.theme
         out = [Line(e, T.TEXT_BAD, 0, wrap=True) for e in self.listing.errors]
         if not self.picks:
@@ -141,13 +186,18 @@ class ImportedScene(Scene):
                 bad = f", {len(what.errors)} error{'s' if len(what.errors) != 1 else ''}" if what.errors else ""
                 out.append(Line(f"{what.label}  ({count}{bad})", T.TEXT_BAD if what.errors and not what.levels
                                 else T.TEXT, 0, i))
-                out += [Line(e, T.TEXT_BAD, 2, wrap=True) for e in what.errors]
+                shown = what.errors if what.path == self.expanded else what.errors[:SHOWN]
+                out += [Line(e, T.TEXT_BAD, 2, wrap=True) for e in shown]
+                if len(shown) < len(what.errors):
+                    out.append(Line(f"+{len(what.errors) - len(shown)} more errors (A: show all)", T.TEXT_DIM, 2))
                 out += [Line(w, T.ORANGE, 2, wrap=True) for w in what.warnings]
             else:
                 where = f", {what.where}" if what.where else ""
                 out.append(Line(f"#{what.number} {what.title}  ({what.kind}{where})", T.TEXT, 2, i))
                 notes = ([what.note] if what.note else []) + list(what.warnings)
-                out += [Line(w, T.ORANGE, 4, wrap=True) for w in notes]
+                out += [Line(w, T.ORANGE, 4, wrap=True) for w in notes[:SHOWN + 1]]
+                if len(notes) > SHOWN + 1:
+                    out.append(Line(f"+{len(notes) - SHOWN - 1} more notes", T.TEXT_DIM, 4))
         # wrap long messages to the screen
         done: list[Line] = []
         for ln in out:
@@ -166,11 +216,19 @@ class ImportedScene(Scene):
         n = len(self.levels)
         top = title_bar(surf, th, th.fit("Imported levels", w // 2, "big"), f"{n} level{'s' if n != 1 else ''}").bottom
         bot = bottom_rect(surf, th)
-        hint_bar(surf, th, bot, [("A", "play"), ("B", "back"), ("DPAD", "file")])
+        sel = self.selected()
+        a = "play"
+        if sel is not None and sel[0] == "file" and len(sel[1].errors) > SHOWN:
+            a = "fewer errors" if self.expanded == sel[1].path else "all errors"
+        hint_bar(surf, th, bot, [("A", a), ("B", "back"), ("DPAD", "file")])
         lh = th.line_height("tiny") + 1
         y0 = top + 4
         if self.message:
             th.text(surf, th.fit(self.message, w - 16, "tiny"), (8, y0), T.TEXT_BAD, "tiny")
+            y0 += lh
+        if self.scan is not None:
+            note = f"Reading level files: {self.scan.done} of {self.scan.total} ({self.scan.bytes // 1024} KB)..."
+            th.text(surf, th.fit(note, w - 16, "tiny"), (8, y0), T.ACCENT, "tiny")
             y0 += lh
         lines = self.lines(w)
         rows = max(1, (bot.y - y0 - 2) // lh)
