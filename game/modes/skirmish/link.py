@@ -1,7 +1,6 @@
-"""Skirmish between two linked units: each unit plays its own seats (humans or bots).
-
-The lockstep adapter lives next to its mode (`game.modes.registry`); nothing here imports
-firmware_bridge (the adapters only duck-type its `LockstepGame` protocol).
+"""Skirmish between two linked units: each unit plays its own seats (humans or bots). What its
+link hook (hooks.py `SkirmishLink`) needs: START's bytes and the actions' wire form; the game
+itself is a Match like any battle (`game.link` plays it). Nothing here imports firmware_bridge.
 
 The host (controller) picks ruleset, map, options and who sits where; all of it travels in the
 START message's option bytes (`encode_setup`), the shared seed decides the rest. Actions are 1-4
@@ -10,16 +9,11 @@ bytes; the host's `is_legal` is the engine's own rule check (WoS: "the host may 
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
-from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
-from game.modes.lockstep_game import AdapterBase
 from game.modes.skirmish import actions as A
-from game.modes.skirmish.bot import SkirmishBot
-from game.modes.skirmish.game import SkirmishGame
-from game.modes.skirmish.match import new_replay
+from game.modes.skirmish.match import new_header
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import CONTROLLERS, SLOTS, Participant
 from game.rules.skirmish.model import Ruleset
@@ -81,129 +75,30 @@ def decode_setup(rs: Ruleset, data: bytes) -> tuple[str, Options, list[LinkedSea
     return rs.maps[mi].id, options, seats
 
 
-class SkirmishOverLink(AdapterBase):
-    """`LockstepGame` adapter. `local` is HOST or GUEST; `chooser(game)` supplies a local human's
-    action from the UI (None while undecided); without it local humans are played by a hard bot."""
-
-    link_mode = "skirmish"              # the mode registry id (the link tags START with it)
-
-    def __init__(self, rs: Ruleset, seed: int, setup: bytes, local: int, chooser=None, on_events=None,
-                 local_level: str | None = None):
-        map_id, options, seats = decode_setup(rs, setup)
-        self.rs, self.gmap, self.local = rs, rs.map(map_id), local
-        participants = [s.participant for s in seats]
-        self.participants = participants
-        self.game = SkirmishGame.new(rs, self.gmap, participants, seed, options)
-        # both units hold every action, so each keeps the battle's replay (stats and Replays)
-        self.replay = new_replay(self.game, participants)
-        self.replay.meta = {"link": "host" if local == HOST else "guest"}
-        self.owner = {seat: seats[pi].owner for seat, pi in enumerate(self.game.seat_part) if pi >= 0}
-        # each unit plays its own seats; a unit may choose its bots' level itself (`local_level`)
-        self.bots = {}
-        for s in self.game.seats():
-            ctrl = self.game.controller(s)
-            level = ctrl.split(":")[1] if ctrl.startswith("bot:") else "hard"
-            if local_level and self.owner[s] == local:
-                level = local_level
-            self.bots[s] = SkirmishBot(level)
-        self.chooser = chooser
-        self.on_events = on_events
-
-    def whose_turn_is_local(self) -> bool:
-        return self.owner.get(self.game.current) == self.local
-
-    def next_local_action(self):
-        g = self.game
-        if g.controller(g.current) == "human" and self.chooser is not None:
-            return self.chooser(g)
-        return self.bots[g.current].choose(g)
-
-    def encode_action(self, a) -> bytes:
-        v = A.encode_action(a)
-        if v[0] == 0:
-            return bytes([0, v[1], v[2] >> 8, v[2] & 255])
-        return bytes(v)
-
-    def decode_action(self, data: bytes):
-        b = bytes(data)
-        if not b:
-            raise ValueError("empty skirmish action")
-        try:
-            if b[0] == 0 and len(b) == 4:
-                return A.decode_action([0, b[1], b[2] << 8 | b[3]])
-            if b[0] == 0:
-                raise ActionError(f"walk takes 3 bytes, got {len(b) - 1}")
-            return A.decode_action(list(b))
-        except ActionError as exc:
-            raise ValueError(str(exc)) from None
-
-    def is_legal(self, a) -> bool:
-        try:
-            self.game.check(a)
-            return True
-        except ActionError:
-            return False
-
-    def replacement_for(self, a):
-        return A.EndTurn()
-
-    def apply(self, a) -> None:
-        before = self.game.turn
-        events = self.game.apply(a)
-        self.replay.actions.append(self.game.encode_action(a))
-        if self.game.turn != before or self.game.over:
-            self.replay.record_turn(self.game.turn, self.game.state_hash())
-        if self.on_events:
-            self.on_events(self.game, events)
-
-    def restore(self, data: bytes) -> None:
-        try:
-            snap = loads_bounded(bytes(data).decode("ascii"), "skirmish", what="snapshot")
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise ValueError(f"skirmish snapshot is not JSON: {exc}") from None
-        game = SkirmishGame.restore(self.rs, self.gmap, snap)     # ActionError is a ValueError
-        self.game = game
-        # the host's snapshot replaced this unit's state: from here the actions no longer replay
-        # from the seed, and `tactibox replay --verify` will say so at this point
-        self.replay.meta.setdefault("resynced_after_actions", []).append(len(self.replay.actions))
-
-    def finished(self) -> bool:
-        return self.game.is_over()
+def linked_header(rs: Ruleset, seed: int, setup: bytes):
+    """The Match header START's bytes describe; `meta.units` names the unit of each participant
+    (HOST or GUEST). ValueError for bad bytes."""
+    map_id, options, seats = decode_setup(rs, setup)
+    header = new_header(rs, rs.map(map_id), [s.participant for s in seats], seed, options)
+    header.meta = {"units": [s.owner for s in seats]}
+    return header
 
 
-class ScreenSkirmish(SkirmishOverLink):
-    """The adapter whose local human seats are played from the battle screen: the screen
-    `offer(action)`s what its cursor control produced; the lockstep takes it on its next poll
-    (the `chooser` returns it once, None while nothing is offered), applies it and sends it.
-    Every applied action's events (local, remote, this unit's bots) are queued in `shown`
-    for the screen to animate, in order."""
+def encode_wire(a) -> bytes:
+    """An action as TURN bytes: a walk 4 (kind, piece, cell as 2 bytes), the others 1-2."""
+    v = A.encode_action(a)
+    if v[0] == 0:
+        return bytes([0, v[1], v[2] >> 8, v[2] & 255])
+    return bytes(v)
 
-    def __init__(self, rs, seed: int, setup: bytes, local: int) -> None:
-        self.pending = None
-        self.shown: deque = deque()
-        super().__init__(rs, seed, setup, local, chooser=self._take, on_events=self._record)
 
-    def _take(self, game):
-        action, self.pending = self.pending, None
-        return action
-
-    def _record(self, game, events) -> None:
-        self.shown.append(list(events))
-
-    def local_human_turn(self) -> bool:
-        g = self.game
-        return not g.over and self.whose_turn_is_local() and g.controller(g.current) == "human"
-
-    def offer(self, action) -> None:
-        """The local person's action; raises ActionError (with the reason) if it cannot be played."""
-        if not self.local_human_turn():
-            raise ActionError("wait for your turn")
-        if self.pending is not None:
-            raise ActionError("sending your last action…")
-        self.game.check(action)
-        self.pending = action
-
-    def restore(self, data: bytes) -> None:
-        super().restore(data)
-        self.pending = None
-        self.shown.clear()
+def decode_wire(data: bytes):
+    """Inverse of `encode_wire`; ValueError (ActionError) for anything malformed."""
+    b = bytes(data)
+    if not b:
+        raise ActionError("empty skirmish action")
+    if b[0] == 0 and len(b) == 4:
+        return A.decode_action([0, b[1], b[2] << 8 | b[3]])
+    if b[0] == 0:
+        raise ActionError(f"walk takes 3 bytes, got {len(b) - 1}")
+    return A.decode_action(list(b))
