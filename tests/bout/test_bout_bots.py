@@ -45,7 +45,7 @@ def test_bots_never_set_dice_the_reach_penalty_eats(shipped, monkeypatch):
 def test_the_hard_hero_keeps_a_pool_against_three(shipped):
     """The issue: the hard bot 'gathers a 0-die pool at 61 of 92 refreshes and bleeds out'. With
     the thug's axe a 0-die pool now also follows from heavy shock taken at exchange 2, so the
-    bound is a fifth of the refreshes (30 seeds read 22 of 179), against the normal planner's
+    bound is a fifth of the refreshes (30 seeds read 20 of 136), against the normal planner's
     two fifths (29 of 73) on the same seeds."""
     def zero_refreshes(level):
         refreshes = []
