@@ -19,4 +19,5 @@ MODE = ModeEntry(
     link="game.modes.bout.hooks:LINK",
     balance="game.modes.bout.hooks:balance",
     schema="game.rules.bout.schema:bout_markdown",
+    extra={"balance_games": "game.modes.bout.balance:DEFAULT_GAMES"},
 )
