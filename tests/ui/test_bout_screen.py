@@ -1,5 +1,5 @@
 """The Steel bout screens, driven by logical buttons only: whole bouts from the main menu
-(duel, 1 vs 3, the room, hot-seat) accepting the pre-selected declarations, the hot-seat
+(duel, 1 vs 3, the room, a brawl, hot-seat) accepting the pre-selected declarations, the hot-seat
 curtain, the room map, the chooser, screen sizes."""
 
 import pygame
@@ -80,6 +80,22 @@ def test_the_room_shows_a_map_and_plays_to_the_end(make_app):
     assert any("over" in line for line in sc.log)
 
 
+def test_a_brawl_shows_three_sides_and_plays_to_the_end(make_app):
+    from game.ui import theme as T
+    app = make_app(size=(640, 480))
+    open_bout(app, setups=3)
+    sc = app.top
+    g = sc.game
+    assert sorted({f.side for f in g.fighters}) == [0, 1, 2] and sc.human_sides == {0}
+    app.run_frames(2)
+    w, h = app.surface.get_size()
+    right = pygame.Rect(w // 2, 0, w - w // 2, h // 2)
+    for side in (0, 1, 2):                                # each pair in its own colour on the map
+        assert _team_pixels(app.surface, right, T.team_colour(side)[:3]) > 2, side
+    _play_out(app, max_presses=800)
+    assert any("over" in line for line in sc.log)
+
+
 def test_hot_seat_curtain_hides_the_screen_between_the_two_people(make_app):
     app = make_app(size=(480, 320))
     open_bout(app, setups=0, against=3)                   # a second person
@@ -98,9 +114,10 @@ def test_hot_seat_curtain_hides_the_screen_between_the_two_people(make_app):
             w, h = app.surface.get_size()
             pools = pygame.Rect(0, 0, w // 3, h // 2)
             assert _team_pixels(app.surface, pools, (232, 228, 240)) == 0
+            hidden = pygame.image.tobytes(app.surface.subsurface(pools), "RGB")
             press(app, B.A)
             assert sc.curtain is None
-            assert _team_pixels(app.surface, pools, (232, 228, 240)) > 10
+            assert pygame.image.tobytes(app.surface.subsurface(pools), "RGB") != hidden   # the pools show
             continue
         if sc.chooser is not None:
             assert sc.game.fighters[sc.chooser.f].side == sc.viewer   # only the viewer declares
@@ -117,7 +134,8 @@ def test_chooser_rows_keys_and_pass(make_app):
     sc = app.top
     run_until(app, lambda: sc.chooser is not None, 200, "the first throw")
     c = sc.chooser
-    assert sc.game.phase == "orient" and [r.name for r in c.visible_rows()] == ["Stance", "Throw"]
+    assert sc.game.phase == "orient"
+    assert [r.name for r in c.visible_rows()] == ["Orientation", "Stance", "Footing dice"]
     press(app, B.DOWN)
     before = c.current().label
     press(app, B.RIGHT)
@@ -125,14 +143,16 @@ def test_chooser_rows_keys_and_pass(make_app):
     press(app, B.A)                                  # the throw is declared; bots go on
     for _ in range(60):
         run_until(app, lambda: sc.chooser is not None or sc.game.is_over(), 400, "a declaration")
-        if sc.game.is_over() or sc.game.phase in ("attack", "defence"):
+        if sc.game.is_over() or sc.game.phase == "declare":
             break
         press(app, B.A)
-    if sc.game.phase in ("attack", "defence") and sc.chooser is not None:
+    if sc.game.phase == "declare" and sc.chooser is not None:
         turn = sc.game.turn
-        names = [r.name for r in sc.chooser.visible_rows()]
-        assert "Dice" in names
-        press(app, B.B)                               # pass / no defence
+        c = sc.chooser
+        c.rows[0].select(3)                           # an action type: the line's rows appear
+        c._refresh_dependent()
+        assert "Dice" in [r.name for r in c.visible_rows()]
+        press(app, B.B)                               # done: no (more) lines
         assert sc.chooser is None or sc.game.turn >= turn
 
 

@@ -1,8 +1,10 @@
-"""The Steel bout's registry hooks: rules, simulate, verify and the link (docs/modes.md)."""
+"""The Steel bout's registry hooks: rules, game, bot, verify (engine 1 replays) and the link
+(docs/modes.md); its Match rules (simulate, verify, the screens' games) are in match.py."""
 
 from __future__ import annotations
 
-from game.modes.registry import Outcome, Request, Verdict, event_lines, events_printer
+from game.modes.bout.scenarios_request import options_from
+from game.modes.registry import Request, Verdict, event_lines, events_printer
 
 
 def load_rules(name: str | None = None):
@@ -22,46 +24,61 @@ def _on_events(log):
     return events_printer(describe_events, log)
 
 
-def options_from(opts: dict):
-    from game.modes.bout.scenarios import BoutOptions
-    fighters = [f for f in str(opts.get("fighters") or "").split(",") if f]
-    return BoutOptions(scenario=opts.get("scenario") or "duel", fighters=fighters)
+def new_game(rules, seed: int, options: dict, seats: list[str]):
+    """The registry's `game` factory: a bout (the arena) for these options; seats are sides.
+    `scenario = "dungeon"`: a dungeon run (one seat, the hero; game/modes/bout/dungeon)."""
+    if (options or {}).get("scenario") == "dungeon":
+        from game.modes.bout.dungeon.hooks import new_game as new_dungeon
+        return new_dungeon(rules, seed, options, seats)
+    from game.modes.bout.scenarios import new_bout
+    return new_bout(rules, seed, options_from(options))
 
 
-def simulate(req: Request, log=None) -> Outcome:
-    from game.modes.bout.match import play_bout, seat_levels, to_replay
-    rules = load_rules(req.ruleset)
-    options = options_from(req.options)
-    try:
-        seats = seat_levels(list(req.seats or ("bot:hard", "bot:hard")))
-    except ValueError as exc:
-        raise ValueError(f"--seats: {exc}") from None
-    res = play_bout(rules, req.seed, options, seats, on_events=_on_events(log))
-    out = res.summary()
-    line = (f"winner: {out['winner'] or 'none (draw)'} after {res.rounds} rounds, {res.turns} exchanges; "
-            f"state {res.final_hash[:16]}")
-    return Outcome(out, to_replay(res), [line])
+def new_bot(level: str, seat: int, seed: int):
+    """The registry's `bot` factory: `choose(game)` for the side `seat`."""
+    from game.modes.bout.bot import BoutBot
+    from game.modes.bout.dungeon.botplay import ArenaOrDungeonBot
+    level = level if level in ("easy", "normal", "hard") else "hard"
+    return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
-    from game.modes.bout.match import ReplayError, verify
+    """Engine 1 replays (recorded before the engagement rules, no setup.engine) verify with the
+    frozen engine 1 and, unless a ruleset is named, its ruleset of that time (assets/bout/v1);
+    every other (engine 2 bouts, dungeon runs) through the Match (`game.match.headless`)."""
+    from game.core.replay import ReplayError
+    from game.match.headless import verify as match_verify
+    from game.modes.bout.match import is_dungeon
+    from game.modes.registry import get_mode
+    engine = replay.setup.get("engine", 1) if isinstance(replay.setup, dict) else 1
+    if is_dungeon(replay) or engine != 1:
+        try:
+            rules = load_rules(ruleset)           # the named folder, else the shipped ruleset
+        except ValueError as exc:
+            return Verdict(False, 0, [str(exc)])
+        return match_verify(get_mode("bout"), replay, log=log, rules=rules)
+    from game.modes.bout.legacy import V1_RULES, verify_v1
     try:
-        rules = load_rules(ruleset)
-        game = verify(rules, replay)
-    except ReplayError as exc:
-        return Verdict(False, 0, [str(exc)])
-    except ValueError as exc:
+        game = verify_v1(load_rules(ruleset or str(V1_RULES)), replay)
+    except (ReplayError, ValueError) as exc:
         return Verdict(False, 0, [str(exc)])
     if log is not None:
-        log(f"bout on seed {replay.seed}: {len(replay.actions)} declarations")
+        log(f"bout on seed {replay.seed}: {len(replay.actions)} declarations (engine 1)")
     return Verdict(True, len(replay.turns), [], game.state_hash())
 
 
 def balance(ruleset: str | None, games: int, seed: int, level: str, progress=None) -> tuple[dict, str]:
-    """`tactibox balance --mode bout`: which weapon beats which (`games` bouts per pair)."""
-    from game.modes.bout.balance import format_report, run_weapon_balance
-    rep = run_weapon_balance(load_rules(ruleset), max(1, games), seed, level)
-    return rep.to_data(), format_report(rep)
+    """`tactibox balance --mode bout`: the figures of issue 18 item 6, each with its range
+    (`games` seeds per figure; a quarter of that per weapon pair)."""
+    from game.modes.bout.balance import format_report, run_report
+    step = [0]
+
+    def tick(label, done, total):
+        step[0] += 1
+        if progress and done == total:
+            progress(step[0], step[0])
+    rep = run_report(load_rules(ruleset), max(2, games), seed, level, tick)
+    return rep, format_report(rep)
 
 
 class BoutLink:
