@@ -8,6 +8,8 @@ enter), so a whole Tokyo turn stays cheap. Deterministic: no randomness of its o
 
 from __future__ import annotations
 
+from array import array
+
 from game.modes.gdl import actions as A
 from game.modes.gdl import capture, combat, production
 
@@ -105,7 +107,7 @@ class Bot:
         w = g.w
         grid = w.grid
         big = 1 << 30
-        dist = [big] * grid.n
+        dist = array("i", [big]) * grid.n          # 4 bytes a cell: large maps have 50,000
         frontier = []
         reach = max(1, max(w.attack_range[ut]) if w.nu else 1)
         fire_reach = w.range[ut] if w.acp_fire[ut] > 0 else 0

@@ -4,9 +4,9 @@ every declared table; the hot ones also as attributes)."""
 
 from __future__ import annotations
 
-from game.core.grid import HEX, Grid
+from game.modes.gdl.area_grid import area_grid
 from game.modes.gdl.generated import preview_module
-from game.rules.gdl.model import Module, in_area, on_edge
+from game.rules.gdl.model import Module, on_edge
 
 DEFAULT_TURN_LIMIT = 100      # modules without last-turn stop here, a draw ("no end rule")
 
@@ -32,7 +32,7 @@ class World:
         m = preview_module(m)          # no fixed map: the world synthesis makes from seed 0
         self.m = m
         w, h = m.width, m.height
-        self.grid = Grid(HEX, w, h, 0, 0, lambda x, y: in_area(w, h, x, y), w, h)
+        self.grid = area_grid(w, h)
         self.terrain = [max(t, 0) for t in (m.terrain or [0] * (w * h))]
         self.m_terrain = tuple(self.terrain)
         self.edge = bytes(1 if self.grid.exists[c] and on_edge(w, h, c % w, c // w) else 0
