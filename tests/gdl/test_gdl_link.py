@@ -1,6 +1,7 @@
 """GDL games over the link, through the mode registry: two lockstep adapters in step, the module
 sent to a guest that lacks it, broken packs and actions refused, a whole game over a noisy cable."""
 
+import json
 import pathlib
 import sys
 import zlib
@@ -72,6 +73,24 @@ def test_module_pack_round_trip_and_limits(world, tmp_path):
     assert guest.world is None
     assert hook.install(guest, KEY, blob) == bytes.fromhex(world.m.content_hash)
     assert (tmp_path / "link-received" / "outpost.g").exists() and guest.world is not None
+
+
+def test_a_refused_module_from_the_host_leaves_nothing_and_keeps_the_last_good_one(world, tmp_path):
+    """Issue 21 item 6: a module the guest cannot play (here a doubling define/append bomb, refused
+    by the loader's list bound; before: MemoryError at 2.45 GB) raises ValueError, its file does not
+    stay in link-received/, and the module received before stays installed and loaded."""
+    from game.modes.gdl.link_hook import KEY, GdlLink
+    hook, guest = GdlLink(install_dir=tmp_path), GdlRules()
+    good = hook.install(guest, KEY, pack_module(world.m, OUTPOST.parent))
+    before = guest.world
+    bomb = "(define a0 (1 2 3 4 5 6 7 8))\n" + "".join(f"(define a{i} (append a{i - 1} a{i - 1}))\n"
+                                                     for i in range(1, 41))
+    blob = zlib.compress(json.dumps([["bomb.g", bomb]]).encode())
+    with pytest.raises(ValueError, match=r"bomb\.g:\d+: .*more than"):
+        hook.install(guest, KEY, blob)
+    assert sorted(p.name for p in (tmp_path / "link-received").iterdir()) == ["outpost.g"]
+    assert not (tmp_path / "link-received.new").exists()
+    assert guest.world is before and hook.content(guest) == {KEY: good}
 
 
 def test_noisy_cable_whole_game_with_the_module_sent_to_the_guest(world, tmp_path, monkeypatch):
