@@ -158,18 +158,27 @@ def test(e, ctx, budget: Budget | None = None, depth: int = 0):
 def _arith(op, args):
     if not args or not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         return {"+": 0, "*": 1}.get(op) if not args else None
-    acc = args[0]
-    if len(args) == 1:
+    return fold(op, args)
+
+
+def fold(op: str, xs: list[int], bound: int = 10 ** 12) -> int | None:
+    """GDL arithmetic over integers, left to right: `-` of one value negates it, `/` divides
+    toward zero (by 0 gives 0); None when a partial result passes the bound."""
+    acc = xs[0]
+    if len(xs) == 1:
         return -acc if op == "-" else acc
-    for v in args[1:]:
+    for v in xs[1:]:
         if op == "+":
             acc += v
         elif op == "-":
             acc -= v
         elif op == "*":
             acc *= v
+        elif v:
+            q = abs(acc) // abs(v)                 # integers only: toward zero
+            acc = q if (acc < 0) == (v < 0) else -q
         else:
-            acc = int(acc / v) if v else 0
-        if abs(acc) > 10 ** 12:
+            acc = 0
+        if abs(acc) > bound:
             return None
     return acc

@@ -11,6 +11,7 @@ before they cost memory or time. Nesting deeper than MAX_NEST is cut off with a 
 from __future__ import annotations
 
 from game.rules.gdl.reader import Dice, GdlError, Lst, Sym
+from game.rules.gdl.sklang import fold
 
 MAX_WORK = 12_000_000     # steps (list elements built or visited, table cells written) per load
 MAX_BUILT = 200_000       # list elements evaluated values may hold in all (the library needs 5,300)
@@ -111,21 +112,10 @@ class ValueForms:
         self.spend(max(1, width) * len(vals), line)
 
         def combine(xs):
-            acc = xs[0]
-            if len(xs) == 1:
-                return -acc if op == "-" else acc
-            for v in xs[1:]:
-                if op == "+":
-                    acc += v
-                elif op == "-":
-                    acc -= v
-                elif op == "*":
-                    acc *= v
-                else:
-                    acc = int(acc / v) if v else 0       # GDL divides integers toward zero
-                if abs(acc) > 10 ** 12:
-                    self.warn(line, f"arithmetic {op}: result out of range")
-                    return 0
+            acc = fold(op, xs)
+            if acc is None:
+                self.warn(line, f"arithmetic {op}: result out of range")
+                return 0
             return acc
 
         if not lists:
