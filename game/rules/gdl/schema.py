@@ -130,14 +130,20 @@ FORMS = (
     ("table", ("`(table name [add] clause...)`; clause `(i1 i2 v)`, indices may be types, lists, "
               "`u*`, `t*`; a bare number fills the table; without `add` the table starts from its default")),
     ("set", "globals in the table below"),
-    ("area", ("`(area W H [(terrain ...)])`; terrain rows run-length coded, count before the "
-             "character, the first string is the top row; `by-name`/`by-char` remap characters")),
-    ("side", "`(side N (name ...) (noun ...) ...)`; side 0 is independent"),
+    ("area", ("`(area W H [(restrict w h x y)] [(terrain ...)] [(aux-terrain T ...)] [(elevations ...)])`; "
+             "rows run-length coded, count before the character, the first string is the top row; "
+             "`by-name`/`by-char` remap characters; under `restrict` the rows describe the w x h part "
+             "at (x, y) and units are shifted by it")),
+    ("side", ("`(side N [sym] (name ...) (noun ...) ...)` or `(side sym ...)`; a symbol names the side "
+             "in units (`(s uk)`); side 0 is independent")),
     ("unit / compact unit", ("`(unit type ...)` or `(type [x y [side]] (n name) (@ x y) (s N) (hp N) "
-                            "(in \"transport name\"))`; `in` is resolved after all units are read")),
-    ("scorekeeper", "`(do last-side-wins)` (with `when` read and ignored)"),
+                            "(in \"transport name\") (appear N))`; `in` is resolved after all units are read "
+                            "(units inside each other are refused); `appear` brings the unit in on turn N; "
+                            "`unit-defaults` gives offsets and defaults")),
+    ("scorekeeper", ("`(scorekeeper [id] (when ...) (applies-to ...) (initial-score N) (trigger ...) (do body))`; "
+                    "the body language is listed under Deviations (How a game ends)")),
     ("include", "reads another module from the same folder; its variants apply"),
-    ("namer, imf, world, print, unit-defaults, advance-type", "read and ignored"),
+    ("namer, imf, world, print, advance-type", "read and ignored"),
 )
 
 
