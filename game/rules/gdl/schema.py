@@ -49,6 +49,7 @@ _CORE_PROPS: tuple[Prop, ...] = (
     Prop("color", "t", "str", "", DISPLAY, "colour name for drawing"),
     Prop("name", "t", "str", "", DISPLAY, "display name"),
     Prop("name", "m", "str", "", DISPLAY, "display name"),
+    Prop("char", "m", "str", "", DISPLAY, "letter naming the material in lists"),
 )
 
 _CORE_TABLES: tuple[Table, ...] = (
@@ -106,7 +107,7 @@ _CORE_GLOBALS: tuple[Global, ...] = (
 # Properties read but without effect on a fixed see-all game (presentation, synthesis, AI hints).
 IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "auto-upgrade-to", "obsolete", "can-be-self", "cxp-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
 IGNORED_TABLES: frozenset = frozenset()   # read, no effect on play (besides TABLES with status IGNORED)
-IGNORED_GLOBALS = frozenset(["country-radius-min", "country-radius-max", "country-separation-min", "country-separation-max", "alt-blob-density", "alt-blob-size", "alt-blob-height", "alt-smoothing", "wet-blob-density", "wet-blob-size", "wet-blob-height", "wet-smoothing", "edge-terrain", "backdrop-ignore-doctrine", "backdrop-model", "calendar", "initial-date", "season-names", "feature-types", "feature-namers", "feature-boundaries", "default-namer", "scorefile-name", "ai-may-resign", "indepside-has-ai", "side-library", "edge-road-density"])
+IGNORED_GLOBALS = frozenset(["country-radius-min", "country-radius-max", "country-separation-min", "country-separation-max", "alt-blob-density", "alt-blob-size", "alt-blob-height", "alt-smoothing", "wet-blob-density", "wet-blob-size", "wet-blob-height", "wet-smoothing", "edge-terrain", "backdrop-ignore-doctrine", "backdrop-model", "calendar", "initial-date", "initial-date-min", "initial-date-max", "season-names", "feature-types", "feature-namers", "feature-boundaries", "default-namer", "scorefile-name", "ai-may-resign", "ai-advanced-unit-separation", "ai-badtask-max-retries", "ai-badtask-remove-chance", "ai-badtask-reserve-chance", "unit-gbox-border-color", "indepside-has-ai", "side-library", "edge-road-density"])
 
 PROPS: tuple[Prop, ...] = _CORE_PROPS + sum((a.PROPS for a in _AREAS), ())
 TABLES: tuple[Table, ...] = _CORE_TABLES + sum((a.TABLES for a in _AREAS), ())
