@@ -43,7 +43,7 @@ def _battle_app(size, data_root):
     from game.ui.modes.skirmish.session import BattleSession
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
-    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
+    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, input_sources=())
     app.run_frames(2)
     rs = app.content.ruleset()
     gmap = rs.map("02_highlands")
@@ -117,7 +117,7 @@ def _quest_frame_ms(size, data_root, level_id: str | None = None, level=None, n:
     from game.store import open_data_dir
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
-    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
+    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, input_sources=())
     app.open("quest_board", level=level_id or "hex/01_first_push")
     sc = app.top
     if level is None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from ui_harness import B, cursor_to, press, run_until, settle, stack, to_battle
 
+from hw.input.buttons import EventKind
+
 ALLOWED = {B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B}
 
 
@@ -19,12 +21,13 @@ def _plan(g, p):
 def test_whole_skirmish_with_dpad_and_a_b_only(make_app, monkeypatch):
     app = make_app((320, 240))
     used = []
-    real = app.press
+    real = app.dispatch
 
-    def press_logged(button, *a, **kw):
-        used.append(button)
-        return real(button, *a, **kw)
-    monkeypatch.setattr(app, "press", press_logged)
+    def dispatch_logged(ev):                               # every button that reached a scene
+        if ev.kind is EventKind.PRESS:
+            used.append(ev.button)
+        return real(ev)
+    monkeypatch.setattr(app, "dispatch", dispatch_logged)
     to_battle(app, army_downs=7, turn_limit_rights=2)      # army size 2
     sc = app.top
     g = sc.game
