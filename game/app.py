@@ -5,7 +5,8 @@
     app.run()                      # until Quit / window closed; returns the exit status
 
 Services on ``app``: ``theme`` (sizes and fonts for the canvas), ``settings`` / ``update_settings``
-(``game.store``), ``stats``, ``replays``, ``data``, ``content`` (the ruleset, loaded in the
+(``game.store``), ``stats``, ``replays``, ``in_progress`` (games to Continue), ``keeper()`` (what
+keeps a Match's game), ``data``, ``content`` (the ruleset, loaded in the
 background), ``hub`` (``hw.input.InputHub``), ``sound``, ``toast(text)``. The scene stack:
 ``open(name, **kw)``, ``push(scene)``, ``replace(...)``, ``back()``, ``goto_menu()``, ``quit()``.
 
@@ -25,6 +26,8 @@ from collections.abc import Callable
 import pygame
 
 from game.store import ReplayStore, SettingsStore, StatsStore, open_data_dir
+from game.store.in_progress import InProgressStore
+from game.store.keeper import MatchKeeper
 from game.ui.app_loop import FrameLoop
 from game.ui.content import Content
 from game.ui.registry import SCENES
@@ -54,6 +57,8 @@ class App(FrameLoop):
         self.messages += self.settings_store.messages
         self.stats = StatsStore(self.data.stats_file)
         self.replays = ReplayStore(self.data.replays)
+        self.in_progress = InProgressStore(self.data.in_progress)
+        self.closing = False            # close(): games in progress stay saved for Continue
         self.content = Content(ruleset)
         self.fps = fps or self.settings.fps_cap
         self.hub = None                         # made after the first frame (gpiozero is slow to import)
@@ -180,12 +185,20 @@ class App(FrameLoop):
             self.stack.pop().close()
 
     def close(self) -> None:
-        """Release everything (scenes record abandoned battles, stores close)."""
+        """Release everything (stores close). A game still in progress is not abandoned: its
+        save stays for the title's Continue."""
+        self.closing = True
         self.close_scenes()
         self.sound.close()
         if self.hub is not None:
             self.hub.close()
         self.stats.close()
+
+    # --- games ----------------------------------------------------------------------------------------
+    def keeper(self) -> MatchKeeper:
+        """What keeps a Match's game on this unit: in progress, then replay and stats."""
+        from game.ui.words import problem_words
+        return MatchKeeper(replays=self.replays, stats=self.stats, in_progress=self.in_progress, words=problem_words)
 
     def screenshot(self, path) -> None:
         pygame.image.save(self.surface, str(path))

@@ -11,6 +11,7 @@ import sys
 from game.modes.base import ActionError
 from game.modes.skirmish.attract import attract_setup
 from game.modes.skirmish.bot import SkirmishBot
+from game.modes.skirmish.events import TurnBegan
 from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.log import describe
 from game.rules.skirmish.catalog import find_ruleset
@@ -42,7 +43,7 @@ def run_headless(*, turns: int = 0, seed: int = 1, ruleset: str = "default", sho
             return 2
         print(f"== attract battle {k}: {gmap.name}, seed {bseed}, "
               + ", ".join(f"{game.seat_name(s)} {game.player_name(s)}" for s in game.seats()), file=out, flush=True)
-        print(describe(game, {"e": "turn", "seat": game.current, "turn": game.turn}), file=out, flush=True)
+        print(describe(game, TurnBegan(game.current, game.turn)), file=out, flush=True)
         while not game.over:
             level = game.controller(game.current).split(":", 1)[1]
             before = game.turn

@@ -53,6 +53,15 @@ class ActionError(ValueError):
     """An action that is malformed or not legal in the current state; the message says why."""
 
 
+def why_not(game, action) -> str | None:
+    """The reason `game.check(action)` gives, or None when the action is legal now."""
+    try:
+        game.check(action)
+    except ActionError as exc:
+        return str(exc) or "not allowed now"
+    return None
+
+
 @dataclass(frozen=True)
 class Action:
     """Base of a mode's actions: subclass it as `@dataclass(frozen=True) class Walk(Action): ...`."""

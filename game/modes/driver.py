@@ -20,7 +20,7 @@ from game.core.replay import Replay
 from game.core.replayfile import loads_bounded
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase, ScreenSlot
-from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines
+from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, log_lines, offers
 
 DEFAULT_SEATS = ("bot:hard", "bot:hard")
 DEFAULT_TURN_LIMIT = 1000            # generic games stop here (a draw) if nobody has won
@@ -52,86 +52,30 @@ def rules_id_hash(rules) -> tuple[str, str]:
     return str(getattr(rules, "id", "") or ""), str(getattr(rules, "content_hash", "") or "")
 
 
-# --------------------------------------------------------------------------- simulate
+# --------------------------------------------------------------------------- simulate, verify
 
 def simulate(entry: ModeEntry, req: Request, log: Callable[[str], None] | None = None) -> Outcome:
-    """Play a whole game with bots; ValueError (readable) for a bad request."""
+    """Play a whole game with bots; ValueError (readable) for a bad request. A mode's own
+    `simulate` hook wins; every other mode plays through the Match (`game.match.headless`)."""
     if entry.has("simulate"):
         return entry.hook("simulate")(req, log)
     _need_generic(entry, "simulate")
-    rules = load_rules(entry, req.ruleset)
-    options = options_with_defaults(entry, req.options)
-    seats = list(req.seats or DEFAULT_SEATS)
-    limit = req.turn_limit or DEFAULT_TURN_LIMIT
-    game = entry.hook("game")(rules, req.seed, options, seats)
-    make_bot = entry.hook("bot")
-    bots = [make_bot(_level(s), i, req.seed) for i, s in enumerate(seats)]
-    rid, rhash = rules_id_hash(rules)
-    replay = Replay(mode=entry.id, seed=req.seed, ruleset_id=rid, ruleset_hash=rhash, options=options,
-                    setup={"seats": seats, "turn_limit": limit})
-    on_events = log_lines(entry, log)
-    while not game.is_over() and game.turn < limit and len(replay.actions) < MAX_ACTIONS:
-        action = bots[game.to_act()].choose(game)
-        before = game.turn
-        events = game.apply(action)
-        replay.actions.append(list(game.encode_action(action)))
-        if game.turn != before or game.is_over():
-            replay.record_turn(game.turn, game.state_hash())
-        if on_events:
-            on_events(game, events)
-    summary = {"mode": entry.id, "seed": req.seed, "turns": game.turn, "over": game.is_over(),
-               "state_hash": game.state_hash(), "actions": len(replay.actions), **game.result()}
-    summary.setdefault("winner", None)
-    replay.result = {"winner": summary["winner"], "turns": game.turn, "state_hash": summary["state_hash"]}
-    line = f"winner: {summary['winner'] or 'none'} after {game.turn} turns  (state {summary['state_hash'][:16]})"
-    return Outcome(summary, replay, [line])
+    from game.match.headless import simulate as match_simulate
+    return match_simulate(entry, req, log)
 
-
-def _level(seat: str) -> str:
-    return seat.split(":", 1)[1] if seat.startswith("bot:") else "hard"
-
-
-# --------------------------------------------------------------------------- verify
 
 def verify(entry: ModeEntry, replay: Replay, ruleset: str | None = None,
            log: Callable[[str], None] | None = None) -> Verdict:
-    """Play a replay back and compare every recorded turn hash."""
+    """Play a replay back and compare every recorded turn hash (through the Match unless the
+    mode has its own `verify` hook)."""
     if replay.mode != entry.id:
         return Verdict(False, 0, [f"mode {replay.mode!r} is not {entry.id!r}"])
     if entry.has("verify"):
         return entry.hook("verify")(replay, ruleset, log)
-    _need_generic(entry, "verify")
-    try:
-        rules = load_rules(entry, ruleset or replay.ruleset_id or None)
-        _, rhash = rules_id_hash(rules)
-        if replay.ruleset_hash and rhash and replay.ruleset_hash != rhash:
-            return Verdict(False, 0, [f"ruleset: recorded with {replay.ruleset_hash[:12]}, this one is {rhash[:12]}"])
-        seats = replay.setup.get("seats", list(DEFAULT_SEATS))
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            return Verdict(False, 0, ["setup.seats: expected a list of controller names"])
-        game = entry.hook("game")(rules, replay.seed, options_with_defaults(entry, replay.options), seats)
-    except ValueError as exc:
-        return Verdict(False, 0, [f"setup: {exc}"])
-    marks: dict[int, list] = {}
-    for count, turn, h in replay.turns:
-        marks.setdefault(count, []).append((turn, h))
-    on_events = log_lines(entry, log)
-    checked, problems = 0, []
-    for i, data in enumerate(replay.actions):
-        try:
-            events = game.apply(game.decode_action(data))
-        except ValueError as exc:                    # ActionError is a ValueError
-            problems.append(f"actions[{i}]: {exc}")
-            break
-        if on_events:
-            on_events(game, events)
-        for turn, h in marks.get(i + 1, []):
-            checked += 1
-            if game.turn != turn or game.state_hash() != h:
-                problems.append(f"turn {turn} (after action {i + 1}): state hash differs from the recording")
-        if problems:
-            break
-    return Verdict(not problems, checked, problems, game.state_hash())
+    if not offers(entry, "verify"):
+        raise ModeError(f"mode {entry.id!r} has no 'verify' hook (and no game or match hook for the generic one)")
+    from game.match.headless import verify as match_verify
+    return match_verify(entry, replay, ruleset, log)
 
 
 # --------------------------------------------------------------------------- link

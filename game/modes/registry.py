@@ -67,6 +67,7 @@ class ModeEntry:
     link: str = ""           # an object with content/host_setup/adapter/summary (docs/modes.md)
     balance: str = ""        # balance(ruleset, games, seed, level, progress) -> (data: dict, text: str)
     schema: str = ""         # schema_markdown() -> str   (the rules reference, `tactibox schema`)
+    match: str = ""          # a game.match.rules.MatchRules subclass: how games start, seats, results
     rules_transfer: bool = False          # link: the host sends its rules folder when hashes differ
     extra: dict = field(default_factory=dict, compare=False, hash=False)   # name -> "module:attr", later hooks
 
@@ -97,7 +98,7 @@ class ModeEntry:
         return {o.name: o.default for o in self.options}
 
 
-_HOOKS = ("rules", "game", "bot", "describe", "simulate", "verify", "link", "balance", "schema")
+_HOOKS = ("rules", "game", "bot", "describe", "simulate", "verify", "link", "balance", "schema", "match")
 
 
 @dataclass
@@ -202,7 +203,9 @@ def offers(entry: ModeEntry, hook: str) -> bool:
     (game.modes.driver runs the generic ones for any mode with a game and a bot)."""
     if entry.has(hook):
         return True
-    return hook in ("simulate", "verify", "link") and entry.has("game") and entry.has("bot")
+    if hook == "verify":                    # a replay needs only a way to start the game
+        return entry.has("game") or entry.has("match")
+    return hook in ("simulate", "link") and entry.has("game") and entry.has("bot")
 
 
 def get_mode(mode_id: str) -> ModeEntry:

@@ -34,6 +34,7 @@ SETTINGS_FILE = "settings.toml"
 STATS_FILE = "stats.sqlite3"
 GPIO_FILE = "gpio.toml"
 REPLAYS_DIR = "replays"
+IN_PROGRESS_DIR = "in-progress"
 RULESETS_DIR = "rulesets"
 
 
@@ -61,6 +62,11 @@ class DataDir:
     @property
     def replays(self) -> Path:
         return self.root / REPLAYS_DIR
+
+    @property
+    def in_progress(self) -> Path:
+        """Games in progress, one file per mode (``game.store.in_progress``): Continue's."""
+        return self.root / IN_PROGRESS_DIR
 
     @property
     def rulesets(self) -> Path:

@@ -121,9 +121,10 @@ class Tour:
         yield self.shot("confirm_abandon")
         self.press(B.DOWN, B.A)
         yield self.shot("skirmish_results")
-        session, res = app.top.session, app.top.result
+        top, res = app.top, app.top.result
         won = [replace(p, place=i + 1) for i, p in enumerate(res.placements)]
-        app.replace("skirmish_results", result=replace(res, finished=True, placements=won), session=session)
+        app.replace("skirmish_results", result=replace(res, finished=True, placements=won), match=top.match,
+                    tally=top.tally)
         yield self.shot("victory")
         for name, scene, kwargs in (
                 ("stats", "stats", {}), ("replays", "replays", {}), ("settings", "settings", {}),

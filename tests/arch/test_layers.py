@@ -1,7 +1,7 @@
 """Layer order, by module-name prefix, on the import graph read from the source (imports inside
 functions included):
 
-    game.core  <  game.rules  <  game.modes  <  {game.link, game.store}  <  {game.ui, game.cli, game.app}
+    game.core  <  game.rules  <  {game.modes, game.match}  <  {game.link, game.store}  <  {game.ui, game.cli, game.app}
 
 A module may import modules of its own tier or of a lower tier, never a higher one. The engine
 (core, rules, modes) imports neither `hw` nor `firmware_bridge`; `game.link` and `game.store` may
@@ -18,7 +18,7 @@ from importgraph import ROOT, edges
 TIERS = (
     ("game", "game.core"),               # `game` itself: the package docstring and __version__
     ("game.rules",),
-    ("game.modes",),
+    ("game.modes", "game.match"),
     ("game.link", "game.store"),
     ("game.ui", "game.cli", "game.app", "game.__main__"),
 )

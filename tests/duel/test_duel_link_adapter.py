@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.modes.base import ActionError
+from game.modes.base import ActionError, why_not
 from game.modes.duel.actions import Action, end_turn, step
 from game.modes.duel.bot import DuelBot
 from game.modes.duel.game import DuelGame
@@ -111,7 +111,7 @@ def test_queued_steps_are_checked_against_the_queue():
         link.play_local(a)                                  # legal after the steps queued before it
         trial.apply(a)
     assert len(link.pending) == trial.state.steps > 0 and g.state.steps == 0
-    blocked = next(a for a in (step(d) for d in range(8)) if trial.illegal_reason(a) is not None)
+    blocked = next(a for a in (step(d) for d in range(8)) if why_not(trial, a) is not None)
     with pytest.raises(ActionError):
         link.play_local(blocked)
 

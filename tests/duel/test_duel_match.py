@@ -16,9 +16,10 @@ def result():
 def test_a_bot_duel_records_everything(result):
     assert result.turns_played == len(result.hashes) == len(result.turns)
     assert result.over in ("death", "both died", "turn limit")
-    d = result.as_dict()
+    d = result.replay.result
     assert d["state_hash"] == result.final_hash and d["turns"] == result.turns_played
-    assert d["action_bytes"] <= 3 * result.turns_played
+    from game.modes.duel.match import action_bytes
+    assert action_bytes(result.replay.actions) == sum(map(len, result.turns)) <= 3 * result.turns_played
 
 
 def test_replay_from_codes_or_packed_turns(result):
@@ -61,9 +62,9 @@ def test_options_apply():
 
 def test_core_replay_file_round_trip(tmp_path, result):
     from game.core.replay import load_replay
-    from game.modes.duel.match import to_replay, verify_replay
+    from game.modes.duel.match import verify_replay
     path = tmp_path / "duel.replay"
-    to_replay(result).save(path)
+    result.replay.save(path)
     rep = load_replay(path)
     g = verify_replay(rep)
     assert g.state_hash() == result.final_hash

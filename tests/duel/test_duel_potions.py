@@ -156,7 +156,7 @@ def test_spell_like_potions_work_like_their_spells():
     st, ev = drink_it("insight", inventories=([3, 4], []))
     assert st.wizards[0].known & (1 << 3 | 1 << 4) == 1 << 3 | 1 << 4
     st, ev = drink_it("fire_breath", facing=(1, 0))
-    assert any(e.kind == "fire_storm" for e in of_type(ev, Effect))
+    assert any(e.source == "fire_storm" for e in of_type(ev, Effect))
     st, ev = drink_it("amnesia")
     assert m.FORGOT in msgs(ev, 0)
     st, ev = drink_it("chaos")

@@ -262,7 +262,7 @@ def test_simultaneous_death_the_acting_wizard_loses():
     st.rng = ScriptedRng(19)                  # Random becomes Acid Rain (spell 19)
     g = DuelGame(st)
     ev = g.apply(cast_action(0))
-    assert any(isinstance(e, Effect) and e.kind == "acid_rain" for e in ev)
+    assert any(isinstance(e, Effect) and e.source == "acid_rain" for e in ev)
     assert g.is_over() and g.winner == 1 and g.state.over == "both died"
     assert [w.hp for w in g.state.wizards] == [0, 0]
     assert g.legal_actions() == []

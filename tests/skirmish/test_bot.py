@@ -31,7 +31,7 @@ def test_hard_beats_easy_most_of_the_time(default_rs):
         bots = {s: SkirmishBot(g.controller(s).split(":")[1]) for s in g.seats()}
         while not g.is_over():
             g.apply(bots[g.current].choose(g))
-        wins += g.controller(g.winner()) == "bot:hard"
+        wins += g.controller(g.winner) == "bot:hard"
     assert wins >= 7
 
 

@@ -8,46 +8,46 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from skirmish_play import play_battle, verify_battle
 
 from game.core.prng import Pcg32
 from game.core.replay import ReplayError, load_replay, parse_replay
 from game.modes.skirmish import actions as A
 from game.modes.skirmish.game import SkirmishGame
-from game.modes.skirmish.match import play_skirmish, verify_replay
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import parse_seats
 
 
 def battle(rs, mid="01_meadow", seats="bot:hard,bot:easy", seed=4, **opts):
-    return play_skirmish(rs, rs.map(mid), parse_seats(seats), seed, Options(**opts))
+    return play_battle(rs, rs.map(mid), parse_seats(seats), seed, Options(**opts))
 
 
 def test_same_seed_same_game_other_seed_other_game(default_rs):
     a, b = battle(default_rs), battle(default_rs)
     assert a.replay.actions == b.replay.actions and a.game.state_hash() == b.game.state_hash()
     assert battle(default_rs, seed=5).game.state_hash() != a.game.state_hash()
-    assert a.game.is_over() and a.game.winner() is not None
+    assert a.game.is_over() and a.game.winner is not None
 
 
 def test_every_turn_hash_reproduced(default_rs, tmp_path):
     r = battle(default_rs, "05_hex_isle", "bot:hard,bot:normal,bot:easy", seed=2, pieces_per_turn=2)
     path = tmp_path / "hex.replay"
     r.replay.save(path)
-    rep = verify_replay(load_replay(path), default_rs)
+    rep = verify_battle(load_replay(path), default_rs)
     assert rep.ok, rep.problems
     assert rep.turns_checked == len(r.replay.turns) > 5
-    assert rep.game.state_hash() == r.game.state_hash()
+    assert rep.state_hash == r.game.state_hash()
 
 
 def test_tampered_replay_is_caught_at_the_right_turn(default_rs):
     r = battle(default_rs)
     data = r.replay.to_data()
     data["turns"][3][2] = "0" * 32
-    rep = verify_replay(parse_replay(data), default_rs)
+    rep = verify_battle(parse_replay(data), default_rs)
     assert not rep.ok and f"turn {data['turns'][3][1]}" in rep.problems[0]
     data = r.replay.to_data()
     data["seed"] += 1                          # different seed: the recorded actions stop fitting
-    rep = verify_replay(parse_replay(data), default_rs)
+    rep = verify_battle(parse_replay(data), default_rs)
     assert not rep.ok
 
 
@@ -86,7 +86,7 @@ def test_undecodable_and_illegal_actions_are_reported(default_rs):
     for bad in ([9, 9], [0, 999, 3], [2]):
         data = r.replay.to_data()
         data["actions"][0] = bad
-        rep = verify_replay(parse_replay(data), default_rs)
+        rep = verify_battle(parse_replay(data), default_rs)
         assert not rep.ok and rep.problems[0].startswith("actions[0]:")
 
 
@@ -123,7 +123,7 @@ def test_random_legal_play_keeps_invariants_and_replays(default_rs, seed, mid, p
     for data in actions:
         again.apply(again.decode_action(data))
     assert again.state_hash() == g.state_hash()
-    assert SkirmishGame.restore(default_rs, gmap, g.snapshot()).state_hash() == g.state_hash()
+    assert SkirmishGame.restore(default_rs, g.snapshot(), gmap).state_hash() == g.state_hash()
 
 
 def test_snapshot_validation(default_rs):
@@ -135,7 +135,7 @@ def test_snapshot_validation(default_rs):
         snap = g.snapshot()
         snap[key] = value
         with pytest.raises(ActionError) as exc:
-            SkirmishGame.restore(default_rs, gmap, snap)
+            SkirmishGame.restore(default_rs, snap, gmap)
         assert f"snapshot.{key}" in str(exc.value)
 
 

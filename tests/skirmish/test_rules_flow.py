@@ -79,10 +79,10 @@ def test_walk_attack_and_rest_under_all_rested(mini):
     assert [t.id for t in g.targets_from(pike, pike.cell)] == [brute.id]
     ev = g.apply(A.Attack(brute.id))
     assert pike.rest == 1
-    hit = next(e for e in ev if e["e"] == "attack")
+    hit = next(e for e in ev if e.kind == "attack")
     # pike -> brute: 10 % miss, 2 damage, crit 3.5 -> 4 (see the golden test)
-    assert (hit["result"], hit["damage"]) in {("miss", 0), ("hit", 2), ("crit", 4)}
-    assert brute.hp == 12 - hit["damage"]
+    assert (hit.result, hit.damage) in {("miss", 0), ("hit", 2), ("crit", 4)}
+    assert brute.hp == 12 - hit.damage
     # next red turn: rest 1 + 1 = 2 >= 2, the pike may act again; one more attack leaves it at 0 + 1
     g.apply(A.EndTurn())
     assert g.current == 0 and pike.rest == 2 and g.can_act(pike)
@@ -132,7 +132,7 @@ def test_kills_elimination_and_placements(mini):
     g.apply(A.Stay(titan.id))
     g.apply(A.Attack(pike.id))                         # miss 0 %: 60 damage kills the pike (10 HP)
     assert not pike.alive and g.is_over()
-    assert g.placements() == [0, 1] and g.winner() == 0
+    assert g.placements() == [0, 1] and g.winner == 0
     assert g.scores() == {0: (1, 40), 1: (0, 0)}
     assert (titan.level, titan.xp) == (1, 20)          # a kill gives double XP: 2 x 10, level 2 needs 30
 
@@ -152,6 +152,6 @@ def test_level_up_recharges(mini):
     g._move(b, cell(g, 2, 1))
     g.apply(A.Stay(titan.id))
     ev = g.apply(A.Attack(b.id))                       # another 20: 40 >= 30 -> level 2, 10 carried
-    assert any(e["e"] == "levelup" for e in ev)
+    assert any(e.kind == "levelup" for e in ev)
     assert (titan.level, titan.xp) == (2, 10)
     assert titan.hp == 42 and titan.rest == 3          # HP, MP and rest recharge: 40 + 2*(2-1)

@@ -5,10 +5,10 @@ import re
 import shutil
 
 import pytest
+from skirmish_play import play_battle
 
 from game.cli import main as cli_main
 from game.modes.skirmish.game import SkirmishGame
-from game.modes.skirmish.match import play_skirmish
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import parse_seats
 from game.rules.skirmish.loader import load_ruleset
@@ -56,7 +56,7 @@ def test_unreachable_armies_are_a_validate_warning(ridge_rs, capsys):
 def test_a_battle_nobody_can_win_ends_by_the_stalemate_rule(ridge_rs):
     rounds = ridge_rs.rules.stalemate_rounds
     assert rounds == 25
-    r = play_skirmish(ridge_rs, ridge_rs.map("ridge"), parse_seats("bot:hard,bot:easy"), 3, Options())
+    r = play_battle(ridge_rs, ridge_rs.map("ridge"), parse_seats("bot:hard,bot:easy"), 3, Options())
     g = r.game
     assert g.over and r.summary()["winner"] is not None       # used to run 33,325 turns, winner None
     assert g.turn == rounds * 2 and g.quiet == rounds * 2
@@ -72,17 +72,17 @@ def test_the_stalemate_counter_resets_on_damage_and_survives_a_snapshot(ridge_rs
     seen = []
 
     def watch(game, events):
-        hits = [i for i, ev in enumerate(events) if ev["e"] == "attack" and ev.get("lost")]
+        hits = [i for i, ev in enumerate(events) if ev.kind == "attack" and ev.lost]
         if hits:  # quiet counts only the turns that ended after the last hit
-            seen.append(game.quiet - sum(ev["e"] == "end_turn" for ev in events[hits[-1]:]))
-    r = play_skirmish(rs, rs.map("01_meadow"), parse_seats("bot:hard,bot:hard"), 4, Options(), on_events=watch)
+            seen.append(game.quiet - sum(ev.kind == "end_turn" for ev in events[hits[-1]:]))
+    r = play_battle(rs, rs.map("01_meadow"), parse_seats("bot:hard,bot:hard"), 4, Options(), on_events=watch)
     assert len(seen) > 5 and set(seen) == {0}
     g = r.game
-    again = SkirmishGame.restore(rs, g.gmap, g.snapshot())
+    again = SkirmishGame.restore(rs, g.snapshot(), g.gmap)
     assert again.quiet == g.quiet and again.state_hash() == g.state_hash()
     # the rule is off with 0: the ridge battle then needs a turn limit
     ridge_rs.rules = dataclasses.replace(ridge_rs.rules, stalemate_rounds=0)
-    r = play_skirmish(ridge_rs, ridge_rs.map("ridge"), parse_seats("bot:hard,bot:easy"), 3, Options(turn_limit=80))
+    r = play_battle(ridge_rs, ridge_rs.map("ridge"), parse_seats("bot:hard,bot:easy"), 3, Options(turn_limit=80))
     assert r.game.turn == 80
 
 
@@ -122,14 +122,14 @@ def test_balance_counts_hp_removed_not_overkill(monkeypatch):
 
     def apply(self, action):
         out = real_apply(self, action)
-        events.extend(ev for ev in out if ev["e"] == "attack")
+        events.extend(ev for ev in out if ev.kind == "attack")
         return out
     monkeypatch.setattr(SkirmishGame, "apply", apply)
     rep = balance.run_balance(rs, 2, seed=5, turn_limit=150)
     dealt = sum(r.dealt for r in rep.pieces)
-    assert dealt == sum(r.taken for r in rep.pieces) == sum(ev.get("lost", 0) for ev in events)
-    assert sum(ev["damage"] for ev in events) > dealt           # there was overkill to leave out
-    assert all(ev["lost"] == min(ev["damage"], ev["hp"] + ev["lost"]) for ev in events if ev["result"] != "miss")
+    assert dealt == sum(r.taken for r in rep.pieces) == sum(ev.lost for ev in events)
+    assert sum(ev.damage for ev in events) > dealt           # there was overkill to leave out
+    assert all(ev.lost == min(ev.damage, ev.hp + ev.lost) for ev in events if ev.result != "miss")
 
 
 def test_simulate_refuses_a_fourth_bot_like_the_setup_screen(capsys):

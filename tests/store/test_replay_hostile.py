@@ -89,12 +89,13 @@ def test_bare_deep_json_and_special_files_give_clean_errors(tmp_path):
 
 
 def test_the_cli_verifies_the_apps_own_saved_replays(tmp_path, default_rs, capsys):
-    from game.modes.skirmish.match import play_skirmish
+    from skirmish_play import play_battle
+
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import parse_seats
-    r = play_skirmish(default_rs, default_rs.map("01_meadow"), parse_seats("bot:hard,bot:easy"), 4, Options())
+    r = play_battle(default_rs, default_rs.map("01_meadow"), parse_seats("bot:hard,bot:easy"), 4, Options())
     store = ReplayStore(tmp_path)
-    # exactly what the battle session saves (game/ui/modes/skirmish/session.py)
+    # exactly what a battle's Match keeps (game/store/keeper.py)
     info = store.save(r.replay.to_data(), mode="skirmish", map="01_meadow", seed=4, when=T0)
     assert cli_main(["replay", str(info.path), "--verify", "--json"]) == 0
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

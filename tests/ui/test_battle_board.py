@@ -14,7 +14,7 @@ from game.ui import theme as T
 from game.ui.art.tiles import hex_colour
 from game.ui.modes.skirmish.board import RIM_DARK, RIM_LIGHT
 from game.ui.modes.skirmish.layout import MAX_OVERLAY_SHARE
-from game.ui.modes.skirmish.session import BattleSession
+from game.ui.modes.skirmish.session import battle_match
 from hw.display import SUPPORTED_SIZES
 
 # --- colour science (sRGB -> CIE Lab, dE76; Machado et al. 2009 colour-blindness matrices) ----------
@@ -90,8 +90,7 @@ def battle_scene(make_app, size, map_id="02_highlands", seats=2):
     app = make_app(size)
     rs = app.content.ruleset()
     parts = [Participant("You", "human")] + [Participant("", "bot:hard") for _ in range(seats - 1)]
-    session = BattleSession.new(rs, rs.map(map_id), parts, 7, Options(), stats=app.stats, replays=app.replays)
-    app.replace("skirmish_battle", session=session)
+    app.replace("skirmish_battle", match=battle_match(app, rs, rs.map(map_id), parts, 7, Options()))
     sc = app.top
     run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy and sc.time > sc.banner_until,
               4000, "the human's turn")
@@ -150,9 +149,7 @@ def test_you_are_announced_and_the_turn_order_shown(make_app):
     app = make_app((320, 240))
     rs = app.content.ruleset()
     parts = [Participant("You", "human"), Participant("", "bot:hard"), Participant("", "bot:easy")]
-    session = BattleSession.new(rs, rs.map("02_highlands"), parts, 11, Options(), stats=app.stats,
-                                replays=app.replays)
-    app.replace("skirmish_battle", session=session)
+    app.replace("skirmish_battle", match=battle_match(app, rs, rs.map("02_highlands"), parts, 11, Options()))
     sc = app.top
     g = sc.game
     you = sc.humans[0]
@@ -178,7 +175,7 @@ def test_walk_preview_take_back_and_forecast(make_app):
     # pre-walk forecast = what the engine says after the walk (rest spent walking)
     enemy = min((e for e in g.pieces if e.alive and e.seat != p.seat), key=lambda e: g.grid.distance(e.cell, dest))
     c.pending = dest
-    clone = type(g).restore(g.rs, g.gmap, g.snapshot())
+    clone = type(g).restore(g.rs, g.snapshot(), g.gmap)
     from game.modes.skirmish import actions as A
     clone.apply(A.Walk(p.id, dest))
     assert c.estimate(p, enemy) == clone.estimate(clone.pieces[p.id], clone.pieces[enemy.id])

@@ -49,7 +49,7 @@ RAYS, RESTORATION, MAPPING = 0, 8, 3
 def duel_scene(app, opponent: int, fov: bool = True):
     st = custom_state(Layout.from_ascii(LEVEL), (ME, opponent), options=DuelOptions(fov=fov, level_size=N),
                       ground=POTIONS, inventories=((0, 1), ()), known=(0b11, 0), dealt=(RAYS, RESTORATION, MAPPING))
-    match = DuelMatch(DuelGame(st), [Seat(HUMAN, "Tester"), Seat(BOT, "Bot", "easy")])
+    match = DuelMatch.of_game(DuelGame(st), [Seat(HUMAN, "Tester"), Seat(BOT, "Bot", "easy")])
     app.open("duel_game", match=match)
     app.run_frames(1)
     return app.top

@@ -197,7 +197,7 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     press(app, B.A)
     assert stack(app)[-1] == "skirmish_battle" and app.top.mode == "replay"
     rp = app.top
-    recorded = {turn: h for _, turn, h in rp.session.replay.turns}
+    recorded = {turn: h for _, turn, h in rp.watched.turns}
     press(app, B.R, B.R)                             # two turns forward: the state recorded then
     assert rp.game.turn == 2 and rp.game.state_hash() == recorded[2] and rp.replay_driver.paused
     press(app, B.L)                                  # one back

@@ -54,7 +54,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
         cable.step()
     battle = app.top
     assert battle.scene_name == "skirmish_link_battle", stack(app)
-    adapter = battle.session.adapter
+    adapter = battle.run.session.game
     owners = set(adapter.owner.values())
     assert owners == {0, 1}
     bot = SkirmishBot("hard")
@@ -62,8 +62,8 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     for _ in range(20000):
         if stack(app)[-1] != "skirmish_link_battle":
             break
-        ok = (battle.control.my_turn() and not battle.anim.busy and adapter.pending is None
-              and not adapter.shown and battle.game.phase == "select")
+        ok = (battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None
+              and not battle.feed and battle.game.phase == "select")
         if ok and not by_buttons:
             by_buttons = True
             press(app, B.L)                         # select one of your pieces
@@ -80,8 +80,8 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
                 app.run_frames(1)
             g = battle.game
             assert g.turn != turn or not g.can_act(g.pieces[pid])          # applied through the link
-        elif ok or (battle.control.my_turn() and not battle.anim.busy and adapter.pending is None
-                    and not adapter.shown):
+        elif ok or (battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None
+                    and not battle.feed):
             battle.submit(bot.choose(battle.game))
         if not battle.control.my_turn():
             remote = adapter.owner.get(battle.game.current) != 0
@@ -96,13 +96,14 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
     assert res.run.session.game.game.state_hash() == cable.peer.game.game.state_hash()
     assert res.run.session.state == "finished"
     # the linked battle is kept like any other: a replay that verifies, and a stats record
+    from skirmish_play import verify_battle
+
     from game.core.replay import parse_replay
-    from game.modes.skirmish.match import verify_replay
     saved = [r for r in app.replays.list() if r.ok and r.mode == "skirmish"]
     assert saved, "the linked battle's replay was not saved"
     _, doc = app.replays.load(saved[0].name)
-    check = verify_replay(parse_replay(doc), res.run.session.game.game.rs)
-    assert check.ok and check.game.state_hash() == res.run.session.game.game.state_hash(), check.problems
+    check = verify_battle(parse_replay(doc), res.run.session.game.game.rs)
+    assert check.ok and check.state_hash == res.run.session.game.game.state_hash(), check.problems
     assert app.stats.recent_games(1)
     app.screenshot(artifacts / "link_skirmish_results_480x320.png")
     press(app, B.Y)                                 # the host starts the next battle on both units
@@ -167,12 +168,11 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     assert len(set(seen)) >= 3 and seen == sorted(seen)          # the bar moved forward
     assert battle.game.rs.content_hash == mini.content_hash          # playing the host's ruleset
     assert (app.data.rulesets / "link-received" / "ruleset.toml").exists()
-    adapter = battle.session.adapter
     bot = SkirmishBot("normal")
     for _ in range(20000):
         if stack(app)[-1] != "skirmish_link_battle":
             break
-        if battle.control.my_turn() and not battle.anim.busy and adapter.pending is None and not adapter.shown:
+        if battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None and not battle.feed:
             battle.submit(bot.choose(battle.game))
         cable.step()
     assert stack(app)[-1] == "skirmish_link_results"

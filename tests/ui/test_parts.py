@@ -21,10 +21,14 @@ def rs():
     return r
 
 
-def new_session(rs, **kw):
-    from game.ui.modes.skirmish.session import BattleSession
+def new_session(rs, stats=None, replays=None):
+    """A battle's Match kept in these stores (as the app keeps one)."""
+    from game.match import Match
+    from game.modes.skirmish.match import new_header
+    from game.store.keeper import MatchKeeper
     parts = [Participant("Ann", "human"), Participant("", "bot:easy")]
-    return BattleSession.new(rs, rs.maps[0], parts, 11, Options(army_limit=2), **kw)
+    return Match.start("skirmish", rs, new_header(rs, rs.maps[0], parts, 11, Options(army_limit=2)),
+                       keeper=MatchKeeper(stats=stats, replays=replays))
 
 
 def test_camera_clamps_glides_and_stops():
@@ -57,8 +61,8 @@ def test_animations_follow_the_events(rs):
     anim.add_events(events)
     assert anim.busy
     assert anim.hop_position(p.id, geo) == geo.centre(start)      # not started: at the start cell
-    walk = next(e for e in events if e["e"] == "walk")
-    anim.update(HOP_TIME * len(walk["path"]) / 2)
+    walk = next(e for e in events if e.kind == "walk")
+    anim.update(HOP_TIME * len(walk.path) / 2)
     x, y = anim.hop_position(p.id, geo)
     assert (x, y) != geo.centre(start) and (x, y) != geo.centre(dest)
     for _ in range(100):
@@ -70,7 +74,8 @@ def test_strike_shows_a_number_then_clears(rs):
     from game.ui.modes.skirmish.anim import Animator
     s = new_session(rs)
     anim = Animator(s.game)
-    anim.add_events([{"e": "attack", "piece": 0, "target": 2, "result": "crit", "damage": 7, "hp": 3, "killed": False}])
+    from game.modes.skirmish.events import Attacked
+    anim.add_events([Attacked(0, 2, "crit", 7, 3)])
     assert anim.flash(0) is False
     anim.update(0.01)
     assert anim.flash(0) in (True, False) and anim.busy
@@ -135,7 +140,9 @@ def test_no_sound_device_means_silence(monkeypatch):
 
 
 def test_bot_worker_never_blocks_the_frame():
-    from game.ui.modes.skirmish.drivers import BotDriver
+    from types import SimpleNamespace
+
+    from game.match import BotDriver
     gate = threading.Event()
 
     class SlowBot:
@@ -143,19 +150,13 @@ def test_bot_worker_never_blocks_the_frame():
             gate.wait(5)
             return "the action"
 
-    class G:
-        current = 0
-
-        def controller(self, seat):
-            return "bot:hard"
-
-    d = BotDriver(pace=0)
-    d._bots["hard"] = SlowBot()
-    assert d.next_action(G(), 0.0) is None and d.thinking     # asked: returns at once
-    assert d.next_action(G(), 0.1) is None                    # still thinking: the frame goes on
+    match = SimpleNamespace(game=SimpleNamespace(check=lambda a: None), version=0)
+    d = BotDriver(SlowBot(), threaded=True)
+    assert d.next_action(match, 0) is None and d.thinking     # asked: returns at once
+    assert d.next_action(match, 0) is None                    # still thinking: the frame goes on
     gate.set()
     d._future.result(5)
-    assert d.next_action(G(), 0.2) == "the action" and not d.thinking
+    assert d.next_action(match, 0) == "the action" and not d.thinking
     d.close()
 
 
@@ -167,14 +168,15 @@ def test_session_records_stats_and_replay_once(rs, tmp_path):
     bot = SkirmishBot("hard")
     while not s.over:
         s.apply(bot.choose(s.game))
-    res = s.finish()
-    assert res.finished and res is s.finish()
+    res = s.result                                # kept by the Match the moment the battle ended
+    assert res.finished and res is s.finish() and res is s.finish(abandoned=True)
     assert stats.game_count() == 1 and len(replays.list()) == 1
     assert [p.place for p in res.placements] == [1, 2]
     _, doc = replays.load(res.replay_name)
+    from skirmish_play import verify_battle
+
     from game.core.replay import parse_replay
-    from game.modes.skirmish.match import verify_replay
-    assert verify_replay(parse_replay(doc), rs).ok
+    assert verify_battle(parse_replay(doc), rs).ok
 
 
 def test_a_battle_without_actions_is_not_recorded(rs, tmp_path):

@@ -6,19 +6,19 @@ from __future__ import annotations
 import errno
 from types import SimpleNamespace
 
+from game.match import Placement
+from game.modes.skirmish.events import Attacked, BattleOver, Walked
 from game.ui.input_words import input_words
 from game.ui.modes.skirmish.results import verdict
-from game.ui.modes.skirmish.session import Placement, Tally
+from game.ui.modes.skirmish.session import Tally
 from game.ui.words import map_words, place_words, problem_words
 from hw.input.buttons import Physical
 
 
 def test_tally_counts_hp_removed_and_kills_and_picks_the_best_piece():
     t = Tally()
-    t.add([{"e": "attack", "piece": 1, "target": 5, "result": "hit", "damage": 9, "lost": 2, "killed": True},
-           {"e": "attack", "piece": 2, "target": 6, "result": "miss", "damage": 0, "hp": 10},
-           {"e": "attack", "piece": 2, "target": 6, "result": "crit", "damage": 7, "lost": 7, "killed": False},
-           {"e": "walk", "piece": 3}])
+    t.add([Attacked(1, 5, "hit", 9, 0, lost=2, killed=True), Attacked(2, 6, "miss", 0, 10),
+           Attacked(2, 6, "crit", 7, 3, lost=7, killed=False), Walked(3, 0, 1, (1,))])
     assert t.damage == {1: 2, 2: 7} and t.kills == {1: 1}
     game = SimpleNamespace(pieces=[SimpleNamespace(id=i, seat=i % 2) for i in range(8)])
     assert t.seat_totals(game, 1) == (1, 2) and t.seat_totals(game, 0) == (0, 7)
@@ -71,8 +71,8 @@ def test_battle_message_line_has_no_ids_or_cells():
     rs = SimpleNamespace(pieces=[SimpleNamespace(name="Catapult"), SimpleNamespace(name="Knight")])
     game = SimpleNamespace(rs=rs, pieces=[SimpleNamespace(seat=3, kind=0), SimpleNamespace(seat=0, kind=1)],
                            player_name=lambda s: "Ann")
-    assert say(game, {"e": "walk", "piece": 0, "from": 3, "to": 9}) == "Blue's Catapult moves"
-    line = say(game, {"e": "attack", "piece": 0, "target": 1, "result": "hit", "damage": 5, "hp": 2})
+    assert say(game, Walked(0, 3, 9, (9,))) == "Blue's Catapult moves"
+    line = say(game, Attacked(0, 1, "hit", 5, 2))
     assert line == "Blue's Catapult hits Red's Knight: 5 damage, 2 HP left"
-    assert say(game, {"e": "over", "reason": "last army standing", "placements": [3, 0]}) == \
+    assert say(game, BattleOver("last army standing", (3, 0))) == \
         "The battle is over: Blue wins"

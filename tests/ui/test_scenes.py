@@ -221,8 +221,8 @@ def test_back_to_menu_from_a_battle_keeps_it_as_abandoned(make_app):
     app = make_app()
     to_battle(app, army_downs=6)
     sc = app.top
-    run_until(app, lambda: len(sc.session.replay.actions) >= 1 or sc.control.my_turn(), what="a first action")
-    if not sc.session.replay.actions:             # the human starts: make one move
+    run_until(app, lambda: len(sc.match.replay.actions) >= 1 or sc.control.my_turn(), what="a first action")
+    if not sc.match.replay.actions:             # the human starts: make one move
         p = sc.game.movable_pieces()[0]
         from ui_harness import cursor_to
         cursor_to(app, p.cell)
@@ -276,7 +276,7 @@ def test_title_demo_starts_when_idle_and_any_button_leaves(make_app, monkeypatch
     run_until(app, lambda: stack(app)[-1] == "demo", 200, "the demo")
     demo = app.top
     assert demo.mode == "attract" and all(demo.game.controller(s).startswith("bot") for s in demo.game.seats())
-    run_until(app, lambda: len(demo.session.replay.actions) >= 3, 2000, "bots playing")
+    run_until(app, lambda: len(demo.match.replay.actions) >= 3, 2000, "bots playing")
     press(app, B.B)
     assert stack(app) == ["title"]
     assert app.stats.game_count() == 0            # demos are not recorded

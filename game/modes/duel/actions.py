@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.modes.base import Action as BaseAction
 from game.modes.base import ActionError
 
 from .state import DIR_NAMES, INVENTORY_SIZE, SPELLS_DEALT
@@ -28,7 +29,7 @@ CODE_COUNT = DRINK_CODE + INVENTORY_SIZE          # 23 codes: 0..22
 
 
 @dataclass(frozen=True, order=True)
-class Action:
+class Action(BaseAction):
     code: int
 
     def __post_init__(self):

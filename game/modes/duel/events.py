@@ -1,4 +1,5 @@
-"""What `DuelGame.apply` reports: small frozen records for the screen, the log and the link.
+"""What `DuelGame.apply` reports: small frozen records (`game.modes.base.Event`, each with its
+`kind`) for the screen, the log and the link.
 
 Drawing (the plan's "After Turn" sequence): the UI draws `Effect` cells as `*` in `colour` over
 everything (floors, potions, rock, wizards) during the 250 ms pause, then updates HP
@@ -14,9 +15,12 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from game.modes.base import Event
+
 
 @dataclass(frozen=True)
-class Moved:
+class Moved(Event):
+    kind = "moved"
     player: int
     src: int
     dst: int
@@ -24,22 +28,25 @@ class Moved:
 
 
 @dataclass(frozen=True)
-class SpellCast:
+class SpellCast(Event):
+    kind = "spell"
     player: int
     spell: int        # spell id (game.modes.duel.spells.SPELLS)
     via: str          # "dealt", "random" or "potion"
 
 
 @dataclass(frozen=True)
-class Effect:
-    kind: str         # spell key or potion key that made it
+class Effect(Event):
+    kind = "effect"
+    source: str       # spell key or potion key that made it
     cells: tuple      # cells to draw as `*`
     colour: str       # colour name: cyan, red, yellow, green, white, magenta, orange, brown, blue, grey
     audience: int | None = None
 
 
 @dataclass(frozen=True)
-class Damaged:
+class Damaged(Event):
+    kind = "damaged"
     player: int
     amount: int
     hp: int           # hit points after the damage
@@ -47,7 +54,8 @@ class Damaged:
 
 
 @dataclass(frozen=True)
-class Healed:
+class Healed(Event):
+    kind = "healed"
     player: int
     amount: int
     hp: int
@@ -55,28 +63,32 @@ class Healed:
 
 
 @dataclass(frozen=True)
-class Message:
+class Message(Event):
+    kind = "message"
     to: int           # player the message is for
     msg: int          # message id (game.modes.duel.messages)
     params: tuple = ()
 
 
 @dataclass(frozen=True)
-class LayoutChanged:
+class LayoutChanged(Event):
+    kind = "layout"
     cause: str
     cells: tuple      # cells that changed (all cells when the whole layout was replaced)
     whole: bool = False
 
 
 @dataclass(frozen=True)
-class Teleported:
+class Teleported(Event):
+    kind = "teleported"
     player: int
     src: int
     dst: int
 
 
 @dataclass(frozen=True)
-class PotionPickedUp:
+class PotionPickedUp(Event):
+    kind = "pick_up"
     player: int
     cell: int
     appearance: int
@@ -84,7 +96,8 @@ class PotionPickedUp:
 
 
 @dataclass(frozen=True)
-class PotionDrunk:
+class PotionDrunk(Event):
+    kind = "drink"
     player: int
     appearance: int
     ptype: int
@@ -92,30 +105,35 @@ class PotionDrunk:
 
 
 @dataclass(frozen=True)
-class Identified:
+class Identified(Event):
+    kind = "identified"
     player: int
     appearance: int
     ptype: int
 
 
 @dataclass(frozen=True)
-class PotionsCreated:
+class PotionsCreated(Event):
+    kind = "potions_created"
     cells: tuple
 
 
 @dataclass(frozen=True)
-class PotionsDestroyed:
+class PotionsDestroyed(Event):
+    kind = "potions_destroyed"
     cells: tuple      # ground potions destroyed
     held: tuple = ()  # (player, appearance) for each destroyed held potion
 
 
 @dataclass(frozen=True)
-class PotionsMoved:
+class PotionsMoved(Event):
+    kind = "potions_moved"
     cause: str        # every ground potion now lies somewhere else (Alter Dungeon, Mirror Earth)
 
 
 @dataclass(frozen=True)
-class TurnEnded:
+class TurnEnded(Event):
+    kind = "turn_ended"
     player: int
     next_player: int
     turn: int         # completed turns after this one
@@ -123,7 +141,8 @@ class TurnEnded:
 
 
 @dataclass(frozen=True)
-class GameOver:
+class GameOver(Event):
+    kind = "over"
     winner: int | None
     cause: str        # "death", "both died" (the acting wizard loses), ...
 

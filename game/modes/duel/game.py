@@ -1,4 +1,4 @@
-"""`DuelGame`: the War of Wizards rules behind the `game.modes.base.Game` protocol.
+"""`DuelGame`: the War of Wizards rules behind the engine contract (`game.modes.base.Engine`).
 
 A turn: up to five steps (each one action, into an open cell the other wizard does not stand
 on), then one final action (cast one of the three dealt spells, drink from the ground, drink from
@@ -57,6 +57,10 @@ class DuelGame:
     def current(self) -> int:
         return self.state.current
 
+    def to_act(self) -> int:
+        """The seat (wizard) whose action is next."""
+        return self.state.current
+
     def is_over(self) -> bool:
         return bool(self.state.over)
 
@@ -64,7 +68,13 @@ class DuelGame:
     def winner(self) -> int | None:
         return self.state.winner
 
-    def illegal_reason(self, action) -> str | None:
+    def check(self, action) -> None:
+        """ActionError with the reason when `action` is not legal now (nothing changes)."""
+        why = self._why_not(action)
+        if why:
+            raise ActionError(why)
+
+    def _why_not(self, action) -> str | None:
         """Why `action` is not legal now, or None when it is."""
         st = self.state
         if not isinstance(action, Action):
@@ -116,9 +126,7 @@ class DuelGame:
         return out
 
     def apply(self, action) -> list:
-        why = self.illegal_reason(action)
-        if why:
-            raise ActionError(why)
+        self.check(action)
         st = self.state
         p = st.current
         w = st.wizards[p]
@@ -169,6 +177,17 @@ class DuelGame:
 
     def snapshot(self) -> dict:
         return self.state.as_data()
+
+    @classmethod
+    def restore(cls, rules, snap: dict) -> DuelGame:
+        """The duel `snap` (a `snapshot()`) was taken of; ActionError naming the key otherwise.
+        The duel has no rules to load: `rules` is ignored."""
+        from .state_data import state_from_data
+        return cls(state_from_data(snap))
+
+    def result(self) -> dict:
+        w = self.state.winner
+        return {"winner": None if w is None else f"wizard {w + 1}", "over": self.state.over, "turns": self.turn}
 
     def encode_action(self, action) -> list[int]:
         return encode_action(action)

@@ -1,8 +1,9 @@
-"""The Wizard duel's registry hooks: simulate, verify and the link (docs/modes.md)."""
+"""The Wizard duel's registry hooks: game, bot and the link (docs/modes.md); its Match rules
+(simulate, verify, the screens' games) are in match.py."""
 
 from __future__ import annotations
 
-from game.modes.registry import Outcome, Request, Verdict
+from game.modes.registry import Request
 
 DEFAULT_TURN_LIMIT = 200
 
@@ -19,7 +20,7 @@ def bot_levels(seats) -> tuple[str, str]:
     return levels[0], levels[1]
 
 
-def _options(opts: dict):
+def options_from(opts: dict):
     from game.modes.duel.options import DuelOptions
     return DuelOptions(fov=not opts.get("no-fov", False), level_size=int(opts.get("level-size", 25)),
                        potions=not opts.get("no-potions", False))
@@ -36,27 +37,16 @@ def _turn_log(log):
     return on_turn
 
 
-def simulate(req: Request, log=None) -> Outcome:
-    from game.modes.duel.match import play_duel, to_replay
-    options = _options(req.options)
-    bots = bot_levels(req.seats or ("bot:hard", "bot:hard"))
-    res = play_duel(req.seed, options, bots, max_turns=req.turn_limit or DEFAULT_TURN_LIMIT, on_turn=_turn_log(log))
-    out = {"mode": "duel", "seed": res.seed, "turns": res.turns_played, "state_hash": res.final_hash,
-           "winner": None if res.winner is None else f"wizard {res.winner + 1}", "over": res.over,
-           "placements": [] if res.winner is None else [f"wizard {res.winner + 1}", f"wizard {2 - res.winner}"],
-           "action_bytes": sum(len(t) for t in res.turns), "options": options.as_dict()}
-    line = (f"winner: {out['winner'] or 'none (draw)'} after {out['turns']} turns ({res.over}); "
-            f"state {res.final_hash[:16]}; {out['action_bytes']} bytes of actions")
-    return Outcome(out, to_replay(res), [line])
+def new_game(rules, seed: int, options: dict, seats: list[str]):
+    """The engine contract's factory (`game` hook)."""
+    from game.modes.duel.game import DuelGame
+    return DuelGame.new(seed, options_from(options))
 
 
-def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
-    from game.modes.duel.match import ReplayError, verify_replay
-    try:
-        game = verify_replay(replay)
-    except ReplayError as exc:
-        return Verdict(False, 0, [str(exc)])
-    return Verdict(True, len(replay.turns), [], game.state_hash())
+def new_bot(level: str, seat: int, seed: int):
+    from game.modes.duel.match import DuelRules
+    from game.modes.registry import get_mode
+    return DuelRules(get_mode("duel")).new_bot(level, seat, seed)
 
 
 class DuelLink:
@@ -71,7 +61,7 @@ class DuelLink:
 
     def host_setup(self, rules, req: Request) -> bytes:
         from game.modes.duel.link import encode_duel_setup
-        return encode_duel_setup(_options(req.options), req.turn_limit or DEFAULT_TURN_LIMIT)
+        return encode_duel_setup(options_from(req.options), req.turn_limit or DEFAULT_TURN_LIMIT)
 
     def check_setup(self, rules, setup: bytes) -> None:
         from game.modes.duel.link import decode_duel_setup

@@ -21,7 +21,7 @@ Structural only: nothing here imports firmware_bridge (the engine stays below th
 from __future__ import annotations
 
 from game.core.canon import canonical_hash
-from game.modes.base import ActionError
+from game.modes.base import ActionError, why_not
 
 from . import turn_code
 from .actions import Action, end_turn
@@ -99,9 +99,7 @@ class DuelOverLink:
             trial = DuelGame(self.game.state.clone())
             for a in self.pending:
                 trial.apply(a)
-        why = trial.illegal_reason(action)
-        if why:
-            raise ActionError(why)
+        trial.check(action)                     # ActionError with the reason
         self.pending.append(action)
 
     def next_local_action(self):
@@ -122,7 +120,7 @@ class DuelOverLink:
         turn: list[Action] = []
         for _ in range(MAX_STEPS + 1):
             a = self.bot.choose(preview.view(self.local_seat))
-            if preview.illegal_reason(a) is not None or (a.is_step and len(turn) == MAX_STEPS):
+            if why_not(preview, a) is not None or (a.is_step and len(turn) == MAX_STEPS):
                 a = end_turn()
             preview.apply(a)
             turn.append(a)

@@ -10,8 +10,9 @@ MODE = ModeEntry(
         Option("no-fov", False, "duel: field of view off (the whole level is seen)", kind="flag"),
         Option("no-potions", False, "duel: no potions", kind="flag"),
     ),
+    game="game.modes.duel.hooks:new_game",
+    bot="game.modes.duel.hooks:new_bot",
+    match="game.modes.duel.match:DuelRules",
     describe="game.modes.duel.log:describe",
-    simulate="game.modes.duel.hooks:simulate",
-    verify="game.modes.duel.hooks:verify",
     link="game.modes.duel.hooks:LINK",
 )

@@ -13,32 +13,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.modes.base import Action as BaseAction
 from game.modes.base import ActionError
 
 
 @dataclass(frozen=True)
-class Walk:
+class Walk(BaseAction):
     piece: int
     cell: int
 
 
 @dataclass(frozen=True)
-class Stay:
+class Stay(BaseAction):
     piece: int
 
 
 @dataclass(frozen=True)
-class Attack:
+class Attack(BaseAction):
     target: int
 
 
 @dataclass(frozen=True)
-class SkipAttack:
+class SkipAttack(BaseAction):
     pass
 
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(BaseAction):
     pass
 
 

@@ -86,17 +86,17 @@ def run_balance(rs: Ruleset, games: int, seed: int, level: str = "hard", turn_li
         bots = {s: SkirmishBot(level) for s in game.seats()}
         while not game.is_over():
             for ev in game.apply(bots[game.current].choose(game)):
-                if ev["e"] == "attack" and ev.get("lost"):
+                if ev.kind == "attack" and ev.lost:
                     # HP removed, not the hit's nominal damage: overkill on a nearly dead piece
                     # would otherwise count as damage dealt and taken
-                    att, tgt = game.pieces[ev["piece"]], game.pieces[ev["target"]]
-                    recs[att.kind].dealt += ev["lost"]
-                    recs[tgt.kind].taken += ev["lost"]
-                    if ev.get("killed"):
+                    att, tgt = game.pieces[ev.piece], game.pieces[ev.target]
+                    recs[att.kind].dealt += ev.lost
+                    recs[tgt.kind].taken += ev.lost
+                    if ev.killed:
                         recs[att.kind].kills += 1
                         recs[tgt.kind].deaths += 1
         report.turns += game.turns_played
-        winner = game.winner()
+        winner = game.winner
         if game.alive_seats() and len(game.alive_seats()) > 1:
             report.unfinished += 1
         for p in game.pieces:

@@ -19,6 +19,7 @@ from game.core.prng import Pcg32
 from game.core.reach import Reach, reachable_cells
 from game.modes.base import ActionError
 from game.modes.skirmish import actions as A
+from game.modes.skirmish import events as E
 from game.modes.skirmish.battle import Estimate, apply_xp, hit_xp, runtime_stats
 from game.modes.skirmish.pieces import Options, Piece
 from game.modes.skirmish.setup import (
@@ -215,11 +216,25 @@ class SkirmishGame:
         alive = sorted(self.alive_seats(), key=lambda s: (-sc[s][0], -sc[s][1], s))
         return alive + list(reversed(self.out_order))
 
+    @property
     def winner(self) -> int | None:
+        """The winning seat (first in `placements`) once the battle is over."""
         return self.placements()[0] if self.over else None
 
     def is_over(self) -> bool:
         return self.over
+
+    def to_act(self) -> int:
+        """The seat whose action is next (the seat whose turn it is)."""
+        return self.current
+
+    def result(self) -> dict:
+        sc = self.scores()
+        return {"mode": "skirmish", "map": self.gmap.id, "seed": self.seed, "turns": self.turns_played,
+                "winner": self.seat_name(self.winner) if self.over else None,
+                "placements": [{"place": i + 1, "seat": self.seat_name(s), "player": self.player_name(s),
+                                "controller": self.controller(s), "pieces_left": sc[s][0], "hp_left": sc[s][1]}
+                               for i, s in enumerate(self.placements())]}
 
     # --- legality -------------------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -263,27 +278,27 @@ class SkirmishGame:
         raise ActionError(f"not a skirmish action: {a!r}")
 
     # --- change ---------------------------------------------------------------------------
-    def apply(self, a) -> list[dict]:
+    def apply(self, a) -> list[E.Event]:
         self.check(a)
-        ev: list[dict] = []
+        ev: list[E.Event] = []
         if isinstance(a, A.EndTurn):
             self._end_turn(ev)
         elif isinstance(a, A.Walk):
             p = self.pieces[a.piece]
             path = self.reach(p).path_to(a.cell)
-            ev.append({"e": "walk", "piece": p.id, "from": p.cell, "to": a.cell, "path": path})
+            ev.append(E.Walked(p.id, p.cell, a.cell, tuple(path)))
             self._move(p, a.cell)
             p.rest = max(0, p.rest - self.rules.rest_per_walk)
             self._begin_attack(p, ev)
         elif isinstance(a, A.Stay):
             p = self.pieces[a.piece]
-            ev.append({"e": "stay", "piece": p.id})
+            ev.append(E.Stayed(p.id))
             self._begin_attack(p, ev)
         elif isinstance(a, A.Attack):
             self._attack(self.pieces[self.active], self.pieces[a.target], ev)
             self._finish_piece(ev)
         elif isinstance(a, A.SkipAttack):
-            ev.append({"e": "skip", "piece": self.active})
+            ev.append(E.SkippedAttack(self.active))
             self._finish_piece(ev)
         return ev
 
@@ -297,14 +312,14 @@ class SkirmishGame:
     def _begin_attack(self, p: Piece, ev: list) -> None:
         self.active, self.phase = p.id, "attack"
         if not self.targets_from(p, p.cell):
-            ev.append({"e": "no_target", "piece": p.id})
+            ev.append(E.NoTarget(p.id))
             self._finish_piece(ev)
 
     def _attack(self, p: Piece, t: Piece, ev: list) -> None:
         est = self.estimate(p, t)
         p.rest = max(0, p.rest - self.rules.rest_per_attack)
         if self.rng.below(100) < est.miss_pct:
-            ev.append({"e": "attack", "piece": p.id, "target": t.id, "result": "miss", "damage": 0, "hp": t.hp})
+            ev.append(E.Attacked(p.id, t.id, "miss", 0, t.hp))
             return
         crit = self.rng.below(1000) < est.crit_permille
         dmg = est.crit_damage if crit else est.damage
@@ -314,20 +329,19 @@ class SkirmishGame:
         t.hp -= lost
         killed = t.hp == 0
         xp = hit_xp(p.level, t.level, killed, self.rules)
-        ev.append({"e": "attack", "piece": p.id, "target": t.id, "result": "crit" if crit else "hit",
-                   "damage": dmg, "lost": lost, "hp": t.hp, "killed": killed, "xp": xp})
+        ev.append(E.Attacked(p.id, t.id, "crit" if crit else "hit", dmg, t.hp, lost, killed, xp))
         if killed:
             del self.cell_piece[t.cell]
             self.occupied &= ~(1 << t.cell)
             if not self.army(t.seat):
                 self.out_order.append(t.seat)
-                ev.append({"e": "out", "seat": t.seat})
+                ev.append(E.ArmyOut(t.seat))
         level, p.xp, ups = apply_xp(p.level, p.xp, xp, self.rules)
         if ups:
             p.level = level
             st = runtime_stats(self.rs.pieces[p.kind], level)
             p.hp, p.mp, p.rest = st.hp, st.mp, self.rs.pieces[p.kind].rst
-            ev.append({"e": "levelup", "piece": p.id, "level": level})
+            ev.append(E.LevelUp(p.id, level))
         if len(self.alive_seats()) <= 1:
             self._game_over(ev)
 
@@ -343,7 +357,7 @@ class SkirmishGame:
         if self.active >= 0:   # EndTurn in the attack phase skips the attack
             self.used |= 1 << self.active
             self.active, self.phase = -1, "select"
-        ev.append({"e": "end_turn", "seat": self.current, "turn": self.turn})
+        ev.append(E.TurnEnded(self.current, self.turn))
         self.turn_open = False
         self.turn += 1
         if self.options.turn_limit and self.turn >= self.options.turn_limit:
@@ -367,10 +381,10 @@ class SkirmishGame:
         for p in self.pieces:
             if p.alive and p.seat == self.current:
                 p.rest = min(self.rs.pieces[p.kind].rst, p.rest + gain)
-        ev.append({"e": "turn", "seat": self.current, "turn": self.turn})
+        ev.append(E.TurnBegan(self.current, self.turn))
         if not self.movable_pieces() and not self.over:
             self.passes += 1
-            ev.append({"e": "pass", "seat": self.current})
+            ev.append(E.Passed(self.current))
             if self.passes > 2 * len(self.alive_seats()):
                 self._game_over(ev, reason="stalemate")
                 return
@@ -378,7 +392,7 @@ class SkirmishGame:
 
     def _game_over(self, ev: list, reason: str = "last army standing") -> None:
         self.over, self.active, self.phase = True, -1, "select"
-        ev.append({"e": "over", "reason": reason, "placements": self.placements()})
+        ev.append(E.BattleOver(reason, tuple(self.placements())))
 
     # --- snapshots, hashing, encoding -------------------------------------------------------
     def snapshot(self) -> dict:
@@ -396,7 +410,9 @@ class SkirmishGame:
         return canonical_hash(self.snapshot())
 
     @classmethod
-    def restore(cls, rs: Ruleset, gmap: GameMap, snap: dict) -> SkirmishGame:
+    def restore(cls, rs: Ruleset, snap: dict, gmap: GameMap | None = None) -> SkirmishGame:
+        """The battle `snap` was taken of; its map is the ruleset's map with the snapshot's
+        content hash unless `gmap` is given (ActionError, a ValueError, for a broken snapshot)."""
         from game.modes.skirmish.snapshot import restore_game
         return restore_game(cls, rs, gmap, snap)
 

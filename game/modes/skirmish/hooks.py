@@ -1,17 +1,13 @@
-"""Skirmish's registry hooks: rules, readable log, simulate, verify and the link (docs/modes.md)."""
+"""Skirmish's registry hooks: rules, game, bot, readable log, balance and the link (docs/modes.md);
+its Match rules are in match.py."""
 
 from __future__ import annotations
 
-from game.core.numbers import shown
 from game.modes.base import ActionError
-from game.modes.registry import Outcome, Request, Verdict, event_lines, events_printer
+from game.modes.registry import Request, event_lines, events_printer
+from game.modes.skirmish.match import parse_options, pick_map
 
 OFFER_HASH = 8          # bytes of the ruleset hash a guest's offered formation is tied to
-
-
-def _plain_name(name: str) -> bool:
-    """A folder name the catalog looks up, not a path (no separators, no leading dot)."""
-    return 0 < len(name) <= 64 and not name.startswith(".") and not any(c in name for c in "/\\\0:")
 
 
 def load_rules(name: str | None):
@@ -31,62 +27,17 @@ def _on_events(log):
     return events_printer(describe_events, log)
 
 
-def pick_map(rs, name: str | None):
-    if not name:
-        return rs.maps[0]
-    try:
-        return rs.map(name)
-    except KeyError:
-        raise ValueError(f"no map {name!r} in ruleset {rs.id}; maps: {', '.join(m.id for m in rs.maps)}") from None
+def new_game(rs, seed: int, options: dict, seats: list[str]):
+    """The engine contract's factory (`game` hook): a battle of `seats` (controller names)."""
+    from game.match.rules import rules_for
+    from game.modes.registry import get_mode
+    mr = rules_for(get_mode("skirmish"))
+    return mr.start(rs, mr.header(rs, Request(seed=seed, seats=tuple(seats), options=dict(options))))
 
 
-def parse_options(rs, opts: dict):
-    from game.modes.skirmish.pieces import Options, parse_pieces_per_turn
-    limit = int(opts.get("army-limit", 9))
-    if not 1 <= limit <= 9:
-        raise ValueError(f"--army-limit {limit}: expected 1-9")
-    try:
-        ppt = parse_pieces_per_turn(opts.get("pieces-per-turn", "rested"))
-        return Options(ppt, limit, int(opts.get("turn_limit", 0)))
-    except ActionError as exc:
-        raise ValueError(str(exc)) from None
-
-
-def simulate(req: Request, log=None) -> Outcome:
-    from game.modes.skirmish.match import play_skirmish
-    from game.modes.skirmish.setup import check_bot_count, parse_seats
-    rs = load_rules(req.ruleset)
-    gmap = pick_map(rs, req.options.get("map"))
-    try:
-        participants = parse_seats(",".join(req.seats or ("bot:hard", "bot:hard")))
-        check_bot_count(participants)
-        options = parse_options(rs, {**req.options, "turn_limit": req.turn_limit})
-        result = play_skirmish(rs, gmap, participants, req.seed, options, on_events=_on_events(log))
-    except ActionError as exc:
-        raise ValueError(str(exc)) from None
-    summary = result.summary()
-    lines = [f"winner: {summary['winner']} after {summary['turns']} turns  (state {summary['state_hash'][:16]})"]
-    for pl in summary["placements"]:
-        lines.append(f"  {pl['place']}. {pl['seat']:<6} {pl['player']:<22} "
-                     f"pieces {pl['pieces_left']}  HP {pl['hp_left']}")
-    return Outcome(summary, result.replay, lines)
-
-
-def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
-    """`ruleset`: a name or folder the person gave. Else the ruleset the replay names, by name
-    only (a replay may not point the loader at a folder of its choosing: issue 21 item 13)."""
-    from game.modes.skirmish.match import verify_replay
-    named = replay.ruleset_id or None
-    if not ruleset and named and not _plain_name(named):
-        return Verdict(False, 0, [f"the replay names the ruleset {shown(named, 80)}, which is no ruleset name; "
-                                  "give the ruleset on the command line (--ruleset NAME or FOLDER) to use it"])
-    try:
-        rs = load_rules(ruleset or named)
-    except ValueError as exc:
-        return Verdict(False, 0, [str(exc)])
-    report = verify_replay(replay, rs, on_events=_on_events(log))
-    return Verdict(report.ok, report.turns_checked, report.problems,
-                   report.game.state_hash() if report.game else None)
+def new_bot(level: str, seat: int, seed: int):
+    from game.modes.skirmish.bot import SkirmishBot
+    return SkirmishBot(level)
 
 
 def balance(ruleset: str | None, games: int, seed: int, level: str, progress=None) -> tuple[dict, str]:
@@ -182,7 +133,7 @@ class SkirmishLink:
         if adapter is None:
             return {"mode": "skirmish", "winner": None}
         g = adapter.game
-        return {"mode": "skirmish", "winner": g.seat_name(g.winner()) if g.over else None,
+        return {"mode": "skirmish", "winner": g.seat_name(g.winner) if g.over else None,
                 "placements": [g.seat_name(s) for s in g.placements()]}
 
 

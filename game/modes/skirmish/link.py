@@ -10,16 +10,16 @@ bytes; the host's `is_legal` is the engine's own rule check (WoS: "the host may 
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from game.core.replayfile import loads_bounded
+from game.match import BotDriver, ChooserDriver, ElsewhereDriver, Match
 from game.modes.base import ActionError
 from game.modes.lockstep_game import AdapterBase
 from game.modes.skirmish import actions as A
 from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.game import SkirmishGame
-from game.modes.skirmish.match import new_replay
+from game.modes.skirmish.match import new_header
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import CONTROLLERS, SLOTS, Participant
 from game.rules.skirmish.model import Ruleset
@@ -93,30 +93,39 @@ class SkirmishOverLink(AdapterBase):
         self.rs, self.gmap, self.local = rs, rs.map(map_id), local
         participants = [s.participant for s in seats]
         self.participants = participants
-        self.game = SkirmishGame.new(rs, self.gmap, participants, seed, options)
-        # both units hold every action, so each keeps the battle's replay (stats and Replays)
-        self.replay = new_replay(self.game, participants)
-        self.replay.meta = {"link": "host" if local == HOST else "guest"}
-        self.owner = {seat: seats[pi].owner for seat, pi in enumerate(self.game.seat_part) if pi >= 0}
+        # the battle is a Match: both units hold every action, so each records the replay (its
+        # screen gives the Match a keeper for the replay and the stats)
+        header = new_header(rs, self.gmap, participants, seed, options)
+        header.meta = {"link": "host" if local == HOST else "guest"}
+        self.match = Match.start("skirmish", rs, header, record=False)
+        self.match.link = {"role": header.meta["link"]}
+        g = self.match.game
+        self.owner = {seat: seats[pi].owner for seat, pi in enumerate(g.seat_part) if pi >= 0}
         # each unit plays its own seats; a unit may choose its bots' level itself (`local_level`)
-        self.bots = {}
-        for s in self.game.seats():
-            ctrl = self.game.controller(s)
-            level = ctrl.split(":")[1] if ctrl.startswith("bot:") else "hard"
-            if local_level and self.owner[s] == local:
-                level = local_level
-            self.bots[s] = SkirmishBot(level)
-        self.chooser = chooser
+        for s in g.seats():
+            if self.owner[s] != local:
+                self.match.drivers[s] = ElsewhereDriver()
+            elif g.controller(s) == "human" and chooser is not None:
+                self.match.drivers[s] = ChooserDriver(chooser)
+            else:
+                level = local_level or self.match.player(s).level
+                self.match.drivers[s] = BotDriver(SkirmishBot(level))
         self.on_events = on_events
+
+    @property
+    def game(self) -> SkirmishGame:
+        return self.match.game
+
+    @property
+    def replay(self):
+        return self.match.replay
 
     def whose_turn_is_local(self) -> bool:
         return self.owner.get(self.game.current) == self.local
 
     def next_local_action(self):
-        g = self.game
-        if g.controller(g.current) == "human" and self.chooser is not None:
-            return self.chooser(g)
-        return self.bots[g.current].choose(g)
+        seat = self.game.current
+        return self.match.drivers[seat].next_action(self.match, seat)
 
     def encode_action(self, a) -> bytes:
         v = A.encode_action(a)
@@ -148,11 +157,7 @@ class SkirmishOverLink(AdapterBase):
         return A.EndTurn()
 
     def apply(self, a) -> None:
-        before = self.game.turn
-        events = self.game.apply(a)
-        self.replay.actions.append(self.game.encode_action(a))
-        if self.game.turn != before or self.game.over:
-            self.replay.record_turn(self.game.turn, self.game.state_hash())
+        events = self.match.apply(a)
         if self.on_events:
             self.on_events(self.game, events)
 
@@ -161,49 +166,29 @@ class SkirmishOverLink(AdapterBase):
             snap = loads_bounded(bytes(data).decode("ascii"), "skirmish", what="snapshot")
         except (UnicodeDecodeError, ValueError) as exc:
             raise ValueError(f"skirmish snapshot is not JSON: {exc}") from None
-        game = SkirmishGame.restore(self.rs, self.gmap, snap)     # ActionError is a ValueError
-        self.game = game
+        game = SkirmishGame.restore(self.rs, snap, self.gmap)     # ActionError is a ValueError
         # the host's snapshot replaced this unit's state: from here the actions no longer replay
         # from the seed, and `tactibox replay --verify` will say so at this point
-        self.replay.meta.setdefault("resynced_after_actions", []).append(len(self.replay.actions))
+        self.match.replace_game(game)
 
     def finished(self) -> bool:
         return self.game.is_over()
 
 
 class ScreenSkirmish(SkirmishOverLink):
-    """The adapter whose local human seats are played from the battle screen: the screen
-    `offer(action)`s what its cursor control produced; the lockstep takes it on its next poll
-    (the `chooser` returns it once, None while nothing is offered), applies it and sends it.
-    Every applied action's events (local, remote, this unit's bots) are queued in `shown`
-    for the screen to animate, in order."""
+    """The adapter whose local human seats are played from the battle screen: the screen gives
+    them its person's driver (`seat_person`); until then they wait. The lockstep asks that driver
+    on its polls, applies the action through the Match and sends it; the screen hears every
+    applied action (local, remote, this unit's bots) from the Match, in order."""
 
     def __init__(self, rs, seed: int, setup: bytes, local: int) -> None:
-        self.pending = None
-        self.shown: deque = deque()
-        super().__init__(rs, seed, setup, local, chooser=self._take, on_events=self._record)
+        super().__init__(rs, seed, setup, local, chooser=lambda game: None)
 
-    def _take(self, game):
-        action, self.pending = self.pending, None
-        return action
-
-    def _record(self, game, events) -> None:
-        self.shown.append(list(events))
-
-    def local_human_turn(self) -> bool:
+    def local_humans(self) -> list[int]:
         g = self.game
-        return not g.over and self.whose_turn_is_local() and g.controller(g.current) == "human"
+        return [s for s in g.seats() if self.owner[s] == self.local and g.controller(s) == "human"]
 
-    def offer(self, action) -> None:
-        """The local person's action; raises ActionError (with the reason) if it cannot be played."""
-        if not self.local_human_turn():
-            raise ActionError("wait for your turn")
-        if self.pending is not None:
-            raise ActionError("sending your last action…")
-        self.game.check(action)
-        self.pending = action
-
-    def restore(self, data: bytes) -> None:
-        super().restore(data)
-        self.pending = None
-        self.shown.clear()
+    def seat_person(self, driver) -> None:
+        """The screen's person plays this unit's human seats."""
+        for s in self.local_humans():
+            self.match.drivers[s] = driver

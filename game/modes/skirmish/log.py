@@ -8,6 +8,7 @@ not name is not worth a line.
 
 from __future__ import annotations
 
+from game.modes.skirmish.events import event_fields
 from game.rules.skirmish.schema import SEAT_NAMES
 
 LOG_VOICE = {
@@ -42,33 +43,34 @@ class _Fields(dict):
     """The fields a template may name, each worked out only when the template names it (a UI
     voice never asks for cells, so its game needs no grid)."""
 
-    def __init__(self, game, ev: dict, name):
-        super().__init__(ev)
+    def __init__(self, game, ev, name):
+        super().__init__(event_fields(ev))
         self.game, self.ev, self.name = game, ev, name
 
     def __missing__(self, key: str):
         g, ev = self.game, self.ev
         value = {
-            "who": lambda: self.name(g, ev["piece"]),
-            "target": lambda: self.name(g, ev["target"]),
-            "seat": lambda: SEAT_NAMES[ev["seat"]].title(),
-            "player": lambda: g.player_name(ev["seat"]),
-            "turn": lambda: ev["turn"] + 1,
-            "from_cell": lambda: cell_name(g, ev["from"]),
-            "to_cell": lambda: cell_name(g, ev["to"]),
-            "tail": lambda: "destroyed!" if ev.get("killed") else f"{ev['hp']} HP left",
-            "places": lambda: ", ".join(f"{i + 1}. {SEAT_NAMES[s].title()}" for i, s in enumerate(ev["placements"])),
-            "winner": lambda: SEAT_NAMES[ev["placements"][0]].title(),
+            "who": lambda: self.name(g, ev.piece),
+            "target": lambda: self.name(g, ev.target),
+            "seat": lambda: SEAT_NAMES[ev.seat].title(),
+            "player": lambda: g.player_name(ev.seat),
+            "turn": lambda: ev.turn + 1,
+            "from_cell": lambda: cell_name(g, ev.src),
+            "to_cell": lambda: cell_name(g, ev.dst),
+            "tail": lambda: "destroyed!" if ev.killed else f"{ev.hp} HP left",
+            "places": lambda: ", ".join(f"{i + 1}. {SEAT_NAMES[s].title()}" for i, s in enumerate(ev.placements)),
+            "winner": lambda: SEAT_NAMES[ev.placements[0]].title(),
         }[key]()
         self[key] = value
         return value
 
 
-def render(game, ev: dict, voice: dict, name=piece_name) -> str | None:
-    """`ev` in `voice`, pieces named by `name(game, pid)`; None when the voice skips the event."""
-    e = ev["e"]
-    key = f"attack.{ev['result']}" if e == "attack" else e
-    if e == "over" and not ev.get("placements") and "over.none" in voice:
+def render(game, ev, voice: dict, name=piece_name) -> str | None:
+    """`ev` (an event of game.modes.skirmish.events) in `voice`, pieces named by
+    `name(game, pid)`; None when the voice skips the event."""
+    e = ev.kind
+    key = f"attack.{ev.result}" if e == "attack" else e
+    if e == "over" and not ev.placements and "over.none" in voice:
         key = "over.none"
     template = voice.get(key)
     if template is None:
@@ -79,5 +81,5 @@ def render(game, ev: dict, voice: dict, name=piece_name) -> str | None:
     return template.format_map(fields)
 
 
-def describe(game, ev: dict) -> str | None:
+def describe(game, ev) -> str | None:
     return render(game, ev, LOG_VOICE)

@@ -1,84 +1,50 @@
-"""Whole Skirmish battles without a screen: bots play, a replay is recorded, replays are verified.
+"""Skirmish's part of the Match (`game.match`): participants with names and armies, seats drawn
+at random, placements by pieces and HP. Every battle - simulated, on the screen, replayed,
+resumed, linked - starts from the same header:
 
-    result = play_skirmish(rs, gmap, participants, seed, options, on_events=print_events)
-    result.replay.save("battle.replay")
-    check = verify_replay(result.replay)   # re-plays it, comparing every turn's state hash
+    header = new_header(rs, gmap, participants, seed, Options())
+    match = Match.start("skirmish", rs, header).bots_for_all()
+    match.run()
+
+The header's `setup.participants` is [[name, controller, army], ...] in joining order; options
+are `Options.to_data()`; the map is named by id and content hash (replays are unchanged).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from game.core.replay import Replay, ReplayError
+from game.match.rules import MatchRules, Player, Standing
 from game.modes.base import ActionError
-from game.modes.skirmish.bot import SkirmishBot
+from game.modes.skirmish import actions as A
 from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
 from game.rules.skirmish.model import GameMap, Ruleset
 
 
-@dataclass
-class MatchResult:
-    game: SkirmishGame
-    replay: Replay
-    events: int = 0
-
-    def summary(self) -> dict:
-        g = self.game
-        sc = g.scores()
-        return {
-            "mode": "skirmish", "map": g.gmap.id, "seed": g.seed, "turns": g.turns_played,
-            "winner": g.seat_name(g.winner()) if g.over else None,
-            "placements": [{"place": i + 1, "seat": g.seat_name(s), "player": g.player_name(s),
-                            "controller": g.controller(s), "pieces_left": sc[s][0], "hp_left": sc[s][1]}
-                           for i, s in enumerate(g.placements())],
-            "state_hash": g.state_hash(), "actions": len(self.replay.actions),
-        }
-
-
-def new_replay(game: SkirmishGame, participants: list[Participant]) -> Replay:
+def new_header(rs: Ruleset, gmap: GameMap, participants: list[Participant], seed: int,
+               options: Options | None = None) -> Replay:
+    """The replay header of a battle (no actions yet)."""
+    options = options or Options()
     return Replay(
-        mode="skirmish", seed=game.seed, ruleset_id=game.rs.id, ruleset_hash=game.rs.content_hash,
-        map_id=game.gmap.id, map_hash=game.gmap.content_hash, options=game.options.to_data(),
+        mode="skirmish", seed=seed, ruleset_id=rs.id, ruleset_hash=rs.content_hash,
+        map_id=gmap.id, map_hash=gmap.content_hash, options=options.to_data(),
         setup={"participants": [[p.name, p.controller, list(p.army)] for p in participants]},
     )
 
 
-def play_skirmish(rs: Ruleset, gmap: GameMap, participants: list[Participant], seed: int,
-                  options: Options | None = None, on_events=None, max_actions: int = 200_000) -> MatchResult:
-    """Play a battle in which every seat is a bot (human seats are played by a hard bot)."""
-    game = SkirmishGame.new(rs, gmap, participants, seed, options)
-    replay = new_replay(game, participants)
-    bots = {s: SkirmishBot(game.controller(s).split(":")[1] if ":" in game.controller(s) else "hard")
-            for s in game.seats()}
-    if on_events:
-        on_events(game, [{"e": "turn", "seat": game.current, "turn": game.turn}])
-    n = 0
-    while not game.is_over() and len(replay.actions) < max_actions:
-        action = bots[game.current].choose(game)
-        before = game.turn
-        events = game.apply(action)
-        n += len(events)
-        replay.actions.append(game.encode_action(action))
-        if game.turn != before or game.is_over():
-            replay.record_turn(game.turn, game.state_hash())
-        if on_events:
-            on_events(game, events)
-    result = MatchResult(game, replay, n)
-    replay.result = {k: v for k, v in result.summary().items() if k in ("winner", "turns", "state_hash", "placements")}
-    return result
-
-
-@dataclass
-class VerifyReport:
-    ok: bool
-    turns_checked: int
-    game: SkirmishGame | None
-    problems: list[str] = field(default_factory=list)
+def participants_of(replay: Replay) -> list[Participant]:
+    parts = replay.setup.get("participants")
+    if not isinstance(parts, list) or not all(isinstance(p, list) and len(p) == 3 for p in parts):
+        raise ReplayError("setup.participants: expected a list of [name, controller, army]")
+    try:
+        return [Participant(str(n), str(c), tuple(a)) for n, c, a in parts]
+    except TypeError:
+        raise ReplayError("setup.participants: an army is not a list of piece ids") from None
 
 
 def game_from_replay(replay: Replay, rs: Ruleset) -> SkirmishGame:
+    """The battle a replay (or a header) starts (ReplayError says why it cannot)."""
     if replay.mode != "skirmish":
         raise ReplayError(f"replay mode {replay.mode!r} is not skirmish")
     if replay.ruleset_hash and replay.ruleset_hash != rs.content_hash:
@@ -88,43 +54,86 @@ def game_from_replay(replay: Replay, rs: Ruleset) -> SkirmishGame:
         gmap = rs.map(replay.map_id)
     except KeyError:
         raise ReplayError(f"map {replay.map_id!r} is not in ruleset {rs.id}") from None
-    parts = replay.setup.get("participants")
-    if not isinstance(parts, list) or not all(isinstance(p, list) and len(p) == 3 for p in parts):
-        raise ReplayError("setup.participants: expected a list of [name, controller, army]")
+    participants = participants_of(replay)
     try:
-        participants = [Participant(str(n), str(c), tuple(a)) for n, c, a in parts]
         return SkirmishGame.new(rs, gmap, participants, replay.seed, Options.from_data(replay.options))
     except ActionError as exc:
         raise ReplayError(f"setup: {exc}") from None
 
 
-def verify_replay(replay: Replay, rs: Ruleset, on_events=None) -> VerifyReport:
-    """Re-play every action; compare the state hash at each recorded turn end."""
+def pick_map(rs, name: str | None):
+    if not name:
+        return rs.maps[0]
     try:
-        game = game_from_replay(replay, rs)
-    except ReplayError as exc:
-        return VerifyReport(False, 0, None, [str(exc)])
-    marks = {}
-    for count, turn, h in replay.turns:
-        marks.setdefault(count, []).append((turn, h))
-    problems: list[str] = []
-    checked = 0
-    for i, data in enumerate(replay.actions):
+        return rs.map(name)
+    except KeyError:
+        raise ValueError(f"no map {name!r} in ruleset {rs.id}; maps: {', '.join(m.id for m in rs.maps)}") from None
+
+
+def parse_options(rs, opts: dict):
+    from game.modes.skirmish.pieces import parse_pieces_per_turn
+    limit = int(opts.get("army-limit", 9))
+    if not 1 <= limit <= 9:
+        raise ValueError(f"--army-limit {limit}: expected 1-9")
+    try:
+        ppt = parse_pieces_per_turn(opts.get("pieces-per-turn", "rested"))
+        return Options(ppt, limit, int(opts.get("turn_limit", 0)))
+    except ActionError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class SkirmishRules(MatchRules):
+    def header(self, rs, req) -> Replay:
+        from game.modes.skirmish.setup import check_bot_count, parse_seats
+        gmap = pick_map(rs, req.options.get("map"))
         try:
-            events = game.apply(game.decode_action(data))
+            participants = parse_seats(",".join(req.seats or ("bot:hard", "bot:hard")))
+            check_bot_count(participants)
         except ActionError as exc:
-            problems.append(f"actions[{i}]: {exc}")
-            break
-        if on_events:
-            on_events(game, events)
-        for turn, h in marks.get(i + 1, []):
-            checked += 1
-            if game.turn != turn or game.state_hash() != h:
-                problems.append(f"turn {turn} (after action {i + 1}): state hash {game.state_hash()[:12]} "
-                                f"does not match the recorded {h[:12]}")
-        if problems:
-            break
-    final = replay.result.get("state_hash")
-    if not problems and final and game.state_hash() != final:
-        problems.append(f"final state hash {game.state_hash()[:12]} does not match the recorded {str(final)[:12]}")
-    return VerifyReport(not problems, checked, game, problems)
+            raise ValueError(str(exc)) from None
+        options = parse_options(rs, {**req.options, "turn_limit": req.turn_limit})
+        return new_header(rs, gmap, participants, req.seed, options)
+
+    def start(self, rs, header: Replay) -> SkirmishGame:
+        if rs is None:
+            raise ReplayError("no Skirmish ruleset is loaded")
+        return game_from_replay(header, rs)
+
+    def players(self, game: SkirmishGame, header: Replay) -> dict[int, Player]:
+        return {s: Player(game.player_name(s), game.controller(s)) for s in game.seats()}
+
+    def turn_limit(self, header: Replay) -> int:
+        return 0                       # the battle's own option (Options.turn_limit) ends it
+
+    def opening(self, game: SkirmishGame) -> list:
+        from game.modes.skirmish.events import TurnBegan
+        return [TurnBegan(game.current, game.turn)]
+
+    def new_bot(self, level: str, seat: int, seed: int):
+        from game.modes.skirmish.bot import SkirmishBot
+        return SkirmishBot(level)
+
+    def fallback(self, game):
+        return A.EndTurn()
+
+    def standings(self, game: SkirmishGame, header: Replay, finished: bool) -> list[Standing]:
+        """Finished: the game's placements; otherwise best first by pieces, then HP, unplaced."""
+        scores = game.scores()
+        order = game.placements() if finished else sorted(game.seats(), key=lambda s: (-scores[s][0], -scores[s][1], s))
+        return [Standing(s, i + 1 if finished else None, *scores[s]) for i, s in enumerate(order)]
+
+    def summary(self, game: SkirmishGame, header: Replay) -> dict:
+        return {**game.result(), "state_hash": game.state_hash()}
+
+    def lines(self, summary: dict) -> list[str]:
+        out = [f"winner: {summary['winner']} after {summary['turns']} turns  (state {summary['state_hash'][:16]})"]
+        for pl in summary["placements"]:
+            out.append(f"  {pl['place']}. {pl['seat']:<6} {pl['player']:<22} "
+                       f"pieces {pl['pieces_left']}  HP {pl['hp_left']}")
+        return out
+
+    def replay_result(self, game: SkirmishGame, header: Replay, summary: dict) -> dict:
+        return {k: summary[k] for k in ("winner", "turns", "state_hash", "placements")}
+
+    def listing(self, game: SkirmishGame, header: Replay) -> tuple[str, dict]:
+        return game.gmap.id, {"map_name": game.gmap.name}

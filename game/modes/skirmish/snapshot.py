@@ -26,6 +26,10 @@ def restore_game(cls, rs, gmap, snap: dict):
         raise ActionError(f"snapshot: not a version-1 skirmish snapshot (v={snap.get('v')!r}, mode={snap.get('mode')!r})")
     if snap.get("ruleset") != rs.content_hash:
         raise ActionError(f"snapshot.ruleset: made with ruleset {str(snap.get('ruleset'))[:12]}, this is {rs.content_hash[:12]}")
+    if gmap is None:
+        gmap = next((m for m in rs.maps if m.content_hash == snap.get("map")), None)
+        if gmap is None:
+            raise ActionError(f"snapshot.map: no map of ruleset {rs.id} has content hash {str(snap.get('map'))[:12]}")
     if snap.get("map") != gmap.content_hash:
         raise ActionError(f"snapshot.map: made on map {str(snap.get('map'))[:12]}, this is {gmap.content_hash[:12]}")
     parts = snap.get("participants")
@@ -64,6 +68,7 @@ def restore_game(cls, rs, gmap, snap: dict):
     phase = snap.get("phase")
     if phase not in ("select", "attack") or (phase == "attack") != (g.active >= 0):
         raise ActionError(f"snapshot.phase: {phase!r} does not fit active piece {g.active}")
+    g.phase = phase
     out = snap.get("out")
     if not isinstance(out, list) or not all(isinstance(s, int) and 0 <= s < 4 for s in out):
         raise ActionError(f"snapshot.out: expected a list of seats, got {out!r}")

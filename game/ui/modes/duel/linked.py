@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections import deque
 
+from game.match import Match
 from game.modes.base import ActionError
 from game.modes.duel import DuelGame
+from game.modes.duel.match import duel_header
 from game.ui.modes.duel.match import HUMAN, REMOTE, DuelMatch, Seat
 
 
@@ -32,7 +34,14 @@ class LinkedDuelMatch(DuelMatch):
         self.local = self.adapter.local_seat
         me, them = run.app.player_name(0), run.peer_name
         seats = [Seat(HUMAN, me) if p == self.local else Seat(REMOTE, them) for p in (0, 1)]
-        super().__init__(DuelGame(self.adapter.game.state.clone()), seats, max_turns=self.adapter.max_turns)
+        st = self.adapter.game.state
+        header = duel_header(st.seed, st.options, [s.kind for s in seats], self.adapter.max_turns,
+                             names=[s.name for s in seats])
+        header.meta["link"] = "host" if run.is_host else "guest"
+        keeper = run.app.keeper() if hasattr(run.app, "keeper") else None
+        match = Match.start("duel", None, header, game=DuelGame(st.clone()), keeper=keeper)
+        match.link = {"role": header.meta["link"]}
+        super().__init__(match, seats)
         self.queue: deque = deque()
         self._restored = False
         self._checked_turn = -1
@@ -78,7 +87,7 @@ class LinkedDuelMatch(DuelMatch):
         restored, self._restored = self._restored, False
         if not restored and real.state_hash() == self.game.state_hash():
             return False
-        self.game = DuelGame(real.state.clone())
+        self.match.replace_game(DuelGame(real.state.clone()))
         self.resynced = True
         self.notices.append("back in step with the other unit")
         return True

@@ -1,13 +1,15 @@
 """One duel as the screen plays it: who sits where, the game being shown, the two message logs.
 
-No pygame here. `DuelMatch` is a duel on this device (against a bot, or two people hot-seat);
-`game/ui/modes/duel/linked.py` adds the cable link. The screen asks:
+No pygame here. A `DuelMatch` is the screen's view of a Match (`game.match`): the person's keys
+go to the seat's `HumanDriver`, bots are threaded `BotDriver`s, a replay is a `ReplayDriver`, and
+the Match applies every action, records the replay, saves the duel in progress and keeps the
+result (replay and stats) once. `game/ui/modes/duel/linked.py` adds the cable link. The screen asks:
 
     m.viewer()                 whose eyes the board is drawn with
     m.local_human(p)           may this device's keys act for player p
     m.play(action) -> events   a person's action (raises ActionError with the reason)
-    m.next_action() -> a|None  the next action of a bot / the other unit (None: not yet)
-    m.apply(action) -> events  apply it to the shown game
+    m.next_action() -> a|None  the next action of a bot / the replay / the other unit (None: not yet)
+    m.apply(action) -> events  apply it (through the Match)
     m.commit(events)           the messages of an action go into both logs (after-turn stage 10)
 """
 
@@ -15,13 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.match import BotDriver, Match
+from game.match.headless import resume
 from game.modes.base import ActionError
-from game.modes.duel import DuelBot, DuelGame, DuelOptions
-from game.modes.duel.actions import end_turn
 from game.modes.duel.events import TurnEnded
+from game.modes.duel.match import duel_header
 from game.modes.duel.messagelog import MessageLog
-from game.ui.modes.duel.record import keep_duel
-from game.ui.modes.duel.thinker import Thinker
+from game.modes.registry import get_mode
+from game.ui.human import HumanDriver
 
 HUMAN, BOT, REMOTE = "human", "bot", "remote"
 
@@ -33,28 +36,77 @@ class Seat:
     level: str = ""         # bots: easy / normal / hard
 
 
+def seats_of(match: Match) -> list[Seat]:
+    """The screen's seats of a Match's players (controller "human", "remote" or "bot:LEVEL")."""
+    out = []
+    for p in (0, 1):
+        pl = match.player(p)
+        kind = BOT if pl.is_bot else (REMOTE if pl.controller == "remote" else HUMAN)
+        out.append(Seat(kind, pl.name, pl.level if kind == BOT else ""))
+    return out
+
+
 class DuelMatch:
     mode = "local"
 
-    def __init__(self, game: DuelGame, seats: list[Seat], *, max_turns: int | None = None) -> None:
-        if len(seats) != 2:
+    def __init__(self, match: Match, seats: list[Seat] | None = None) -> None:
+        self.match = match
+        self.seats = list(seats or seats_of(match))
+        if len(self.seats) != 2:
             raise ValueError("a duel has two seats")
-        self.game = game
-        self.seats = list(seats)
-        self.max_turns = max_turns
         self.logs = [MessageLog(0), MessageLog(1)]
-        self.thinker = Thinker()
-        self._bots = {p: DuelBot(s.level) for p, s in enumerate(seats) if s.kind == BOT}
+        self.human = HumanDriver()
+        for p, seat in enumerate(self.seats):
+            if p in match.drivers or match.everyone is not None:
+                continue
+            if seat.kind == HUMAN:
+                match.drivers[p] = self.human
+            elif seat.kind == BOT:
+                match.drivers[p] = BotDriver(match.mode_rules.new_bot(seat.level, p, match.header.seed), threaded=True)
         self._viewer = self._first_viewer()
-        self.notices: list[str] = []       # things to tell the player (bot failures, link events)
-        self.codes: list[int] = []         # every applied action code, for the replay
-        self.turn_hashes: list[str] = []   # state hash after each completed turn
         self.resynced = False              # the shown game was replaced by the other unit's state
-        self.kept = False
 
     @classmethod
-    def new(cls, seed: int, options: DuelOptions, seats: list[Seat], **kw) -> DuelMatch:
-        return cls(DuelGame.new(seed, options), seats, **kw)
+    def new(cls, seed: int, options, seats: list[Seat], *, max_turns: int | None = None, keeper=None) -> DuelMatch:
+        """A new duel on this device (`keeper`: the app's, so it is saved and kept)."""
+        header = duel_header(seed, options, [s.level if s.kind == BOT else s.kind for s in seats], max_turns,
+                             names=[s.name for s in seats])
+        return cls(Match.start("duel", None, header, keeper=keeper), seats)
+
+    @classmethod
+    def of_game(cls, game, seats: list[Seat], *, max_turns: int | None = None, keeper=None) -> DuelMatch:
+        """A duel on this device from a game already set up (a test's scene)."""
+        st = game.state
+        header = duel_header(st.seed, st.options, [s.level if s.kind == BOT else s.kind for s in seats], max_turns,
+                             names=[s.name for s in seats])
+        return cls(Match.start("duel", None, header, game=game, keeper=keeper), seats)
+
+    @classmethod
+    def resumed(cls, saved, keeper=None) -> DuelMatch:
+        """An interrupted duel (`game.store.in_progress.Saved`) back where it stopped, with its logs."""
+        logs = [MessageLog(0), MessageLog(1)]
+        heard = lambda match, applied: add_to_logs(logs, match.game.state.round, applied.events)  # noqa: E731
+        match = resume(get_mode("duel"), None, saved.replay, keeper=keeper, listeners=[heard])
+        m = cls(match)
+        m.logs = logs
+        return m
+
+    @property
+    def game(self):
+        return self.match.game
+
+    @property
+    def max_turns(self) -> int | None:
+        return self.match.turn_limit or None
+
+    @property
+    def notices(self) -> list[str]:
+        """Things to tell the player (bot failures, link events)."""
+        return self.match.notices
+
+    @notices.setter
+    def notices(self, value: list[str]) -> None:
+        self.match.notices = value
 
     # --- who is who ----------------------------------------------------------------------------
     @property
@@ -83,71 +135,49 @@ class DuelMatch:
 
     def human_to_move(self) -> bool:
         g = self.game
-        return not g.is_over() and self.local_human(g.current)
+        return not self.match.over and self.local_human(g.current)
 
     # --- acting ------------------------------------------------------------------------------
     def check(self, action) -> str | None:
         if not self.human_to_move():
             return "wait for your turn"
-        return self.game.illegal_reason(action)
+        try:
+            self.game.check(action)
+        except ActionError as exc:
+            return str(exc)
+        return None
 
     def play(self, action) -> list:
         why = self.check(action)
         if why:
             raise ActionError(why)
-        return self.apply(action)
+        self.human.offer(self.match, action)
+        return self.match.step() or []
 
     def apply(self, action) -> list:
-        g = self.game
-        events = g.apply(action)
-        self.codes.append(action.code)
-        if not action.is_step:
-            self.turn_hashes.append(g.state_hash())
-        if (self.max_turns is not None and not action.is_step and not g.is_over()
-                and g.turn >= self.max_turns):
-            events += g.end_as_draw("turn limit")
-        return events
+        return self.match.apply(action)
 
     def next_action(self):
-        """A bot's next action once its worker has decided (None meanwhile)."""
-        g = self.game
-        if g.is_over() or g.current not in self._bots:
+        """The next action of the seat to act when it is not this device's person: a bot's once its
+        worker has decided, the replay's (None meanwhile)."""
+        seat = self.match.to_act()
+        d = self.match.driver(seat) if seat is not None else None
+        if d is None or d is self.human:
             return None
-        if not self.thinker.busy:
-            self.thinker.ask(self._bots[g.current].choose, g.view(g.current))
-            return None
-        if not self.thinker.ready:
-            return None
-        try:
-            action = self.thinker.take()
-        except Exception as exc:  # noqa: BLE001 - a bot bug must not freeze the duel
-            self.notices.append(f"the bot failed ({type(exc).__name__}: {exc}); it ends its turn")
-            return end_turn()
-        if g.illegal_reason(action):
-            self.notices.append(f"the bot chose an illegal action ({action}); it ends its turn")
-            return end_turn()
-        return action
+        return d.next_action(self.match, seat)
 
     @property
     def thinking(self) -> bool:
-        return self.thinker.busy
+        return bool(getattr(self.match.driver(), "thinking", False))
 
     def keep(self, replays=None, stats=None) -> list[str]:
-        """Once the duel is over: save its replay and stats (once); problems to show."""
-        if self.kept or not self.game.is_over():
-            return []
-        self.kept = True
-        return keep_duel(self, replays, stats)
+        """Problems keeping the finished duel (the Match kept its replay and stats when it ended)."""
+        res = self.match.result
+        return list(res.problems) if res is not None else []
 
     # --- the logs ------------------------------------------------------------------------------
     def commit(self, events) -> None:
-        for log in self.logs:
-            log.add_events(events)
-        if any(isinstance(e, TurnEnded) for e in events):
-            rnd = self.game.state.round
-            for log in self.logs:
-                if rnd > log.round:
-                    log.start_round(rnd)
+        add_to_logs(self.logs, self.game.state.round, events)
 
     def chat(self, sender: int, text: str | None = None, phrase: int | None = None) -> None:
         for log in self.logs:
@@ -186,4 +216,14 @@ class DuelMatch:
         return False
 
     def close(self) -> None:
-        self.thinker.close()
+        self.match.close()
+
+
+def add_to_logs(logs, rnd: int, events) -> None:
+    """An action's messages into both players' logs; a new round starts after a turn ends."""
+    for log in logs:
+        log.add_events(events)
+    if any(isinstance(e, TurnEnded) for e in events):
+        for log in logs:
+            if rnd > log.round:
+                log.start_round(rnd)

@@ -2,30 +2,20 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from game.core.replay import ReplayError
-from game.modes.duel.actions import decode_action
-from game.modes.duel.game import DuelGame
+from game.match import Match, ReplayDriver
 from game.modes.duel.match import verify_replay
-from game.modes.duel.options import DuelOptions
 from game.ui.modes.duel.match import REMOTE, DuelMatch, Seat
 
 
 class ReplayDuelMatch(DuelMatch):
+    """A Match whose every seat is the replay (nothing is recorded or kept again)."""
     mode = "replay"
 
     def __init__(self, replay) -> None:
         verify_replay(replay)                     # refuse a replay that does not play back (ReplayError)
-        names = (replay.meta.get("players") if isinstance(replay.meta, dict) else None) or ["Wizard 1", "Wizard 2"]
-        seats = [Seat(REMOTE, str(names[0])), Seat(REMOTE, str(names[1]))]
-        max_turns = replay.setup.get("max_turns") if isinstance(replay.setup, dict) else None
-        super().__init__(DuelGame.new(replay.seed, DuelOptions(**replay.options)), seats, max_turns=max_turns)
-        self.pending = deque(decode_action([a[0]]) for a in replay.actions)
-        self.kept = True                          # already in the store
-
-    def next_action(self):
-        return self.pending.popleft() if self.pending and not self.game.is_over() else None
+        match = Match.start("duel", None, replay, everyone=ReplayDriver(replay.actions), record=False)
+        super().__init__(match, [Seat(REMOTE, match.player(p).name) for p in (0, 1)])
 
 
 def open_duel_replay(app, replay) -> None:

@@ -35,7 +35,7 @@ def start_local(app, kind: str, level: str = "normal") -> None:
         seats = [Seat(HUMAN, app.player_name(0)), Seat(BOT, f"Bot ({level})", level)]
     else:
         seats = [Seat(HUMAN, app.player_name(0)), Seat(HUMAN, app.player_name(1))]
-    match = DuelMatch.new(app.seed_source(), options, seats)
+    match = DuelMatch.new(app.seed_source(), options, seats, keeper=app.keeper())
     app.open("duel_game", match=match, again=lambda: _again(app, kind, level), on_leave=_ended,
              on_over=host.end_game)
 

@@ -57,21 +57,20 @@ class Animator:
         return bool(self.queue or self.floats)
 
     # --- building from events --------------------------------------------------------------
-    def add_events(self, events: list[dict]) -> None:
+    def add_events(self, events: list) -> None:
         g = self.game
         for ev in events:
-            e = ev["e"]
+            e = ev.kind
             if e == "walk":
-                path = [ev["from"], *ev["path"]]
-                self.queue.append(Anim("hop", ev["piece"], path, duration=HOP_TIME * max(1, len(path) - 1)))
+                path = [ev.src, *ev.path]
+                self.queue.append(Anim("hop", ev.piece, path, duration=HOP_TIME * max(1, len(path) - 1)))
             elif e == "attack":
-                t = g.pieces[ev["target"]]
-                ghost = (t.seat, t.kind, t.cell) if ev.get("killed") else None
-                self.queue.append(Anim("strike", ev["piece"], target=ev["target"], result=ev["result"],
-                                       damage=ev.get("damage", 0), killed=bool(ev.get("killed")), ghost=ghost,
-                                       duration=STRIKE_TIME))
+                t = g.pieces[ev.target]
+                ghost = (t.seat, t.kind, t.cell) if ev.killed else None
+                self.queue.append(Anim("strike", ev.piece, target=ev.target, result=ev.result,
+                                       damage=ev.damage, killed=ev.killed, ghost=ghost, duration=STRIKE_TIME))
             elif e == "levelup":
-                self.queue.append(Anim("levelup", ev["piece"], duration=0.35))
+                self.queue.append(Anim("levelup", ev.piece, duration=0.35))
             elif e in ("turn", "over"):
                 self.queue.append(Anim("pause", duration=0.25 if e == "turn" else 0.6, result=e))
 

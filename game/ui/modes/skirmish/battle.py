@@ -1,25 +1,31 @@
 """The battle screen: a Skirmish battle played at the cursor, by bots, or from a replay.
 
-    app.open("skirmish_battle", session=BattleSession.new(...))                 # play (humans and bots)
-    app.open("skirmish_battle", session=s, mode="replay", actions=replay.actions)
-    app.open("skirmish_battle", session=s, mode="attract")                       # bots only; any key leaves
+    app.open("skirmish_battle", match=battle_match(app, rs, gmap, participants, seed))  # play
+    app.open("skirmish_battle", match=replay_match(rs, replay), mode="replay")           # watch
+    app.open("skirmish_battle", match=attract_match(...), mode="attract")   # bots only; any key leaves
 
-Per frame: animations advance; when none blocks, the driver for the seat to play (the human
-cursor, the bot worker, the replay) may apply one action; the camera glides to the action.
-The frame is repainted only when something visible changed (otherwise only the waiting timer's
-line, once a second).
+The battle is a Match (`game.match`): the cursor control's actions are offered to the person's
+seat driver (`game.ui.human.HumanDriver`) and the Match applies them; bots and replays are the
+other seats' drivers, asked once per frame when no animation plays (spaced by a pace). Every
+applied action - whoever made it - reaches this screen through the Match's listener, in order,
+and is animated from its events. The frame is repainted only when something visible changed
+(otherwise only the waiting timer's line, once a second).
 """
 
 from __future__ import annotations
+
+from collections import deque
 
 import pygame
 
 from game.modes.base import ActionError
 from game.modes.skirmish import actions as A
+from game.modes.skirmish.events import TurnBegan
 from game.ui import theme as T
 from game.ui.art.icons import shape
 from game.ui.art.shared import shared_art
 from game.ui.camera import Camera
+from game.ui.human import HumanDriver, offer_and_step
 from game.ui.minimap import Minimap
 from game.ui.modes.skirmish import hud
 from game.ui.modes.skirmish.anim import Animator
@@ -27,37 +33,52 @@ from game.ui.modes.skirmish.battle_words import say
 from game.ui.modes.skirmish.board import BoardView, Marks
 from game.ui.modes.skirmish.book import Book
 from game.ui.modes.skirmish.control import HumanControl
-from game.ui.modes.skirmish.drivers import BotDriver, ReplayDriver
 from game.ui.modes.skirmish.layout import BattleLayout
 from game.ui.modes.skirmish.replay_seek import ReplaySeek
+from game.ui.modes.skirmish.session import Tally
 from game.ui.scene import Scene
 from game.ui.widgets import hint_bar
 from hw.input.buttons import Button, EventKind
 
+BOT_PACE = 0.15           # seconds between a bot's actions
+REPLAY_PACE = 0.25        # ... between a replay's actions (FAST_PACE when fast)
+FAST_PACE = 0.02
+
 
 class BattleScene(Scene):
     hot_seat_curtain = True     # people sharing this device: hide the board between their turns
-    def __init__(self, app, session, mode: str = "play", actions=None, label: str = "", on_over=None) -> None:
+
+    def __init__(self, app, match, mode: str = "play", label: str = "", on_over=None, tally=None,
+                 watched=None) -> None:
         super().__init__(app)
         self.mode = mode
+        self.watched = watched              # replay mode: the whole replay (its turns, for seeking)
         self.label = label or {"replay": "replay", "attract": "demo"}.get(mode, "")
         self.on_over = on_over
         self.layout = BattleLayout.for_canvas(self.theme, app.surface.get_size())
         self.tile_art, self.piece_art = shared_art()
-        self.replay_driver = ReplayDriver(actions or []) if mode == "replay" else None
         self.seek = ReplaySeek(self)
-        self.bots = BotDriver()
-        self.start(session)
+        self.fast = False
+        self.start(match, tally)
 
     # --- a battle (again for each attract battle) ------------------------------------------------
-    def start(self, session) -> None:
-        self.session = session
-        self.game = game = session.game
+    def start(self, match, tally=None) -> None:
+        if getattr(self, "_unlisten", None) is not None:
+            self._unlisten()
+        self.match = match
+        self.game = game = match.game
+        self.human = next((d for d in match.drivers.values() if isinstance(d, HumanDriver)), None)
+        self.tally = tally if tally is not None else Tally()
+        self.feed: deque = deque()          # applied actions not shown yet, in order
+        self._unlisten = match.listen(self._heard)
+        self._previewed = None              # the person's walk already shown where it ends (no hop)
+        self._ready_at = 0.0
         self.board = BoardView(self.theme, game.rs, game.gmap, self.tile_art, self.piece_art)
         self.camera = Camera(self.layout.view.size, self.board.geom.size)
         self.anim = Animator(game, self.app.sound)
         self.anim.on_start = self._anim_started
-        self.control = HumanControl(game, self.submit, self.ask_end_turn, on_select=self._selected, ask=self._ask)
+        self.control = HumanControl(game, self.submit, self.ask_end_turn, on_select=self._selected, ask=self._ask,
+                                    mine=self._mine)
         self.book = Book(self)
         mm = self.layout.minimap_max
         self.minimap = Minimap(game.rs, game.gmap, mm)
@@ -65,20 +86,28 @@ class BattleScene(Scene):
         self.show_minimap = ww > self.layout.view.w or wh > self.layout.view.h    # hidden when the map fits
         self.info = hud.InfoWindow()
         self.version = 0
-        self.time = 0.0
-        self.turn_started = 0.0
+        self.time = getattr(self, "time", 0.0)
+        self.turn_started = self.time
         self.message, self.message_until = "", 0.0
         self.banner, self.banner_until = "", 0.0
         self.over_at: float | None = None
-        self.last_human_seat = next((s for s in game.seats() if game.controller(s) == "human"), game.current)
+        self.humans = [s for s in game.seats() if self._mine(s)]
+        self.last_human_seat = self.humans[0] if self.humans else game.current
         self._key = None
         self._wait_shown = -1
-        self.humans = [s for s in game.seats() if game.controller(s) == "human"]
         self.curtain: int | None = None     # hot-seat: the board is hidden until this seat's player is ready
-        self._turn_began([{"e": "turn", "seat": game.current, "turn": game.turn}])
+        self._turn_began([TurnBegan(game.current, game.turn)])
         self._announce()
         self.camera.snap()
         self.dirty = True
+
+    @property
+    def replay_driver(self):
+        return self.match.everyone if self.mode == "replay" else None
+
+    def _mine(self, seat: int) -> bool:
+        """Is `seat` played by the person at this screen?"""
+        return self.mode == "play" and self.human is not None and self.match.driver(seat) is self.human
 
     @property
     def human_turn(self) -> bool:
@@ -86,29 +115,49 @@ class BattleScene(Scene):
 
     def viewer_seat(self) -> int:
         g = self.game
-        if self.mode == "play" and g.controller(g.current) == "human":
+        if self._mine(g.current):
             return g.current
         return self.last_human_seat if self.mode == "play" else g.current
 
     # --- acting -----------------------------------------------------------------------------------
     def submit(self, action, hop: bool = True) -> None:
-        """Apply an action from the cursor or a driver; refusals become a hint, never a crash.
-        `hop=False`: the walk was previewed already, no hopping along its path."""
+        """The person's action from the cursor: offered to their seat; refusals become a hint,
+        never a crash. `hop=False`: the walk was previewed already, no hopping along its path."""
+        if self.human is None:
+            return
+        if not hop:
+            self._previewed = action
         try:
-            events = self.session.apply(action)
+            offer_and_step(self.match, self.human, action)
         except ActionError as exc:
+            self._previewed = None
             self.control.hint = str(exc)
             return
+        self._show_heard()
+
+    def _heard(self, match, applied) -> None:
+        """The Match applied an action (anyone's): shown in order by `_show_heard`."""
+        self.tally.on_applied(match, applied)
+        self.feed.append(applied)
+
+    def _show_heard(self) -> None:
+        while self.feed:
+            self._show(self.feed.popleft())
+
+    def _show(self, applied) -> None:
+        events = applied.events
         self.version += 1
-        self.anim.add_events(events if hop else [e for e in events if e["e"] != "walk"])
+        previewed, self._previewed = self._previewed, None
+        hop = previewed is None or applied.action != previewed
+        self.anim.add_events(events if hop else [e for e in events if e.kind != "walk"])
         for ev in events:
             line = say(self.game, ev)
-            if line and ev["e"] != "turn":
+            if line and ev.kind != "turn":
                 self.message, self.message_until = line, self.time + 3.5
-        if any(ev["e"] == "turn" for ev in events):
+        if any(ev.kind == "turn" for ev in events):
             self._turn_began(events)
         self.control.after_action()
-        if any(ev["e"] == "walk" for ev in events):
+        if any(ev.kind == "walk" for ev in events):
             self.app.sound.play("move")
 
     def _turn_began(self, events) -> None:
@@ -116,7 +165,7 @@ class BattleScene(Scene):
         self.turn_started = self.time
         if g.over:
             return
-        if g.controller(g.current) == "human" and self.mode == "play":
+        if self._mine(g.current):
             self.last_human_seat = g.current
             self.control.reset_for_turn()
             if len(self.humans) > 1:
@@ -236,61 +285,67 @@ class BattleScene(Scene):
         self.app.open("confirm", question="Abandon this battle? It is kept as a replay.", on_yes=self.abandon)
 
     def abandon(self) -> None:
-        result = self.session.finish(abandoned=True)
-        self.app.last_battle_players = self.session.players()
-        self.app.replace("skirmish_results", result=result, session=self.session)
+        self._to_results(self.match.finish(abandoned=True))
+
+    def _to_results(self, result) -> None:
+        self.app.last_battle_players = [self.match.player(s).name for s in sorted(self.match.players)]
+        self.app.replace("skirmish_results", result=result, match=self.match, tally=self.tally)
 
     # --- time --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
         self.anim.update(dt)
-        if not self.anim.busy and not self.game.over:
+        if self.feed and not self.anim.busy:   # applied elsewhere (the link): one at a time
+            self._show(self.feed.popleft())
+        for note in self.match.take_notices():
+            self.app.toast(note)
+        if not self.anim.busy and not self.match.over:
             self._drive()
         if self.human_turn:
             self.camera.keep_visible(self.board.world_rect(self.control.cell), 3 * self.theme.tile // 2)
         self.camera.update(dt)
-        if self.game.over and not self.anim.busy:
+        if self.match.over and not self.anim.busy and not self.feed:
             if self.over_at is None:
                 self.over_at = self.time
             elif self.time - self.over_at > (2.5 if self.mode == "attract" else 0.8):
                 self._finished()
 
     def _drive(self) -> None:
-        g = self.game
-        now = self.time
-        action = None
-        if self.mode == "replay":
-            action = self.replay_driver.next_action(g, now)
-            if self.replay_driver.error:
-                self.app.toast(f"replay: {self.replay_driver.error}")
-                self.replay_driver.error = ""
-        elif self.mode == "attract" or g.controller(g.current) != "human":
-            action = self.bots.next_action(g, now)
-            if self.bots.error:
-                self.app.toast(self.bots.error)
-                self.bots.error = ""
-        if action is not None:
-            self.submit(action)
+        """The seat to act is not the person's: ask its driver (a bot, the replay, the link),
+        one action per pace."""
+        m = self.match
+        if self.human is not None and self.human.plays(m):
+            return
+        if self.time < self._ready_at:
+            return
+        if m.step() is not None:
+            pace = BOT_PACE if self.mode != "replay" else (FAST_PACE if self.fast else REPLAY_PACE)
+            self._ready_at = self.time + pace
+        d = self.replay_driver
+        if d is not None and d.error:
+            self.app.toast(f"replay: {d.error}")
+            d.error = ""
+        self._show_heard()
 
     def _finished(self) -> None:
         if self.mode == "attract":
             if self.on_over:
-                self.bots.wait_idle()
+                self.match.close()
                 self.start(self.on_over())
             return
         if self.mode == "replay":
             self.over_at = float("inf")
             self.banner, self.banner_until = "End of the replay — B to leave", float("inf")
             return
-        result = self.session.finish()
-        self.app.last_battle_players = self.session.players()
-        self.app.replace("skirmish_results", result=result, session=self.session)
+        self._to_results(self.match.result or self.match.finish())
 
     def close(self) -> None:
-        self.bots.close()
-        if self.mode == "play" and self.session.result is None:
-            self.session.finish(abandoned=True)
-            self.app.last_battle_players = self.session.players()
+        self.match.close()
+        if self._unlisten is not None:
+            self._unlisten()
+        if self.mode == "play" and self.match.result is None and not self.app.closing:
+            self.match.finish(abandoned=True)       # left on purpose (an app shutting down keeps it)
+            self.app.last_battle_players = [self.match.player(s).name for s in sorted(self.match.players)]
 
     # --- drawing -------------------------------------------------------------------------------------
     def marks(self) -> Marks:
@@ -321,7 +376,7 @@ class BattleScene(Scene):
                 self.control.cell)
 
     def _top_label(self) -> str:
-        thinking = self.bots.thinking and not self.anim.busy and self.mode == "play"
+        thinking = getattr(self.match.driver(), "thinking", False) and not self.anim.busy and self.mode == "play"
         return " ".join(x for x in (self.label, "thinking…" if thinking else "") if x)
 
     def waiting(self) -> int:

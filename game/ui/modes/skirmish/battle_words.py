@@ -27,6 +27,6 @@ def whose(game, pid: int) -> str:
     return f"{SEAT_NAMES[p.seat].title()}'s {game.rs.pieces[p.kind].name}"
 
 
-def say(game, ev: dict) -> str | None:
+def say(game, ev) -> str | None:
     """One event as a sentence for the message line, or None (not worth a line)."""
     return render(game, ev, SPEECH_VOICE, name=whose)

@@ -23,8 +23,9 @@ from hw.input.buttons import Button, EventKind
 
 
 class HumanControl:
-    def __init__(self, game, submit, confirm_end_turn, on_select=None, ask=None) -> None:
+    def __init__(self, game, submit, confirm_end_turn, on_select=None, ask=None, mine=None) -> None:
         self.game = game
+        self.mine = mine                      # mine(seat): does the person at this screen play it?
         self.submit = submit                  # submit(action, hop=True)
         self.confirm_end_turn = confirm_end_turn
         self.on_select = on_select
@@ -65,7 +66,9 @@ class HumanControl:
     # --- whose turn -------------------------------------------------------------------------------
     def my_turn(self) -> bool:
         g = self.game
-        return not g.over and g.controller(g.current) == "human"
+        if g.over:
+            return False
+        return self.mine(g.current) if self.mine is not None else g.controller(g.current) == "human"
 
     def own_pieces(self) -> list:
         g = self.game

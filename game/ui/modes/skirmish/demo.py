@@ -6,14 +6,15 @@ any button goes back to the title.
 
 from __future__ import annotations
 
+from game.match import Match
 from game.modes.skirmish.attract import attract_setup
 from game.ui.modes.skirmish.battle import BattleScene
-from game.ui.modes.skirmish.session import BattleSession
+from game.ui.modes.skirmish.session import attract_match
 
 
-def attract_session(rs, k: int, base_seed: int) -> BattleSession:
-    gmap, parts, seed, options = attract_setup(rs, k, base_seed)
-    return BattleSession.new(rs, gmap, parts, seed, options, record=False)
+def attract_session(rs, k: int, base_seed: int) -> Match:
+    """Battle k of the demo: a Match of bots, nothing kept."""
+    return attract_match(rs, *attract_setup(rs, k, base_seed))
 
 
 class AttractDemo(BattleScene):
@@ -22,6 +23,6 @@ class AttractDemo(BattleScene):
         super().__init__(app, attract_session(app.content.ruleset(), number, app.seed_source()), mode="attract",
                          on_over=self._next)
 
-    def _next(self) -> BattleSession:
+    def _next(self) -> Match:
         self.number += 1
         return attract_session(self.app.content.ruleset(), self.number, self.app.seed_source())

@@ -1,69 +1,42 @@
 """A Skirmish battle over the link, on the ordinary battle screen.
 
-The smallest change to the battle screen: its cursor control still produces the actions, but
-`submit` hands a person's action to the link (`ScreenSkirmish.offer`) instead of applying it;
-the lockstep applies it on its next poll — like the other unit's actions and this unit's bots —
-and the screen animates every applied action's events from the adapter's queue, in order.
-The other unit's seats never take this unit's keys. A resync (snapshot) rebuilds the view.
+The battle is the link adapter's Match (`ScreenSkirmish.match`); the link is its conductor: on
+each frame's `match.step()` the lockstep polls, asks this unit's seat drivers (the person's
+`HumanDriver`, this unit's bots) for their actions, sends them, and applies them and the other
+unit's through the Match, whose listener hands every applied action to the screen in order (no
+separate queue, no sentinel). The other unit's seats never take this unit's keys. A resync
+(snapshot) rebuilds the view. The Match keeps the replay and the stats as for any battle.
 """
 
 from __future__ import annotations
 
+from game.ui.human import HumanDriver
 from game.ui.modes.skirmish.battle import BattleScene
-from game.ui.modes.skirmish.control import HumanControl
 from game.ui.modes.skirmish.results import Results
-from game.ui.modes.skirmish.session import BattleSession
 from game.ui.scenes.link.rematch import battle_again
 from game.ui.scenes.link.wait import start_game
 from hw.input.buttons import Button
 
-SHOWN = object()        # "apply" the next batch of events the link already applied
 
+class RunConductor:
+    """The link as the linked Match's conductor: `poll` runs the lockstep (once per frame)."""
 
-class LinkedBattleSession:
-    """What the battle screen needs of a session, for a battle the link plays."""
-
-    def __init__(self, run, app=None) -> None:
+    def __init__(self, run) -> None:
         self.run = run
-        self.app = app
-        self.result = None                     # game.ui.modes.skirmish.session.BattleResult once finished
-        self.participants: list = []
 
-    @property
-    def adapter(self):
-        return self.run.session.game
-
-    @property
-    def game(self):
-        return self.adapter.game
-
-    def apply(self, action) -> list:
-        if action is SHOWN:
-            return self.adapter.shown.popleft()
-        self.adapter.offer(action)             # ActionError: the screen shows the reason
-        return []
-
-    def players(self) -> list[str]:
-        g = self.game
-        return [g.player_name(s) for s in g.seats()]
-
-    def finish(self, abandoned: bool = False):
-        """Results, with the replay saved and stats recorded as for any battle on this unit."""
-        if self.result is None:
-            app = self.app
-            recorder = BattleSession(self.game, self.adapter.participants, replay=self.adapter.replay,
-                                     stats=getattr(app, "stats", None), replays=getattr(app, "replays", None))
-            self.result = recorder.finish(abandoned)
-        return self.result
+    def poll(self, match) -> None:
+        self.run.poll()
 
 
-class LinkedControl(HumanControl):
-    def __init__(self, game, submit, confirm_end_turn, on_select=None, adapter=None, ask=None) -> None:
-        super().__init__(game, submit, confirm_end_turn, on_select, ask=ask)
-        self.adapter = adapter
-
-    def my_turn(self) -> bool:
-        return super().my_turn() and self.adapter.whose_turn_is_local()
+def linked_match(app, run):
+    """The linked battle's Match, with this unit's person and the app's keeper."""
+    adapter = run.session.game
+    match = adapter.match
+    if match.conductor is None:
+        adapter.seat_person(HumanDriver())
+        match.conductor = RunConductor(run)
+        match.keeper, match.record = app.keeper(), True
+    return match
 
 
 def open_linked_battle(app, run) -> None:
@@ -73,43 +46,34 @@ def open_linked_battle(app, run) -> None:
 
 class LinkedBattle(BattleScene):
     hot_seat_curtain = False    # the other person plays on the other unit
+
     def __init__(self, app, run) -> None:
         self.run = run
         self.handed_over = False
-        super().__init__(app, LinkedBattleSession(run, app), mode="play", label="link")
-
-    def start(self, session) -> None:
-        super().start(session)
-        self.control = LinkedControl(self.game, self.submit, self.ask_end_turn, on_select=self._selected,
-                                     adapter=session.adapter, ask=self._ask)
-        if self.control.my_turn():
-            self.control.reset_for_turn()
+        super().__init__(app, linked_match(app, run), mode="play", label="link")
 
     def _turn_began(self, events) -> None:
         g = self.game
-        if not g.over and g.controller(g.current) == "human" and not self.session.adapter.whose_turn_is_local():
+        if not g.over and g.controller(g.current) == "human" and not self._mine(g.current):
             self.turn_started = self.time
             self.banner, self.banner_until = f"{self.run.peer_name}'s turn", self.time + 1.2
             return
         super()._turn_began(events)
 
     def _drive(self) -> None:
-        if self.session.adapter.shown:
-            self.submit(SHOWN)
+        self.match.step()                   # the link's poll: every action comes from it
 
     def update(self, dt: float) -> None:
         self.run.poll()
-        if self.session.adapter.game is not self.game:      # restored from the host's snapshot
-            self.start(self.session)
+        if self.match.game is not self.game:     # restored from the host's snapshot
+            self.start(self.match, self.tally)
             self.app.toast("back in step with the other unit", 3.0)
-        elif self.game.over and self.session.adapter.shown and not self.anim.busy:
-            self.submit(SHOWN)
         super().update(dt)
 
     def _finished(self) -> None:
-        result = self.session.finish()
+        result = self.match.result or self.match.finish()
         self.handed_over = True
-        self.app.replace("skirmish_link_results", run=self.run, result=result, session=self.session)
+        self.app.replace("skirmish_link_results", run=self.run, result=result, match=self.match, tally=self.tally)
 
     def close(self) -> None:
         super().close()
@@ -129,8 +93,8 @@ class LinkedBattle(BattleScene):
 class LinkResults(Results):
     """Battle results on a linked unit: Y (host) starts the next battle on both units."""
 
-    def __init__(self, app, run, result, session) -> None:
-        super().__init__(app, result, session)
+    def __init__(self, app, run, result, match, tally=None) -> None:
+        super().__init__(app, result, match, tally)
         self.run = run
         self.game_no = run.session.game_no
         self.handed_over = False

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from game.core.replay import ReplayError
-from game.modes.skirmish.match import game_from_replay
-from game.ui.modes.skirmish.session import BattleSession
+from game.ui.modes.skirmish.session import replay_match
 
 
 def open_skirmish_replay(app, replay) -> None:
@@ -14,6 +13,5 @@ def open_skirmish_replay(app, replay) -> None:
         raise ReplayError("no ruleset loaded")
     if replay.ruleset_id and replay.ruleset_id != rs.id:
         raise ReplayError(f"recorded with ruleset {replay.ruleset_id!r}, playing {rs.id!r}")
-    game = game_from_replay(replay, rs)           # ReplayError says why it does not play back
-    app.open("skirmish_battle", session=BattleSession(game, [], record=False, replay=replay), mode="replay",
-             actions=replay.actions)
+    match = replay_match(rs, replay)              # ReplayError says why it does not play back
+    app.open("skirmish_battle", match=match, mode="replay", watched=replay)

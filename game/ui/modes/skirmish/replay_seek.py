@@ -9,8 +9,7 @@ then waits (paused) there. The recorded state hash of every turn is checked on t
 from __future__ import annotations
 
 from game.modes.base import ActionError
-from game.modes.skirmish.match import game_from_replay
-from game.ui.modes.skirmish.session import BattleSession
+from game.ui.modes.skirmish.session import replay_match
 from hw.input.buttons import Button
 
 
@@ -20,7 +19,8 @@ class ReplaySeek:
 
     @property
     def replay(self):
-        return self.scene.session.replay
+        """The replay being watched (the match's header with the recorded actions and turns)."""
+        return self.scene.watched
 
     def last_turn(self) -> int:
         return max((t[1] for t in self.replay.turns), default=self.scene.game.turn)
@@ -28,24 +28,25 @@ class ReplaySeek:
     def to_turn(self, turn: int) -> None:
         """Show the battle as it stood when turn `turn` (0 = the first) began."""
         sc = self.scene
-        d = sc.replay_driver
         turn = max(0, min(turn, self.last_turn()))
-        game = game_from_replay(self.replay, sc.game.rs)
+        match = replay_match(sc.game.rs, self.replay)
+        d = match.everyone
         hashes = {n: h for _, n, h in self.replay.turns}
-        d.index = 0
         problem = ""
-        while not d.done and game.turn < turn and not game.over:
+        while not d.done and match.game.turn < turn and not match.over:
             try:
-                game.apply(game.decode_action(d.actions[d.index]))
+                match.apply(match.game.decode_action(d.actions[d.index]))
             except ActionError as exc:
                 problem = f"the replay breaks at action {d.index + 1}: {exc}"
                 break
             d.index += 1
-            if game.turn in hashes and hashes[game.turn] != game.state_hash():
-                problem = f"the replay no longer matches the rules at turn {game.turn + 1}"
+            g = match.game
+            if g.turn in hashes and hashes[g.turn] != g.state_hash():
+                problem = f"the replay no longer matches the rules at turn {g.turn + 1}"
         d.paused = True
-        sc.start(BattleSession(game, [], record=False, replay=self.replay))
-        text = problem or f"turn {game.turn + 1} of {self.last_turn() + 1} (A: play)"
+        sc.match.close()
+        sc.start(match)
+        text = problem or f"turn {match.game.turn + 1} of {self.last_turn() + 1} (A: play)"
         sc.message, sc.message_until = text, sc.time + 3.0
 
     def choose_turn(self) -> None:
@@ -63,9 +64,9 @@ class ReplaySeek:
         elif ev.pressed(Button.Y):
             self.choose_turn()
         elif ev.pressed(Button.X):
-            d = self.scene.replay_driver
-            d.fast = not d.fast
-            self.scene.anim.speed = 4.0 if d.fast else 1.0
+            sc = self.scene
+            sc.fast = not sc.fast
+            sc.anim.speed = 4.0 if sc.fast else 1.0
         else:
             return False
         return True

@@ -2,7 +2,7 @@
 placements with kills, damage dealt, pieces and HP left, rating changes, and the battle's most
 valuable piece.
 
-The battle was already recorded (stats + replay) by ``BattleSession.finish`` before this scene
+The battle was already recorded (stats + replay) by its Match (``Match.finish``) before this scene
 opens, so switching the machine off here loses nothing. A: main menu; X: stats; Y: the same
 battle again with a new seed.
 """
@@ -12,9 +12,11 @@ from __future__ import annotations
 import pygame
 
 from game.modes.base import ActionError
+from game.modes.skirmish.match import participants_of
+from game.modes.skirmish.pieces import Options
 from game.ui import theme as T
 from game.ui.art.icons import shape
-from game.ui.modes.skirmish.session import BattleSession
+from game.ui.modes.skirmish.session import battle_match
 from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
@@ -38,10 +40,11 @@ def verdict(result, game) -> tuple[str, tuple]:
 
 
 class Results(Scene):
-    def __init__(self, app, result, session) -> None:
+    def __init__(self, app, result, match, tally=None) -> None:
         super().__init__(app)
         self.result = result
-        self.session = session
+        self.match = match
+        self.tally = tally
         self.t = 0.0
         for p in result.problems:
             app.toast(p, 6.0)
@@ -64,21 +67,21 @@ class Results(Scene):
         return self.t < MOMENT
 
     def rematch(self) -> None:
-        g = self.session.game
+        g, header = self.match.game, self.match.header
         try:
-            s = BattleSession.new(g.rs, g.gmap, self.session.participants, self.app.seed_source(), g.options,
-                                  stats=self.app.stats, replays=self.app.replays)
+            m = battle_match(self.app, g.rs, g.gmap, participants_of(header), self.app.seed_source(),
+                             Options.from_data(header.options))
         except ActionError as exc:
             self.app.toast(str(exc))
             return
-        self.app.replace("skirmish_battle", session=s)
+        self.app.replace("skirmish_battle", match=m)
 
     def draw(self, surf) -> None:
         th = self.theme
         w, h = surf.get_size()
         surf.fill(T.BG)
         res = self.result
-        g = self.session.game
+        g = self.match.game
         word, word_colour = verdict(res, g)
         turns = f"{res.turns} turn{'s' if res.turns != 1 else ''}"
         title_bar(surf, th, word if res.finished else "Battle abandoned", f"{g.gmap.name} · {turns}")
@@ -86,7 +89,7 @@ class Results(Scene):
         top = th.line_height("big") + th.pad
         box = pygame.Rect(th.pad * 2, top + th.pad, w - 4 * th.pad, bar.y - top - 2 * th.pad)
         inner = panel(surf, box, th=th)
-        tally = getattr(self.session, "tally", None)
+        tally = self.tally
         lh = th.line_height("small") + th.pad
         cols = {"place": 0.0, "player": 0.1, "kills": 0.46, "damage": 0.58, "pieces": 0.72, "HP": 0.84}
         for name, at in cols.items():

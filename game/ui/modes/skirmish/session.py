@@ -1,57 +1,41 @@
-"""A battle as the UI runs it: the game, its replay, and what is recorded when it ends.
+"""A Skirmish battle as the screens build it: a Match (`game.match`) whose seats are the person
+at this screen (one `HumanDriver` for every human seat: hot-seat), bots thinking in a worker
+thread, or a replay; plus what each piece did (`Tally`, for the results). No pygame here.
 
-No pygame here: the battle screen, the attract mode and the tests share it.
-
-    s = BattleSession.new(rs, gmap, participants, seed, options, stats=app.stats, replays=app.replays)
-    events = s.apply(action)              # the only way the UI changes the game
-    ...
-    s.finish()                            # or s.finish(abandoned=True): replay saved, stats recorded
-
-``finish`` runs once (later calls return the first result); a battle with no action at all is
-not recorded. Disk trouble is reported in ``result.problems``, never raised.
+    match = battle_match(app, rs, gmap, participants, seed, options)   # kept: in progress, replay, stats
+    app.open("skirmish_battle", match=match)
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 
-from game.modes.skirmish.game import SkirmishGame
-from game.modes.skirmish.match import new_replay
+from game.match import BotDriver, Match, ReplayDriver
+from game.match.headless import resume
+from game.modes.registry import get_mode
+from game.modes.skirmish.match import new_header
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
-from game.store.stats import GameRecord, SeatRecord
-from game.ui.words import problem_words
-
-log = logging.getLogger("tactibox.ui")
-
-
-@dataclass
-class Placement:
-    place: int | None
-    seat: int
-    player: str
-    controller: str
-    pieces_left: int
-    hp_left: int
-    rating_before: int | None = None
-    rating_after: int | None = None
+from game.ui.human import HumanDriver
 
 
 @dataclass
 class Tally:
-    """What each piece did in the battle (from the engine's attack events): HP it took, kills."""
+    """What each piece did in the battle (from the engine's attack events): HP it took, kills.
+    A Match listener: `match.listen(tally.on_applied)`."""
 
     damage: dict[int, int] = field(default_factory=dict)      # piece id -> HP removed from enemies
     kills: dict[int, int] = field(default_factory=dict)
 
+    def on_applied(self, match, applied) -> None:
+        self.add(applied.events)
+
     def add(self, events) -> None:
         for ev in events:
-            if ev.get("e") == "attack" and ev.get("lost"):
-                pid = ev["piece"]
-                self.damage[pid] = self.damage.get(pid, 0) + ev["lost"]
-                if ev.get("killed"):
-                    self.kills[pid] = self.kills.get(pid, 0) + 1
+            if ev.kind == "attack" and ev.lost:
+                self.damage[ev.piece] = self.damage.get(ev.piece, 0) + ev.lost
+                if ev.killed:
+                    self.kills[ev.piece] = self.kills.get(ev.piece, 0) + 1
 
     def seat_totals(self, game, seat: int) -> tuple[int, int]:
         """(kills, damage) of the seat's pieces."""
@@ -66,101 +50,43 @@ class Tally:
         return game.pieces[pid]
 
 
-@dataclass
-class BattleResult:
-    finished: bool
-    placements: list[Placement]
-    turns: int
-    replay_name: str = ""
-    game_id: int | None = None
-    problems: list[str] = field(default_factory=list)
+def seat_drivers(match: Match, human: HumanDriver | None = None) -> Match:
+    """Human seats to the person at this screen, bot seats to threaded bots."""
+    human = human or HumanDriver()
+    for seat, p in match.players.items():
+        if seat not in match.drivers:
+            match.drivers[seat] = (BotDriver(match.mode_rules.new_bot(p.level, seat, match.header.seed), threaded=True)
+                                   if p.is_bot else human)
+    return match
 
 
-class BattleSession:
-    def __init__(self, game: SkirmishGame, participants: list[Participant], *, stats=None, replays=None,
-                 record: bool = True, replay=None) -> None:
-        self.game = game
-        self.participants = participants
-        self.stats = stats
-        self.replays = replays
-        self.record = record
-        self.replay = replay if replay is not None else new_replay(game, participants)
-        self.result: BattleResult | None = None
-        self.tally = Tally()
+def battle_match(app, rs, gmap, participants: list[Participant], seed: int, options: Options | None = None) -> Match:
+    """A new battle played on this screen, kept by the app (in progress, then replay and stats).
+    ActionError (a ValueError) when it cannot start (the map cannot hold the armies)."""
+    from game.core.replay import ReplayError
+    from game.modes.base import ActionError
+    try:
+        match = Match.start("skirmish", rs, new_header(rs, gmap, participants, seed, options or Options()),
+                            keeper=app.keeper())
+    except ReplayError as exc:
+        raise ActionError(str(exc).removeprefix("setup: ")) from None
+    return seat_drivers(match)
 
-    @classmethod
-    def new(cls, rs, gmap, participants: list[Participant], seed: int, options: Options | None = None,
-            **kw) -> BattleSession:
-        game = SkirmishGame.new(rs, gmap, participants, seed, options or Options())
-        return cls(game, participants, **kw)
 
-    @property
-    def over(self) -> bool:
-        return self.game.over
+def resumed_battle(app, saved, tally: Tally) -> Match:
+    """An interrupted battle (`game.store.in_progress.Saved`) back where it stopped."""
+    rs = app.content.ruleset()
+    match = resume(get_mode("skirmish"), rs, saved.replay, keeper=app.keeper(), listeners=[tally.on_applied])
+    match.context = dict(saved.context)
+    return seat_drivers(match)
 
-    def apply(self, action) -> list[dict]:
-        g = self.game
-        before = g.turn
-        events = g.apply(action)
-        self.tally.add(events)
-        self.replay.actions.append(g.encode_action(action))
-        if g.turn != before or g.over:
-            self.replay.record_turn(g.turn, g.state_hash())
-        return events
 
-    def players(self) -> list[str]:
-        g = self.game
-        return [g.player_name(s) for s in g.seats()]
+def attract_match(rs, gmap, participants, seed: int, options: Options) -> Match:
+    """Bots only, nothing kept (the title's demo)."""
+    return Match.start("skirmish", rs, new_header(rs, gmap, participants, seed, options), record=False).bots_for_all(
+        threaded=True)
 
-    def placements(self, finished: bool) -> list[Placement]:
-        g = self.game
-        scores = g.scores()
-        order = g.placements() if finished else sorted(g.seats(), key=lambda s: (-scores[s][0], -scores[s][1], s))
-        return [Placement(i + 1 if finished else None, s, g.player_name(s), g.controller(s), *scores[s])
-                for i, s in enumerate(order)]
 
-    def finish(self, abandoned: bool = False) -> BattleResult:
-        if self.result is not None:
-            return self.result
-        g = self.game
-        finished = g.over and not abandoned
-        res = BattleResult(finished, self.placements(finished), g.turn)
-        self.result = res
-        if not self.record or not self.replay.actions:
-            return res
-        self.replay.result = {"finished": finished, "turns": g.turns_played, "state_hash": g.state_hash(),
-                              "winner": g.seat_name(g.winner()) if finished else None,
-                              "placements": [{"place": p.place, "seat": g.seat_name(p.seat), "player": p.player,
-                                              "pieces_left": p.pieces_left, "hp_left": p.hp_left}
-                                             for p in res.placements]}
-        if self.replays is not None:
-            try:
-                info = self.replays.save(self.replay.to_data(), mode="skirmish", map=g.gmap.id, seed=g.seed,
-                                         extra={"players": self.players(), "finished": finished,
-                                                "map_name": g.gmap.name})
-                res.replay_name = info.name
-            except (OSError, TypeError, ValueError) as exc:
-                res.problems.append(f"the replay could not be saved: {problem_words(exc)}")
-        if self.stats is not None:
-            self._record_stats(res, finished)
-        return res
-
-    def _record_stats(self, res: BattleResult, finished: bool) -> None:
-        g = self.game
-        humans = [p.player for p in res.placements if not p.controller.startswith("bot")]
-        before = {h: self.stats.rating(h) for h in humans}
-        seats = [SeatRecord(p.seat, p.player, p.controller.startswith("bot"), p.place, p.pieces_left, p.hp_left)
-                 for p in res.placements]
-        try:
-            res.game_id = self.stats.record_game(GameRecord(
-                "skirmish", g.gmap.id, g.rs.content_hash, g.seed, seats, replay=res.replay_name or None,
-                finished=finished))
-        except ValueError as exc:
-            res.problems.append(f"wins and losses not recorded: {problem_words(exc)}")
-            return
-        if res.game_id is None:
-            res.problems += self.stats.messages[-1:]
-            return
-        for p in res.placements:
-            if p.player in before:
-                p.rating_before, p.rating_after = before[p.player], self.stats.rating(p.player)
+def replay_match(rs, replay, start: int = 0) -> Match:
+    """A kept battle played back by a ReplayDriver from action `start` (ReplayError: it cannot be)."""
+    return Match.start("skirmish", rs, replay, everyone=ReplayDriver(replay.actions, start), record=False)

@@ -18,7 +18,7 @@ from game.modes.skirmish.setup import Participant
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.minimap import Minimap
-from game.ui.modes.skirmish.session import BattleSession
+from game.ui.modes.skirmish.session import battle_match
 from game.ui.scenes.dialog import wrap
 from game.ui.widgets import Item, ListMenu, panel
 
@@ -200,9 +200,9 @@ def _next_formation(app, pending, index) -> None:
 
 def start_battle(app, pending: PendingBattle) -> None:
     try:
-        session = BattleSession.new(pending.ruleset, pending.gmap, pending.participants(), app.seed_source(),
-                                    pending.options(), stats=app.stats, replays=app.replays)
+        match = battle_match(app, pending.ruleset, pending.gmap, pending.participants(), app.seed_source(),
+                             pending.options())
     except ActionError as exc:
         app.open("message", title="This battle cannot start", lines=[str(exc)])
         return
-    app.open("skirmish_battle", session=session)
+    app.open("skirmish_battle", match=match)
