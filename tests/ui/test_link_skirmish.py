@@ -82,10 +82,10 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
             assert g.turn != turn or not g.can_act(g.pieces[pid])          # applied through the link
         elif ok or (battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None
                     and not battle.feed):
-            battle.submit(bot.choose(battle.game))
+            battle.submit([bot.choose(battle.game)])
         if not battle.control.my_turn():
             remote = adapter.owner.get(battle.game.current) != 0
-            assert not remote or battle.control.attack_piece() is None
+            assert not remote or battle.control.selected == -1      # nothing of yours chosen in their turn
         cable.step()
         if battle.anim.busy:
             time.sleep(0)
@@ -173,7 +173,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
         if stack(app)[-1] != "skirmish_link_battle":
             break
         if battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None and not battle.feed:
-            battle.submit(bot.choose(battle.game))
+            battle.submit([bot.choose(battle.game)])
         cable.step()
     assert stack(app)[-1] == "skirmish_link_results"
     for _ in range(60):

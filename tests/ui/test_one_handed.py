@@ -33,7 +33,7 @@ def test_whole_skirmish_with_dpad_and_a_b_only(make_app, monkeypatch):
     g = sc.game
     for _ in range(200):
         run_until(app, lambda: stack(app)[-1] != "skirmish_battle" or (sc.control.my_turn() and g.phase == "select"
-                  and not sc.anim.busy and sc.curtain is None and app.top is sc), 6000, "the human's turn")
+                  and not sc.anim.busy and app.top is sc), 6000, "the human's turn")
         if stack(app)[-1] != "skirmish_battle":
             break
         if sc.control.selected < 0 or not g.can_act(g.pieces[sc.control.selected]):
