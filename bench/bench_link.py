@@ -185,7 +185,8 @@ def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> 
     heartbeats, FIN), averaged over a few seeds. A duel turn (a wizard's steps and final action)
     is one lockstep action: one TURN frame. `think_s`: each player waits that long before it
     plays its turn (then acks go alone and the idle line carries heartbeats)."""
-    from game.modes.duel.link import encode_duel_setup, make_duel
+    from game.link.modes import bot_game
+    from game.modes.duel.link import encode_duel_setup
     from game.modes.duel.options import DuelOptions
     setup = encode_duel_setup(DuelOptions(), 200)
     hosts = []
@@ -193,7 +194,7 @@ def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> 
 
     def make(seat):
         def factory(sd, o):
-            adapter = make_duel(sd, o, seat, "hard")
+            adapter = bot_game("duel", sd, o, seat, "hard")
             if seat == 0:
                 hosts.append(adapter)
             return _Thinking(adapter, polls) if polls else adapter

@@ -14,7 +14,6 @@ joining unit passes the same `--code`; with `link.key` in both data folders no c
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 from game.cli.common import CliError, add_mode_arguments, mode_options, run_guarded
@@ -44,15 +43,14 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    from firmware_bridge.session import Session
-    from game import __version__
     from game.link.modes import guest_spec, host_spec
+    from game.link.run import LinkRun, fresh_seed
     from game.modes.registry import Request, get_mode
 
     if not args.seat.startswith("bot:") or args.seat.split(":")[1] not in ("easy", "normal", "hard"):
         raise CliError(f"--seat {args.seat!r}: expected bot:easy, bot:normal or bot:hard")
     role = "host" if args.host else "guest"
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    seed = args.seed if args.seed is not None else fresh_seed()
     log = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
     level = args.seat.split(":")[1]
     try:
@@ -65,34 +63,22 @@ def _run(args) -> int:
             spec = guest_spec(ruleset=args.ruleset, level=level, log=log)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    key = _pairing_key(args, role)
+    keys = _check_pairing(args, role)
     try:
-        session = Session.open(
-            args.port, baud=args.baud, role=role, app_version=__version__,
-            unit_name=args.name or f"tactibox-{role}", content=spec.content,
-            content_provider=spec.content_provider, install_content=spec.install_content,
-            make_game=spec.make_game, seed=seed if role == "host" else None,
-            options=spec.options, on_progress=lambda p: log(f"link: {p}"), prepare_options=spec.prepare_options,
-            pairing_key=key)
+        run = LinkRun.open(port=args.port, role=role, spec=spec, baud=args.baud, seed=seed,
+                           unit_name=args.name or f"tactibox-{role}", code=args.code, key_folder=keys,
+                           on_progress=lambda p: log(f"link: {p}"))
     except (OSError, ValueError) as exc:
         raise CliError(f"{args.port}: cannot open the link ({exc})") from None
-    last_status = None
+    if run.pairing and run.is_host and run.pairing[:1].isdigit():
+        print(f"pairing code: {run.pairing}", file=sys.stderr, flush=True)
+    status = None if args.json else (lambda st: print(f"link: {st}", file=sys.stderr, flush=True))
     try:
-        def until(s):
-            nonlocal last_status
-            st = s.status_text()
-            if st != last_status:
-                if not args.json:
-                    print(f"link: {st}", file=sys.stderr, flush=True)
-                last_status = st
-            return s.finished
-        ok = session.run(timeout=args.timeout, until=until)
-        session.linger(2.0)
+        ok = run.play(timeout=args.timeout, on_status=status)
+        run.linger(2.0)
     finally:
-        result = session.result()
-        game = session.lockstep.game if session.lockstep else None
-        session.close()
-    result.update(spec.summary(game))
+        result = run.result()
+        run.close()
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
@@ -100,30 +86,28 @@ def _run(args) -> int:
         print(f"bytes sent {result.get('bytes_sent')}, frames {result.get('frames_sent')}, crc errors "
               f"{result.get('crc_errors')}, retransmits {result.get('retransmits')}, resyncs {result.get('resyncs')}")
     if not ok:
-        why = session.error or ("timed out; " + session.notice if session.notice else "timed out")
-        print(f"tactibox: link {session.state}: {why}", file=sys.stderr)
+        print(f"tactibox: link {run.session.state}: {run.failure()}", file=sys.stderr)
         return 1
     return 0
 
 
-def _pairing_key(args, role: str) -> bytes | None:
-    """None on a serial cable; on the network the data folder's link.key, else the code."""
+def _check_pairing(args, role: str):
+    """The folder whose link.key pairs a network link without a code (None: not needed), after
+    checking what pairing needs: a well-formed --code, or for a joining unit a code or a key."""
     from firmware_bridge import pairing
     from firmware_bridge.transport import is_network_port
+    from game.link.run import has_psk
+    from game.store.datadir import open_data_dir
     if not is_network_port(args.port):
         return None
-    try:
-        if args.code is None:
-            from game.store.datadir import open_data_dir
-            psk = pairing.read_psk(open_data_dir().root)
-            if psk is not None:
-                return psk
-        if role == "guest" and args.code is None:
-            raise CliError(f"{args.port}: a network link needs --code (the pairing code the host shows) "
-                           f"or {pairing.PSK_FILE} in both data folders")
-        code = pairing.normalise_code(args.code) if args.code is not None else pairing.new_code()
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    if role == "host":
-        print(f"pairing code: {pairing.show_code(code)}", file=sys.stderr, flush=True)
-    return pairing.key_from_code(code)
+    if args.code is not None:
+        try:
+            pairing.normalise_code(args.code)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+        return None
+    keys = open_data_dir().root
+    if role == "guest" and not has_psk(keys):
+        raise CliError(f"{args.port}: a network link needs --code (the pairing code the host shows) "
+                       f"or {pairing.PSK_FILE} in both data folders")
+    return keys

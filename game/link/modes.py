@@ -12,7 +12,8 @@ and any key a mode's link hook lists in `transfer_keys` (its `provide`/`install`
 The guest may offer its own side (a Skirmish formation): `guest_spec(sides={mode: side})` puts
 the mode hook's `guest_offer(rules, side)` (<= 64 bytes) in its HELLO as `offer:<mode>`, and the
 host's `prepare_options` merges it into the setup (`merge_offer`) before START.
-Nothing here names a mode: the mode's link hook (`game.modes.driver.link_play`) does the rest.
+Nothing here names a mode: the mode's link hook (`game.modes.link_hook.LinkHook`) says what is its
+own, and every mode's linked game is a Match played through `game.link.linked_match.LinkedMatch`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,15 @@ OFFER_PREFIX = "offer:"
 MAX_OFFER = 64                  # bytes: a HELLO content value
 
 
+class _Seats:
+    """Who plays this unit's seats: a bot of `level` (the CLI), or with `person` (a factory of
+    the screen's driver) the person plays the seats the mode gives people and bots the rest.
+    `keeper` keeps the replay and the stats at the end (a screen's: the app's)."""
+
+    def __init__(self, level: str | None, person, keeper, log) -> None:
+        self.level, self.person, self.keeper, self.log = level, person, keeper, log
+
+
 @dataclass
 class LinkGameSpec:
     content: dict[str, bytes]
@@ -37,6 +47,18 @@ class LinkGameSpec:
     make_game: Callable[[int, bytes], object]
     summary: Callable[[object], dict]
     prepare_options: Callable[[dict, bytes], bytes] | None = None     # host: see Session
+    seats: _Seats | None = None     # who plays this unit's seats, where the game is kept
+    run: object = None              # the LinkRun playing it (`bind`): unit names, the Match's conductor
+
+    def bind(self, run) -> None:
+        self.run = run
+
+    def played_by(self, person=None, keeper=None) -> LinkGameSpec:
+        """`person()` makes the seat driver of the person at a screen (the person plays the seats
+        the mode gives people, threaded bots the rest; None: bots only); `keeper` keeps each
+        game's replay and stats (`game.store.keeper.MatchKeeper`; None: nothing kept)."""
+        self.seats.person, self.seats.keeper = person, keeper
+        return self
 
 
 def tag_setup(mode_id: str, setup: bytes) -> bytes:
@@ -64,8 +86,8 @@ def mode_of(adapter) -> str | None:
 
 
 def _play(entry: ModeEntry):
-    from game.modes.driver import link_play
-    return link_play(entry)
+    from game.modes.link_hook import link_hook
+    return link_hook(entry)
 
 
 class _Rules:
@@ -139,20 +161,91 @@ def _data_rulesets():
     return Path(open_data_dir().rulesets)
 
 
+def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, seats: _Seats, spec):
+    """The linked game START describes, as this unit's LinkedMatch (ValueError: it cannot start)."""
+    from game.link.linked_match import LinkedMatch
+    from game.modes.link_hook import LinkHook
+    if not isinstance(play, LinkHook):                  # TRANSITION: a mode not on the Match yet
+        adapter = play.adapter(rules, seed, setup, unit, level=seats.level, log=seats.log, entropy=os.urandom)
+        adapter.link_mode = entry.id
+        return adapter
+    from game.link.remote import RemoteDriver
+    from game.match import BotDriver, Match, Player, rules_for
+    mr = rules_for(entry)
+    header = play.header(rules, seed, setup)
+    header.meta = {**header.meta, "link": "host" if unit == 0 else "guest"}
+    game = mr.start(rules, header)                      # ReplayError is a ValueError
+    units = play.units(header, game)
+    names = _unit_names(spec)
+    if play.unit_names:
+        header.meta["players"] = [names.get(units.get(s, 0), "") for s in range(len(units))]
+    match = Match(entry, rules, header, game=game, keeper=seats.keeper, record=seats.keeper is not None,
+                  mode_rules=mr)
+    match.link = {"role": header.meta["link"], "unit": unit, "peer": names.get(1 - unit, "")}
+    person = seats.person() if seats.person is not None else None
+    for seat in sorted(units):
+        owner, player = units[seat], match.player(seat)
+        name = names.get(owner, "") if play.unit_names else player.name
+        if owner != unit:
+            match.drivers[seat] = RemoteDriver(owner, names.get(owner) or "the other unit")
+            ctrl = player.controller if player.is_bot else "remote"
+        elif person is not None and play.person_plays(match, seat):
+            match.drivers[seat] = person
+            ctrl = "human"
+        else:
+            level = seats.level or player.level
+            bot = play.new_bot(match, seat, level, os.urandom)
+            match.drivers[seat] = BotDriver(bot, threaded=seats.person is not None)
+            ctrl = player.controller if player.is_bot and not seats.level else f"bot:{level}"
+        match.players[seat] = Player(name or player.name, ctrl)
+    if seats.log is not None:
+        def say(m, applied) -> None:
+            for line in m.mode_rules.describe(m.game, applied.events):
+                seats.log(line)
+        match.listen(say)
+    run = getattr(spec, "run", None)
+    if run is not None:
+        match.conductor = run                           # a screen's `match.step()` polls the link
+    adapter = LinkedMatch(match, play, unit)
+    adapter.person = person
+    return adapter
+
+
+def bot_game(mode_id: str, seed: int, setup: bytes, unit: int, level: str = "hard", *, rules=None,
+             log: Callable[[str], None] | None = None):
+    """One unit's linked game with bots of `level` in its seats, outside a Session (tests and the
+    bench drive the lockstep with it): `setup` is the mode's START bytes (untagged)."""
+    entry = get_mode(mode_id)
+    play = _play(entry)
+    if rules is None:
+        rules = _Rules().get(entry)
+    return _linked(entry, play, rules, seed, bytes(setup), unit, _Seats(level, None, None, log), None)
+
+
+def _unit_names(spec) -> dict[int, str]:
+    run = getattr(spec, "run", None)
+    if run is None:
+        return {0: "host", 1: "guest"}
+    me, them = run.unit_name or ("host" if run.is_host else "guest"), run.peer_name
+    return {0: me, 1: them} if run.is_host else {0: them, 1: me}
+
+
 def _summary(play):
     def summary(adapter) -> dict:
-        out = play.summary(adapter)
-        out.setdefault("mode", mode_of(adapter))
+        from game.modes.link_hook import LinkHook
+        out = play.summary(getattr(adapter, "match", None) if isinstance(play, LinkHook) else adapter)
+        out.setdefault("mode", mode_of(adapter) if adapter is not None else play.mode)
         return out
     return summary
 
 
 def host_spec(mode_id: str, *, setup: bytes | None = None, req: Request | None = None, holder=None,
               ruleset: str | None = None, level: str | None = None,
-              log: Callable[[str], None] | None = None) -> LinkGameSpec:
+              log: Callable[[str], None] | None = None, person=None, keeper=None) -> LinkGameSpec:
     """The host's spec. `setup`: the mode's START bytes made by its own screen; else `req` is
-    encoded by the mode's `host_setup`. `level` None: a person plays this unit's seats from
-    the mode's screen; else a bot of that level. ValueError for a bad request."""
+    encoded by the mode's `host_setup`. `person`: a factory of the screen person's seat driver
+    (the person plays this unit's seats the mode gives people); else bots of `level` (None: each
+    seat's own level). `keeper`: where the replay and the stats go. ValueError for a bad request."""
     entry = get_mode(mode_id)
     play = _play(entry)
     rules = _Rules(holder, ruleset)
@@ -160,14 +253,13 @@ def host_spec(mode_id: str, *, setup: bytes | None = None, req: Request | None =
     if setup is None:
         setup = play.host_setup(rs, req or Request())
     options = tag_setup(entry.id, setup)
+    seats = _Seats(level, person, keeper, log)
 
     def make(seed: int, opts: bytes):
         got, mode_setup = split_setup(opts)
         if got != entry.id:
             raise ValueError(f"link setup: mode {got!r}, this unit hosts {entry.id!r}")
-        adapter = play.adapter(rules.get(entry), seed, mode_setup, 0, level=level, log=log, entropy=os.urandom)
-        adapter.link_mode = entry.id
-        return adapter
+        return _linked(entry, play, rules.get(entry), seed, mode_setup, 0, seats, spec)
 
     def prepare(peer_content: dict, opts: bytes) -> bytes:
         """The guest's offered side (its HELLO) joins the setup before START."""
@@ -178,14 +270,17 @@ def host_spec(mode_id: str, *, setup: bytes | None = None, req: Request | None =
             return opts
         return tag_setup(entry.id, merge(rules.get(entry), mode_setup, bytes(offer)))
 
-    return LinkGameSpec(rules.content(entry), rules.provide, rules.install, options, make, _summary(play), prepare)
+    spec = LinkGameSpec(rules.content(entry), rules.provide, rules.install, options, make, _summary(play), prepare,
+                        seats)
+    return spec
 
 
 def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = None,
-               log: Callable[[str], None] | None = None, sides: dict | None = None) -> LinkGameSpec:
+               log: Callable[[str], None] | None = None, sides: dict | None = None, person=None,
+               keeper=None) -> LinkGameSpec:
     """The joining unit: offers every linkable mode's content, plays whichever mode START names.
     `sides`: mode id -> this unit's own side (e.g. a Skirmish Participant with its army), offered
-    to the host through the mode's `guest_offer`."""
+    to the host through the mode's `guest_offer`. `person`, `level`, `keeper`: as for the host."""
     from game.modes.registry import offers
     rules = _Rules(holder, ruleset)
     content: dict[str, bytes] = {}
@@ -201,6 +296,7 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
                     content[OFFER_PREFIX + entry.id] = data
         except ValueError:
             continue                     # rules that do not load here: that mode cannot be joined
+    seats = _Seats(level, person, keeper, log)
 
     def make(seed: int, opts: bytes):
         mode_id, mode_setup = split_setup(opts)
@@ -209,10 +305,8 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
         rs = rules.get(entry)
         check = getattr(play, "check_setup", None)
         if check is not None:
-            check(rs, mode_setup)        # a clear ValueError for a bad one
-        adapter = play.adapter(rs, seed, mode_setup, 1, level=level, log=log, entropy=os.urandom)
-        adapter.link_mode = entry.id
-        return adapter
+            check(rs, mode_setup)               # a clear ValueError for a bad one
+        return _linked(entry, play, rs, seed, mode_setup, 1, seats, spec)
 
     def summary(adapter) -> dict:
         mode_id = mode_of(adapter)
@@ -220,4 +314,5 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
             return {"mode": None, "winner": None}
         return _summary(_play(get_mode(mode_id)))(adapter)
 
-    return LinkGameSpec(content, rules.provide, rules.install, b"", make, summary)
+    spec = LinkGameSpec(content, rules.provide, rules.install, b"", make, summary, None, seats)
+    return spec

@@ -70,7 +70,8 @@ def test_holder_keeps_its_ruleset_when_the_blob_is_refused(tmp_path):
 
 def test_start_on_a_map_no_formation_fits_is_a_clean_error(tmp_path):
     """Even a ruleset that got onto the unit some other way: the host's START is refused."""
-    from game.modes.skirmish.link import GUEST, HOST, LinkedSeat, SkirmishOverLink, encode_setup
+    from game.link.modes import guest_spec, tag_setup
+    from game.modes.skirmish.link import GUEST, HOST, LinkedSeat, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     files = mini_files()
@@ -80,4 +81,4 @@ def test_start_on_a_map_no_formation_fits_is_a_clean_error(tmp_path):
     seats = [LinkedSeat(HOST, Participant("", "bot:easy")), LinkedSeat(GUEST, Participant("", "bot:easy"))]
     setup = encode_setup(rs, "tiny", Options(1, rs.rules.army_limit, 0), seats)
     with pytest.raises(ValueError, match="where pieces can stand"):
-        SkirmishOverLink(rs, 7, setup, GUEST)
+        guest_spec(RulesetHolder(rs, tmp_path)).make_game(7, tag_setup("skirmish", setup))

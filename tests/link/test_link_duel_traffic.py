@@ -8,7 +8,8 @@ the clock is fake and the figures are byte counts."""
 from __future__ import annotations
 
 from bench.bench_link import linked_game
-from game.modes.duel.link import encode_duel_setup, make_duel
+from game.link.modes import bot_game
+from game.modes.duel.link import encode_duel_setup
 from game.modes.duel.options import DuelOptions
 
 SETUP = encode_duel_setup(DuelOptions(), 200)
@@ -19,7 +20,7 @@ def duel(seat_wrap=None):
 
     def make(seat):
         def factory(seed, options):
-            adapter = make_duel(seed, options, seat, "hard")
+            adapter = bot_game("duel", seed, options, seat, "hard")
             adapters[seat] = adapter
             return seat_wrap(seat, adapter) if seat_wrap else adapter
         return factory

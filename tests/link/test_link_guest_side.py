@@ -48,8 +48,8 @@ def test_guest_formation_is_merged_before_start_and_both_units_play_it(rs, tmp_p
     pump([host, guest], clock, 300.0, until=lambda: host.finished and guest.finished)
     assert host.finished and guest.finished, (host.error, guest.error)
     for unit in (host, guest):
-        parts = unit.game.participants
-        assert parts[1].name == "Ann" and parts[1].army == army       # on both units
+        parts = unit.game.match.header.setup["participants"]
+        assert parts[1][0] == "Ann" and tuple(parts[1][2]) == army       # on both units
     assert host.game.game.state_hash() == guest.game.game.state_hash()
     _, _, seats = decode_setup(rs, split_setup(host._start.options)[1])
     assert seats[1].participant.army == army

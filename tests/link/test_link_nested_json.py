@@ -9,7 +9,7 @@ import zlib
 
 import pytest
 
-from game.modes.lockstep_game import AdapterBase
+from game.modes.link_hook import GenericLink, read_snapshot
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 SETUP_DEEP = b"[" * 600 + b"]" * 600            # fits the 1 KiB setup limit
@@ -19,19 +19,20 @@ BIG_NUMBER = b'{"n": ' + b"9" * 5000 + b"}"
 @pytest.mark.parametrize("data", [DEEP, BIG_NUMBER, b"{", b"\xff"])
 def test_a_hostile_snapshot_is_a_clean_error(data):
     with pytest.raises(ValueError, match="duel snapshot"):
-        AdapterBase.read_snapshot(data, "duel", lambda doc: doc)
+        read_snapshot(data, "duel", lambda doc: doc)
 
 
 def test_a_hostile_skirmish_snapshot_is_a_clean_error():
-    from game.modes.skirmish.link import SkirmishOverLink
-    adapter = SkirmishOverLink.__new__(SkirmishOverLink)       # restore() needs nothing built yet
+    from types import SimpleNamespace
+
+    from game.modes.skirmish.hooks import LINK
+    match = SimpleNamespace(game=SimpleNamespace(rs=None, gmap=None))     # restore() reads nothing else first
     for data in (DEEP, BIG_NUMBER):
         with pytest.raises(ValueError, match="skirmish snapshot"):
-            adapter.restore(data)
+            LINK.restore(match, data)
 
 
 def test_a_hostile_generic_setup_is_a_clean_error():
-    from game.modes.driver import GenericLink
     from game.modes.registry import modes
     link = GenericLink(next(iter(modes())))
     for data in (SETUP_DEEP, b'{"options": {"a": {"b": [[[[[[[[[1]]]]]]]]]}}'):      # over 8 levels

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from game.link.chat import ChatInbox, send_chat
 from game.link.modes import guest_spec, host_spec, mode_of, split_setup, tag_setup
+from game.link.remote import RemoteDriver
 from game.link.ruleset_holder import RulesetHolder
+from game.match import BotDriver
 from game.modes.duel import DuelOptions
 from game.modes.duel.link import encode_duel_setup
 from game.modes.duel.messages import CHAT_PHRASES
@@ -22,12 +24,13 @@ def test_guest_plays_what_the_host_starts(tmp_path):
     spec = guest_spec(RulesetHolder(rs, tmp_path))
     assert {"duel-rules", "ruleset", "bout-rules"} <= set(spec.content) and spec.options == b""
     duel = spec.make_game(7, tag_setup("duel", encode_duel_setup(DuelOptions(level_size=17), 300)))
-    assert mode_of(duel) == "duel" and duel.local_seat == 1 and duel.bot is None and duel.max_turns == 300
-    assert duel.game.state.layout.size == 17
+    assert mode_of(duel) == "duel" and duel.unit == 1 and duel.match.turn_limit == 300
+    assert isinstance(duel.match.driver(0), RemoteDriver) and isinstance(duel.match.driver(1), BotDriver)
+    assert duel.game.state.layout.size == 17 and duel.match.link["role"] == "guest"
     host = host_spec("duel", setup=encode_duel_setup(DuelOptions(fov=False), 1000))
     assert split_setup(host.options) == ("duel", encode_duel_setup(DuelOptions(fov=False), 1000))
     h = host.make_game(7, host.options)
-    assert h.local_seat == 0 and not h.game.state.options.fov
+    assert h.unit == 0 and isinstance(h.match.driver(1), RemoteDriver) and not h.game.state.options.fov
     with pytest.raises(ValueError, match="options byte"):
         spec.make_game(7, tag_setup("duel", bytes([0xFF, 0, 10])))
     with pytest.raises(ValueError, match="skirmish setup"):

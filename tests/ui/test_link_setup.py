@@ -14,10 +14,10 @@ from ui_harness import B, menu_open, press, stack, type_text
 
 from firmware_bridge.pairing import key_from_code
 from firmware_bridge.session import Session
-from game.link.modes import split_setup, tag_setup
+from game.link.addresses import parse_address
+from game.link.modes import bot_game, split_setup, tag_setup
 from game.modes.duel import DuelOptions
-from game.modes.duel.link import encode_duel_setup, make_duel
-from game.ui.scenes.link.addresses import parse_address
+from game.modes.duel.link import encode_duel_setup
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
@@ -111,7 +111,7 @@ def test_duel_over_tcp_hosted_from_the_menus(make_app, monkeypatch):
     assert len(code) == 7 and any(t == f"pairing code: {code}" for t, _ in app.top.lines())
     peer = Session.open(f"tcp://127.0.0.1:{port}", now=app.now, role="guest", app_version="bot-1",
                         unit_name="TCP bot", content=DUEL_RULES, pairing_key=key_from_code(code),
-                        make_game=lambda s, o: make_duel(s, split_setup(o)[1], 1, "easy"))
+                        make_game=lambda s, o: bot_game("duel", s, split_setup(o)[1], 1, "easy"))
     try:
         pump(app, peer, lambda: stack(app)[-1] == "duel_game")
         assert app.top.match.seats[1].name == "TCP bot"
@@ -133,7 +133,7 @@ def test_join_by_typing_the_hosts_address(make_app, monkeypatch):
     port = free_port()
     host = Session.open(f"tcp://:{port}", role="host", app_version="bot-1", unit_name="Listening bot",
                         pairing_key=key_from_code("123456"),
-                        content=DUEL_RULES, make_game=lambda s, o: make_duel(s, split_setup(o)[1], 0, "easy"), seed=3,
+                        content=DUEL_RULES, make_game=lambda s, o: bot_game("duel", s, split_setup(o)[1], 0, "easy"), seed=3,
                         options=tag_setup("duel", encode_duel_setup(DuelOptions(level_size=13), 200)))
     app = make_app((320, 240))
     try:

@@ -12,25 +12,25 @@ import pytest
 from test_link_duel import Cable
 from ui_harness import B, answer, press, stack
 
-from firmware_bridge.session import Session
-from game.link.modes import split_setup, tag_setup
-from game.modes.skirmish.link import GUEST, SkirmishOverLink
+from game.link.modes import guest_spec, host_spec
+from game.link.remote import RemoteDriver
+from game.link.ruleset_holder import RulesetHolder
+from game.link.run import spec_session
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
 
-def bot_guest(app):
-    rs = app.content.ruleset()
-    return lambda link: Session(link, role="guest", app_version="bot-1", unit_name="Bot unit",
-                                content={"ruleset": bytes.fromhex(rs.content_hash)},
-                                make_game=lambda s, o: SkirmishOverLink(rs, s, split_setup(o)[1], GUEST, local_level="easy"))
+def bot_guest(app, tmp_path):
+    """A `tactibox link --join --seat bot:easy` unit holding the app's ruleset."""
+    spec = guest_spec(RulesetHolder(app.content.ruleset(), tmp_path / "bot-rulesets"), level="easy")
+    return lambda link: spec_session(link, role="guest", spec=spec, unit_name="Bot unit", app_version="bot-1")
 
 
-def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
+def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts, tmp_path):
     from game.modes.skirmish.bot import SkirmishBot
     app = make_app((480, 320))
     app.content.ruleset()
-    cable = Cable(app, monkeypatch, bot_guest(app))
+    cable = Cable(app, monkeypatch, bot_guest(app, tmp_path))
     app.open("link_setup", role="host", mode="skirmish")
     sc = app.top
     while sc.menu.current.label != "Connect":
@@ -54,9 +54,8 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
         cable.step()
     battle = app.top
     assert battle.scene_name == "skirmish_link_battle", stack(app)
-    adapter = battle.run.session.game
-    owners = set(adapter.owner.values())
-    assert owners == {0, 1}
+    remote = {s for s, d in battle.match.drivers.items() if isinstance(d, RemoteDriver)}
+    assert remote and set(battle.match.drivers) - remote           # seats on both units
     bot = SkirmishBot("hard")
     by_buttons = False
     for _ in range(20000):
@@ -84,8 +83,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts):
                     and not battle.feed):
             battle.submit([bot.choose(battle.game)])
         if not battle.control.my_turn():
-            remote = adapter.owner.get(battle.game.current) != 0
-            assert not remote or battle.control.selected == -1      # nothing of yours chosen in their turn
+            assert battle.game.current not in remote or battle.control.selected == -1   # nothing of yours chosen then
         cable.step()
         if battle.anim.busy:
             time.sleep(0)
@@ -120,9 +118,8 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     import shutil
     from pathlib import Path
 
-    from game.link.content import pack_ruleset
     from game.modes.skirmish.bot import SkirmishBot
-    from game.modes.skirmish.link import HOST, LinkedSeat, encode_setup
+    from game.modes.skirmish.link import GUEST, HOST, LinkedSeat, encode_setup
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     from game.rules.skirmish.loader import load_ruleset
@@ -136,12 +133,10 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     setup = encode_setup(mini, mini.maps[0].id, Options(pieces_per_turn=0, army_limit=2, turn_limit=10),
                          [LinkedSeat(HOST, Participant("", "bot:easy")), LinkedSeat(GUEST, Participant("Guest", "human"))])
 
+    spec = host_spec("skirmish", setup=setup, holder=RulesetHolder(mini, tmp_path / "host-rulesets"), level="easy")
+
     def host(link):
-        return Session(link, role="host", app_version="bot-1", unit_name="Mini host",
-                       content={"ruleset": bytes.fromhex(mini.content_hash)},
-                       content_provider=lambda name: pack_ruleset(mini.path),
-                       make_game=lambda s, o: SkirmishOverLink(mini, s, split_setup(o)[1], HOST, local_level="easy"),
-                       seed=12, options=tag_setup("skirmish", setup))
+        return spec_session(link, role="host", spec=spec, unit_name="Mini host", app_version="bot-1", seed=12)
     app = make_app((480, 320))
     app.content.ruleset()
     cable = Cable(app, monkeypatch, host)

@@ -22,7 +22,7 @@ class TwoAppCable:
     memory cable, the second the other end."""
 
     def __init__(self, monkeypatch) -> None:
-        import game.ui.scenes.link.run as run_module
+        import game.link.run as run_module
         import game.ui.scenes.link.setup as setup_module
         from hw.ports import PortInfo
         self.ends = []

@@ -49,10 +49,10 @@ def test_many_errors_show_three_and_a_count_and_a_shows_them_all(make_app, monke
     f = sc.listing.files[0]
     assert f.label == "LEVELS.DAT" and len(f.errors) == 51
     texts = drawn(app)
-    more = f"+{len(f.errors) - I.SHOWN} more errors (A: show all)"
-    assert more in texts and sum(1 for t in texts if t.startswith("LEVELS.DAT: level")) <= 2 * I.SHOWN
+    more = f"+{len(f.errors) - I.LISTED} more errors (A: show all)"
+    assert more in texts and sum(1 for t in texts if t.startswith("LEVELS.DAT: level")) <= 2 * I.LISTED
     first = len(wrapped)
-    assert first <= 2 * (I.SHOWN + 4)
+    assert first <= 2 * (I.LISTED + 4)
     for _ in range(5):                              # more frames: nothing wrapped again
         drawn(app)
     assert len(wrapped) == first

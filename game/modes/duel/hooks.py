@@ -3,38 +3,9 @@
 
 from __future__ import annotations
 
+from game.modes.duel.options import DEFAULT_TURN_LIMIT, bot_levels, options_from  # noqa: F401 (hook names)
+from game.modes.link_hook import LinkHook
 from game.modes.registry import Request
-
-DEFAULT_TURN_LIMIT = 200
-
-
-def bot_levels(seats) -> tuple[str, str]:
-    levels = []
-    for part in (p.strip() for p in seats if p.strip()):
-        level = part.split(":", 1)[1] if part.startswith("bot:") else ("hard" if part == "human" else part)
-        if level not in ("easy", "normal", "hard"):
-            raise ValueError(f"--seats {part!r}: a duel seat is bot:easy, bot:normal or bot:hard")
-        levels.append(level)
-    if len(levels) != 2:
-        raise ValueError(f"--seats: a duel has exactly 2 wizards, got {len(levels)}")
-    return levels[0], levels[1]
-
-
-def options_from(opts: dict):
-    from game.modes.duel.options import DuelOptions
-    return DuelOptions(fov=not opts.get("no-fov", False), level_size=int(opts.get("level-size", 25)),
-                       potions=not opts.get("no-potions", False))
-
-
-def _turn_log(log):
-    if log is None:
-        return None
-    from game.modes.duel.log import describe_turn
-
-    def on_turn(game, events) -> None:
-        for line in describe_turn(game, events):
-            log(line)
-    return on_turn
 
 
 def new_game(rules, seed: int, options: dict, seats: list[str]):
@@ -49,11 +20,15 @@ def new_bot(level: str, seat: int, seed: int):
     return DuelRules(get_mode("duel")).new_bot(level, seat, seed)
 
 
-class DuelLink:
+class DuelLink(LinkHook):
     """Option bytes in START: the duel options byte and the turn limit (2 bytes). Seat 0 is the
     host's wizard, seat 1 the guest's; the shared seed decides the rest. Content compared at
     hello: the duel rules hash with the TURN payload version (`link.link_rules_hash`), so units
-    with other rule or wire versions refuse to play."""
+    with other rule or wire versions refuse to play. A move is a whole turn (`batched`): the
+    steps and the final action as one legal-choice code (`turn_code`), 0..3 bytes."""
+
+    mode = "duel"
+    batched = True
 
     def content(self, rules) -> dict[str, bytes]:
         from game.modes.duel.link import link_rules_hash
@@ -67,18 +42,53 @@ class DuelLink:
         from game.modes.duel.link import decode_duel_setup
         decode_duel_setup(setup)
 
-    def adapter(self, rules, seed: int, setup: bytes, local: int, *, level: str | None = "hard",
-                chooser=None, log=None, entropy=None):
-        """level None: a person plays this unit's wizard (steps through `play_local`)."""
-        from game.modes.duel.link import make_duel
-        return make_duel(seed, setup, local, level, on_turn=_turn_log(log))
+    def header(self, rules, seed: int, setup: bytes):
+        from game.modes.duel.link import decode_duel_setup
+        from game.modes.duel.match import duel_header
+        options, max_turns = decode_duel_setup(setup)
+        return duel_header(seed, options, ("human", "human"), max_turns)
 
-    def summary(self, adapter) -> dict:
-        if adapter is None:
+    def units(self, header, game) -> dict[int, int]:
+        return {0: 0, 1: 1}
+
+    def ends_move(self, game, action) -> bool:
+        return not action.is_step
+
+    def encode_move(self, game, actions) -> bytes:
+        from game.modes.duel import turn_code
+        return turn_code.encode(game.state, tuple(actions))
+
+    def decode_move(self, game, data: bytes) -> list:
+        from game.modes.duel import turn_code
+        return list(turn_code.decode(game.state, bytes(data)))
+
+    def check_move(self, game, actions) -> None:
+        from game.modes.duel import turn_code
+        turn_code.encode(game.state, tuple(actions))          # ActionError: not a legal turn here
+
+    def replacement(self, match) -> list | None:
+        from game.modes.duel.actions import end_turn
+        return None if match.over else [end_turn()]
+
+    def snapshot(self, game) -> bytes:
+        from game.modes.duel.snapshot import encode_snapshot
+        return encode_snapshot(game.state)
+
+    def restore(self, match, data: bytes):
+        from game.modes.duel.game import DuelGame
+        from game.modes.duel.snapshot import decode_snapshot
+        return DuelGame(decode_snapshot(data))                 # ValueError for a bad one
+
+    def copy(self, match):
+        from game.modes.duel.game import DuelGame
+        return DuelGame(match.game.state.clone())
+
+    def summary(self, match) -> dict:
+        if match is None:
             return {"mode": "duel", "winner": None}
-        g = adapter.game
+        g = match.game
         w = g.winner
-        return {"mode": "duel", "game_turns": g.turn, "over": g.state.over,
+        return {"mode": "duel", "game_turns": g.turn, "over": g.state.over, "state_hash": g.state_hash(),
                 "winner": None if w is None else f"wizard {w + 1} ({'host' if w == 0 else 'guest'})"}
 
 

@@ -56,7 +56,7 @@ class ViewBot:
 
 class DuelRules(MatchRules):
     def header(self, rules, req) -> Replay:
-        from .hooks import DEFAULT_TURN_LIMIT, bot_levels, options_from
+        from .options import DEFAULT_TURN_LIMIT, bot_levels, options_from
         return duel_header(req.seed, options_from(req.options), bot_levels(req.seats or ("bot:hard", "bot:hard")),
                            req.turn_limit or DEFAULT_TURN_LIMIT)
 

@@ -83,3 +83,24 @@ class HostOptions:
 
     def end_game(self) -> None:
         self.in_game = False
+
+
+# --- what a CLI or link request asks of a duel (`Request.seats` / `Request.options`) ----------
+DEFAULT_TURN_LIMIT = 200
+
+
+def bot_levels(seats) -> tuple[str, str]:
+    levels = []
+    for part in (p.strip() for p in seats if p.strip()):
+        level = part.split(":", 1)[1] if part.startswith("bot:") else ("hard" if part == "human" else part)
+        if level not in ("easy", "normal", "hard"):
+            raise ValueError(f"--seats {part!r}: a duel seat is bot:easy, bot:normal or bot:hard")
+        levels.append(level)
+    if len(levels) != 2:
+        raise ValueError(f"--seats: a duel has exactly 2 wizards, got {len(levels)}")
+    return levels[0], levels[1]
+
+
+def options_from(opts: dict):
+    return DuelOptions(fov=not opts.get("no-fov", False), level_size=int(opts.get("level-size", 25)),
+                       potions=not opts.get("no-potions", False))

@@ -4,6 +4,7 @@ its Match rules are in match.py."""
 from __future__ import annotations
 
 from game.modes.base import ActionError
+from game.modes.link_hook import LinkHook, read_snapshot
 from game.modes.registry import Request, event_lines, events_printer
 from game.modes.skirmish.match import parse_options, pick_map
 
@@ -47,8 +48,12 @@ def balance(ruleset: str | None, games: int, seed: int, level: str, progress=Non
     return rep.to_data(), format_report(rep)
 
 
-class SkirmishLink:
-    """The link hook: the ruleset travels (`rules_transfer`), the START bytes are `encode_setup`'s."""
+class SkirmishLink(LinkHook):
+    """The link hook: the ruleset travels (`rules_transfer`), the START bytes are `encode_setup`'s,
+    each participant names its unit; the person plays this unit's "human" seats, bots the rest."""
+
+    mode = "skirmish"
+    unit_names = False                     # the participants carry their names
 
     def content(self, rs) -> dict[str, bytes]:
         return {}                          # the ruleset hash is compared by the link layer (rules_transfer)
@@ -68,15 +73,43 @@ class SkirmishLink:
             raise ValueError("the host started a Skirmish battle, but this unit has no ruleset")
         decode_setup(rs, setup)
 
-    def adapter(self, rs, seed: int, setup: bytes, local: int, *, level: str | None = "hard",
-                chooser=None, log=None, entropy=None):
-        """level None: a person plays this unit's human seats from the battle screen."""
-        from game.modes.skirmish.link import ScreenSkirmish, SkirmishOverLink
+    def header(self, rs, seed: int, setup: bytes):
+        from game.modes.skirmish.link import linked_header
         self.check_setup(rs, setup)
-        if level is None:
-            return ScreenSkirmish(rs, seed, setup, local)
-        return SkirmishOverLink(rs, seed, setup, local, chooser=chooser, on_events=_on_events(log),
-                                local_level=level)
+        return linked_header(rs, seed, setup)
+
+    def units(self, header, game) -> dict[int, int]:
+        owners = header.meta["units"]
+        return {seat: owners[pi] for seat, pi in enumerate(game.seat_part) if pi >= 0}
+
+    def person_plays(self, match, seat: int) -> bool:
+        return match.player(seat).controller == "human"
+
+    def encode_move(self, game, actions) -> bytes:
+        from game.modes.skirmish.link import encode_wire
+        (action,) = actions
+        return encode_wire(action)
+
+    def decode_move(self, game, data: bytes) -> list:
+        from game.modes.skirmish.link import decode_wire
+        return [decode_wire(data)]
+
+    def replacement(self, match) -> list:
+        from game.modes.skirmish.actions import EndTurn
+        return [EndTurn()]
+
+    def restore(self, match, data: bytes):
+        from game.modes.skirmish.game import SkirmishGame
+        g = match.game
+        return read_snapshot(data, "skirmish", lambda snap: SkirmishGame.restore(g.rs, snap, g.gmap))
+
+    def summary(self, match) -> dict:
+        if match is None:
+            return {"mode": "skirmish", "winner": None}
+        g = match.game
+        return {"mode": "skirmish", "winner": g.seat_name(g.winner) if g.over else None,
+                "placements": [g.seat_name(s) for s in g.placements()], "game_turns": g.turn,
+                "state_hash": g.state_hash()}
 
     # --- the guest's own side (its formation), offered in its HELLO before START ---------------
     def guest_offer(self, rs, side) -> bytes:
@@ -128,13 +161,6 @@ class SkirmishLink:
         except UnicodeDecodeError:
             return None
         return name, [rs.pieces[v - 1].id if v else "" for v in slots]
-
-    def summary(self, adapter) -> dict:
-        if adapter is None:
-            return {"mode": "skirmish", "winner": None}
-        g = adapter.game
-        return {"mode": "skirmish", "winner": g.seat_name(g.winner) if g.over else None,
-                "placements": [g.seat_name(s) for s in g.placements()]}
 
 
 LINK = SkirmishLink()

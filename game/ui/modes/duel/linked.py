@@ -1,24 +1,32 @@
-"""A duel over the cable, as the screen plays it.
+"""A duel over the cable, as the screen plays it: the ordinary duel screen over the link's Match.
 
-The link holds the real game (`DuelOverLink`: a whole turn is one lockstep action, sent when its
-final action is made); the screen shows its own copy. A person's steps show at once on that copy
-and go to the link through `play_local` (checked there; the turn leaves when it is complete). The
-other unit's turn arrives whole and is queued action by action, so the screen walks its steps
-one by one (`STEP_PACE` apart) and then plays the after-turn sequence, as for a bot. While the
-other wizard walks, nothing crosses the cable: the status line says whose move it is. When the
-link restores a snapshot (a resync, or the host refusing a turn) the shown copy is replaced by
-the link's game; after every turn the copies are compared.
+The link layer made the duel a Match (`run.game.match`): this unit's wizard has the person's
+`HumanDriver`, the other unit's a `RemoteDriver`. A whole turn crosses the cable as one move;
+the person's steps are on the board at once (the link applies each as it is made). The other
+unit's turn arrives whole and the link applies it at once, but the screen shows it action by
+action, as for a bot: the Match's listener keeps, for every applied action, its events and the
+board as this unit's wizard saw it afterwards (`game.view`), and the screen walks through them
+(`STEP_PACE` apart, then the after-turn sequence). When the link restores the host's snapshot
+(a resync, or the host refusing a turn) the Match's game is replaced and the screen follows.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
+from typing import Any
 
-from game.match import Match
 from game.modes.base import ActionError
-from game.modes.duel import DuelGame
-from game.modes.duel.match import duel_header
-from game.ui.modes.duel.match import HUMAN, REMOTE, DuelMatch, Seat
+from game.ui.modes.duel.match import DuelMatch
+
+
+@dataclass(frozen=True)
+class Heard:
+    """An action the Match applied that the screen has not shown yet."""
+    seat: int
+    action: Any
+    events: list
+    after: Any              # the local wizard's view right after it
 
 
 class LinkedDuelMatch(DuelMatch):
@@ -26,77 +34,76 @@ class LinkedDuelMatch(DuelMatch):
 
     def __init__(self, run) -> None:
         self.run = run
-        self.adapter = run.session.game
-        self.lockstep = run.session.lockstep
-        if self.lockstep is not None:
-            self.lockstep.drain_events()     # already contained in the copy taken below
+        adapter = run.game
         self.game_no = run.session.game_no
-        self.local = self.adapter.local_seat
-        me, them = run.app.player_name(0), run.peer_name
-        seats = [Seat(HUMAN, me) if p == self.local else Seat(REMOTE, them) for p in (0, 1)]
-        st = self.adapter.game.state
-        header = duel_header(st.seed, st.options, [s.kind for s in seats], self.adapter.max_turns,
-                             names=[s.name for s in seats])
-        header.meta["link"] = "host" if run.is_host else "guest"
-        keeper = run.app.keeper() if hasattr(run.app, "keeper") else None
-        match = Match.start("duel", None, header, game=DuelGame(st.clone()), keeper=keeper)
-        match.link = {"role": header.meta["link"]}
-        super().__init__(match, seats)
-        self.queue: deque = deque()
-        self._restored = False
-        self._checked_turn = -1
+        super().__init__(adapter.match)                    # the link gave every seat its driver
+        self.human = adapter.person
+        self.local = next(p for p in (0, 1) if self.match.driver(p) is self.human)
+        self.heard: deque[Heard] = deque()
+        self._shown_view = self.game.view(self.local)      # the board after the last action shown
+        self._game = self.match.game
+        self._unlisten = self.match.listen(self._heard)
+
+    def _heard(self, match, applied) -> None:
+        self.heard.append(Heard(applied.seat, applied.action, applied.events, match.game.view(self.local)))
+
+    # --- what the screen shows: the game as far as it has been shown ---------------------------------
+    def view(self, p: int):
+        return self._shown_view if self.heard else self.game.view(p)
+
+    def mover(self) -> int:
+        return self.heard[0].seat if self.heard else self.game.current
+
+    def shown_over(self) -> bool:
+        return self.game.is_over() and not self.heard
+
+    def human_to_move(self) -> bool:
+        return not self.heard and super().human_to_move()
 
     # --- the link ----------------------------------------------------------------------------------
     def poll(self) -> None:
         self.run.poll()
-        ls = self.run.session.lockstep
-        if ls is self.lockstep and ls is not None:
-            for ev in ls.drain_events():
-                kind = ev[0]
-                if kind == "remote":
-                    self.queue.extend(ev[1])          # a whole turn: its steps, its final action
-                elif kind == "rejected":
-                    self.notices.append("the host did not accept your last move; it ended your turn instead")
-                elif kind == "resync":
-                    self._restored = True
-                    if not self.run.is_host:
-                        self.queue.clear()
         for text, phrase in self.run.take_chat():
             self.chat(1 - self.local, text=text if phrase is None else None, phrase=phrase)
 
     def next_action(self):
-        return self.queue.popleft() if self.queue else None
+        """The next action the link applied that the screen has not shown (the other unit's)."""
+        return self.heard[0].action if self.heard else None
+
+    def apply(self, action) -> list:
+        """Show the next heard action: its events (the link applied it already)."""
+        h = self.heard.popleft()
+        self._shown_view = h.after
+        return h.events
 
     def play(self, action) -> list:
+        """The person's action: to their seat's driver, and the link plays it at once (its
+        events, or [] when the link takes it later - it is shown then)."""
         why = self.check(action)
         if why:
             raise ActionError(why)
-        self.adapter.play_local(action)
-        return self.apply(action)
+        self.human.offer(self.match, action)
+        self.run.poll(now=True)
+        if self.heard and self.heard[0].seat == self.local and self.heard[0].action == action:
+            return self.apply(action)
+        return []
 
     def sync(self) -> bool:
-        """Back in step with the link's game once nothing is pending; True when the shown game
-        was replaced."""
-        a = self.adapter
-        if self.queue or a.pending:
+        """The host's snapshot replaced the game: what was heard but not shown is dropped and the
+        screen shows the new game. True when that happened."""
+        if self.match.game is self._game:
             return False
-        real = a.game
-        if not self._restored and (real.turn != self.game.turn or real.turn == self._checked_turn):
-            return False
-        self._checked_turn = real.turn
-        restored, self._restored = self._restored, False
-        if not restored and real.state_hash() == self.game.state_hash():
-            return False
-        self.match.replace_game(DuelGame(real.state.clone()))
+        self._game = self.match.game
+        self.heard.clear()
+        self._shown_view = self.game.view(self.local)
         self.resynced = True
-        self.notices.append("back in step with the other unit")
         return True
 
     def status(self) -> str:
         s = self.run.session
         if s.failed:
             return s.error or "link failed"
-        if not self.game.is_over() and self.game.current != self.local:
+        if not self.shown_over() and self.mover() != self.local:
             return f"{self.run.peer_name}'s move"
         return ""
 
@@ -117,10 +124,10 @@ class LinkedDuelMatch(DuelMatch):
 
     def next_duel(self):
         s = self.run.session
-        if s.game_no != self.game_no and s.lockstep is not None and s.state == "playing" \
-                and s.game is not None and hasattr(s.game, "play_local"):
+        if s.game_no != self.game_no and s.state == "playing" and s.game is not None \
+                and s.game.link_mode == "duel":
             return LinkedDuelMatch(self.run)
         return None
 
     def close(self) -> None:
-        pass                      # the link outlives a duel (rematch); the screens close it
+        self._unlisten()          # the link outlives a duel (rematch); the screens close it

@@ -133,6 +133,19 @@ class DuelMatch:
         if not g.is_over() and self.local_human(g.current):
             self._viewer = g.current
 
+    # --- what the screen shows (a linked duel shows the other unit's turn action by action) ----
+    def view(self, p: int):
+        """The game as player p sees it, as far as the screen has shown it."""
+        return self.game.view(p)
+
+    def mover(self) -> int:
+        """The player whose action the screen shows next."""
+        return self.game.current
+
+    def shown_over(self) -> bool:
+        """The duel is over and the screen has shown all of it."""
+        return self.game.is_over()
+
     def human_to_move(self) -> bool:
         g = self.game
         return not self.match.over and self.local_human(g.current)

@@ -106,14 +106,14 @@ class DuelScene(Scene):
         return self.seq is not None or self.step_wait > 0
 
     def _show(self, action, how) -> None:
-        m, g = self.match, self.match.game
-        viewer, mover = m.viewer(), g.current
-        before = g.view(viewer)
+        m = self.match
+        viewer, mover = m.viewer(), m.mover()
+        before = m.view(viewer)
         events = how(action)
-        after = g.view(viewer)
+        after = m.view(viewer)
         self.version += 1
         self.end_armed = False
-        if action.is_step and not g.is_over():
+        if action.is_step and not m.shown_over():
             m.commit(events)
             if not m.local_human(mover) or mover != viewer:
                 seen = viewer == mover or before.opponent is not None or after.opponent is not None
@@ -173,7 +173,7 @@ class DuelScene(Scene):
         seq, self.seq = self.seq, None
         self.version += 1
         m = self.match
-        if m.game.is_over():
+        if m.shown_over():
             self.over_at = self.time
             self._over_sound(seq)
             return
@@ -193,7 +193,7 @@ class DuelScene(Scene):
         if m.sync():
             self.version += 1
             self.reader = self._new_reader()
-        if m.game.is_over():
+        if m.shown_over():
             self.over_at = self.time
             return
         if self.curtain is not None:
@@ -277,7 +277,7 @@ class DuelScene(Scene):
         """(layout, items, players, hp) views and the effects to draw now."""
         seq = self.seq
         if seq is None:
-            v = self.game.view(self.match.viewer())
+            v = self.match.view(self.match.viewer())
             return v, v, v, v, None
         pick = {"before": seq.before, "after": seq.after}
         return (pick[seq.shows("layout")], pick[seq.shows("items")], pick[seq.shows("players")],

@@ -41,14 +41,14 @@ class DuelPainter:
     def status(self, players_v=None) -> tuple[str, tuple]:
         m, g = self.scene.match, self.scene.game
         v = m.viewer()
-        if g.is_over() and self.scene.seq is None:
+        if m.shown_over() and self.scene.seq is None:
             w = g.winner
             if w is None:
                 return "The duel is a draw", T.ACCENT
             if m.hotseat or m.mode == "replay":
                 return f"{m.seats[w].name} wins!", T.ACCENT
             return ("You win!", T.GOOD) if w == v else ("You lose!", T.TEXT_BAD)
-        pv = players_v if players_v is not None else g.view(v)
+        pv = players_v if players_v is not None else m.view(v)
         if pv.my_turn and m.local_human(v):
             left = pv.steps_left
             return f"Your move · {left} step{'s' if left != 1 else ''} left", T.ACCENT

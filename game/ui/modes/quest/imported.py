@@ -10,7 +10,7 @@ be used shows its `file: line: problem` errors in red under its name; what an im
 reproduce (Supaplex's "turn-based adaptation" and the named tiles) is shown in orange under the
 level. Broken files never hide the others.
 
-A file's first SHOWN errors are listed (A on the file's line shows them all, A again hides
+A file's first LISTED errors are listed (A on the file's line shows them all, A again hides
 them). Reading large files runs in a background thread (dropin.Scan) while the screen shows
 how far it got; small and unchanged files are read at once. The wrapped lines are worked out
 once per listing and screen width, not every frame.
@@ -29,7 +29,7 @@ from game.ui.widgets import bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button, EventKind
 
 FORMATS = ".xsb .sok .txt (Sokoban), .hsb (Hexoban), .quest, LEVELS.DAT (Supaplex)"
-SHOWN = 3                          # errors (and level warnings) listed before "+N more"
+LISTED = 3                          # errors (and level warnings) listed before "+N more"
 INLINE_BYTES = 256 * 1024          # new level files read at once; more are read in the background
 
 
@@ -144,7 +144,7 @@ class ImportedScene(Scene):
         elif b == Button.A:
             kind, what = self.picks[self.pick]
             if kind == "file":
-                if len(what.errors) > SHOWN:
+                if len(what.errors) > LISTED:
                     self.expanded = "" if self.expanded == what.path else what.path
                 elif what.levels:
                     self.pick += 1
@@ -186,7 +186,7 @@ class ImportedScene(Scene):
                 bad = f", {len(what.errors)} error{'s' if len(what.errors) != 1 else ''}" if what.errors else ""
                 out.append(Line(f"{what.label}  ({count}{bad})", T.TEXT_BAD if what.errors and not what.levels
                                 else T.TEXT, 0, i))
-                shown = what.errors if what.path == self.expanded else what.errors[:SHOWN]
+                shown = what.errors if what.path == self.expanded else what.errors[:LISTED]
                 out += [Line(e, T.TEXT_BAD, 2, wrap=True) for e in shown]
                 if len(shown) < len(what.errors):
                     out.append(Line(f"+{len(what.errors) - len(shown)} more errors (A: show all)", T.TEXT_DIM, 2))
@@ -195,9 +195,9 @@ class ImportedScene(Scene):
                 where = f", {what.where}" if what.where else ""
                 out.append(Line(f"#{what.number} {what.title}  ({what.kind}{where})", T.TEXT, 2, i))
                 notes = ([what.note] if what.note else []) + list(what.warnings)
-                out += [Line(w, T.ORANGE, 4, wrap=True) for w in notes[:SHOWN + 1]]
-                if len(notes) > SHOWN + 1:
-                    out.append(Line(f"+{len(notes) - SHOWN - 1} more notes", T.TEXT_DIM, 4))
+                out += [Line(w, T.ORANGE, 4, wrap=True) for w in notes[:LISTED + 1]]
+                if len(notes) > LISTED + 1:
+                    out.append(Line(f"+{len(notes) - LISTED - 1} more notes", T.TEXT_DIM, 4))
         # wrap long messages to the screen
         done: list[Line] = []
         for ln in out:
@@ -218,7 +218,7 @@ class ImportedScene(Scene):
         bot = bottom_rect(surf, th)
         sel = self.selected()
         a = "play"
-        if sel is not None and sel[0] == "file" and len(sel[1].errors) > SHOWN:
+        if sel is not None and sel[0] == "file" and len(sel[1].errors) > LISTED:
             a = "fewer errors" if self.expanded == sel[1].path else "all errors"
         hint_bar(surf, th, bot, [("A", a), ("B", "back"), ("DPAD", "file")])
         lh = th.line_height("tiny") + 1

@@ -1,16 +1,16 @@
 """A Skirmish battle over the link, on the ordinary play screen (battle.py).
 
-The battle is the link adapter's Match (`ScreenSkirmish.match`); the link is its conductor: on
-each frame's `match.step()` the lockstep polls, asks this unit's seat drivers (the person's
-`HumanDriver`, this unit's bots) for their actions, sends them, and applies them and the other
-unit's through the Match, whose listener hands every applied action to the screen in order (no
-separate queue, no sentinel). The other unit's seats never take this unit's keys. A resync
-(snapshot) rebuilds the view. The Match keeps the replay and the stats as for any battle.
+The battle is a Match like any other (`game.link` made it: `run.game.match`); the link is its
+conductor: on each frame's `match.step()` the lockstep polls, asks this unit's seat drivers (the
+person's `HumanDriver`, this unit's bots) for their moves, sends them, and applies them and the
+other unit's (its seats have Remote drivers) through the Match, whose listener hands every
+applied action to the screen in order (no separate queue, no sentinel). The other unit's seats
+never take this unit's keys. A resync (snapshot) rebuilds the view. The Match keeps the replay
+and the stats as for any battle.
 """
 
 from __future__ import annotations
 
-from game.ui.human import HumanDriver
 from game.ui.modes.skirmish.battle import PlayScreen
 from game.ui.modes.skirmish.results import Results
 from game.ui.scenes.link.rematch import battle_again
@@ -18,25 +18,10 @@ from game.ui.scenes.link.wait import start_game
 from hw.input.buttons import Button
 
 
-class RunConductor:
-    """The link as the linked Match's conductor: `poll` runs the lockstep (once per frame)."""
-
-    def __init__(self, run) -> None:
-        self.run = run
-
-    def poll(self, match) -> None:
-        self.run.poll()
-
-
-def linked_match(app, run):
-    """The linked battle's Match, with this unit's person and the app's keeper."""
-    adapter = run.session.game
-    match = adapter.match
-    if match.conductor is None:
-        adapter.seat_person(HumanDriver())
-        match.conductor = RunConductor(run)
-        match.keeper, match.record = app.keeper(), True
-    return match
+def linked_match(run):
+    """The linked battle's Match: the link layer made it with this unit's person and bots, the
+    other unit's Remote drivers, the app's keeper, and the link as its conductor."""
+    return run.game.match
 
 
 def open_linked_battle(app, run) -> None:
@@ -50,7 +35,7 @@ class LinkedBattle(PlayScreen):
     def __init__(self, app, run) -> None:
         self.run = run
         self.handed_over = False
-        super().__init__(app, linked_match(app, run), label="link")
+        super().__init__(app, linked_match(run), label="link")
 
     def on_turn_began(self, events) -> None:
         g = self.game

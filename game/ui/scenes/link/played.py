@@ -104,13 +104,7 @@ class LinkedPlay:
             self.run.close()
 
     def draw_link_down(self, surf) -> None:
-        down = self.run.link_down()
-        if down:
-            th = self.theme
-            w, h = surf.get_size()
-            box = pygame.Rect(4, h // 2 - th.line_height("small"), w - 8, th.line_height("small") * 2)
-            pygame.draw.rect(surf, T.PANEL_DARK, box)
-            th.text(surf, th.fit(down, box.w - 8, "small"), box.center, T.TEXT_BAD, "small", align="centre")
+        draw_link_down(self, surf, self.run)
 
 
 def summary_lines(run) -> list[str]:
@@ -127,6 +121,9 @@ def summary_lines(run) -> list[str]:
     g = run.game
     if g is not None:
         lines.append(f"state {g.game.state_hash()[:16]} (the same on both units)")
+        replay = getattr(getattr(g, "match", None), "result", None)
+        if replay is not None and replay.replay_name:
+            lines.append("kept in Replays and Stats")
     return lines
 
 
@@ -183,30 +180,39 @@ class LinkOver(MenuScene):
         return [(line, T.ACCENT if k == 0 else T.TEXT, "small") for k, line in enumerate(self.lines)]
 
 
-class LinkedGame(LinkedPlay, Scene):
+class LinkedGame(Scene):
     """A linked game of a mode with no screen of its own: the local person picks from the legal
-    actions (UP/DOWN, A sends), the log shows what both units did (the mode's `describe`)."""
+    actions (UP/DOWN, A sends), the log shows what both units did (the mode's `describe`). The
+    game is the link's Match: the person's choice goes to their seat's driver, the Match
+    applies every action (theirs, the other unit's, this unit's bots) and the log hears it."""
 
     def __init__(self, app, run) -> None:
         super().__init__(app)
         self.run = run
+        self.match = run.game.match
+        self.human = run.game.person
         self.entry = get_mode(run.mode)
-        self.game = self.adapter.game
+        self.game = self.match.game
         self.index = 0
+        self.handed_over = False
         self.log: list[str] = [f"{self.entry.title} with {run.peer_name}"]
-        self._describe = self.entry.hook("describe") if self.entry.has("describe") else None
+        self._unlisten = self.match.listen(self._heard)
 
     def close(self) -> None:
-        self.link_close()
+        self._unlisten()
+        if not self.handed_over:
+            self.run.close()
 
-    def shown(self, events) -> None:
-        if self._describe is not None:
-            self.log.extend(self._describe(self.game, events))
-        else:
-            self.log.append(f"turn {self.game.turn}")
+    def _heard(self, match, applied) -> None:
+        lines = match.mode_rules.describe(match.game, applied.events)
+        self.log.extend(lines or [f"turn {match.game.turn}"])
         del self.log[:-LOG_LINES]
         self.index = 0
         self.dirty = True
+
+    def my_turn(self) -> bool:
+        h = self.human
+        return h is not None and not self.match.over and h.plays(self.match) and h.pending is None
 
     def choices(self) -> list:
         return list(self.game.legal_actions()) if self.my_turn() else []
@@ -224,11 +230,26 @@ class LinkedGame(LinkedPlay, Scene):
             self.index = (self.index + (1 if ev.button == Button.DOWN else -1)) % len(acts)
             self.dirty = True
         elif ev.pressed(Button.A):
-            self.link_offer(acts[min(self.index, len(acts) - 1)])
+            try:
+                self.human.offer(self.match, acts[min(self.index, len(acts) - 1)])
+            except ActionError as exc:
+                self.app.toast(str(exc), 2.0)
             self.dirty = True
 
     def update(self, dt: float) -> None:
-        self.link_update()
+        self.match.step()                    # the link's poll: both units' actions come from it
+        for text in self.match.take_notices():
+            self.app.toast(text, 3.0)
+        if self.match.game is not self.game:     # restored from the host's snapshot
+            self.game = self.match.game
+            self.dirty = True
+        down = self.run.link_down()
+        if down != getattr(self, "_down", ""):
+            self._down = down
+            self.dirty = True
+        if self.match.over and self.run.session.state == "finished":
+            self.handed_over = True
+            self.app.replace("link_over", run=self.run)
 
     def draw(self, surf) -> None:
         th = self.theme
@@ -252,4 +273,15 @@ class LinkedGame(LinkedPlay, Scene):
             th.text(surf, th.fit(line, right.w, "tiny"), (right.x, right.y + k * th.line_height("tiny")), T.TEXT_DIM,
                     "tiny")
         hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("A", "send"), ("START", "leave")])
-        self.draw_link_down(surf)
+        draw_link_down(self, surf, self.run)
+
+
+def draw_link_down(scene, surf, run) -> None:
+    """The link's trouble ("cable unplugged — waiting") over any linked game's screen."""
+    down = run.link_down()
+    if down:
+        th = scene.theme
+        w, h = surf.get_size()
+        box = pygame.Rect(4, h // 2 - th.line_height("small"), w - 8, th.line_height("small") * 2)
+        pygame.draw.rect(surf, T.PANEL_DARK, box)
+        th.text(surf, th.fit(down, box.w - 8, "small"), box.center, T.TEXT_BAD, "small", align="centre")

@@ -13,14 +13,15 @@ duel's options are here). The joining unit plays whatever the host starts (START
 from __future__ import annotations
 
 from firmware_bridge.pairing import normalise_code
+from game.link.addresses import DEFAULT_TCP_PORT, parse_address
 from game.link.modes import guest_spec, host_spec
 from game.link.ruleset_holder import RulesetHolder
+from game.link.run import BAUDS
 from game.modes.registry import get_mode, modes, offers
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.registry import mode_uis, ui_of
-from game.ui.scenes.link.addresses import DEFAULT_TCP_PORT, parse_address
-from game.ui.scenes.link.run import BAUDS, LinkRun, has_psk
+from game.ui.scenes.link.run import has_psk, open_link
 from game.ui.widgets import Item, ListMenu
 from game.ui.words import place_words, problem_words
 from hw.input.buttons import Button
@@ -224,7 +225,7 @@ def ruleset_holder(app):
 def open_run(app, *, port: str, role: str, baud: int, spec, on_error=None, title: str = "Linking",
              code: str | None = None) -> None:
     try:
-        run = LinkRun.open(app, port=port, role=role, baud=baud, spec=spec, code=code)
+        run = open_link(app, port=port, role=role, baud=baud, spec=spec, code=code)
     except (OSError, ValueError) as exc:
         text = f"cannot open {place_words(port)}: {problem_words(exc)}"
         if on_error:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.link.addresses import local_addresses
 from game.modes.registry import get_mode
 from game.ui import theme as T
 from game.ui.registry import ui_of
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import wrap
-from game.ui.scenes.link.addresses import local_addresses
 from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
 from game.ui.words import place_words
 from hw.input.buttons import Button
