@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.core.replay import Replay
+from game.match.rules import MatchRules, load_rules, rules_id_hash  # noqa: F401 (the link and tests use them from here)
 from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, offers
 
 DEFAULT_SEATS = ("bot:hard", "bot:hard")
@@ -28,21 +29,8 @@ def _need_generic(entry: ModeEntry, hook: str) -> None:
 
 
 def options_with_defaults(entry: ModeEntry, given: dict | None) -> dict:
-    out = entry.option_defaults()
-    for k, v in (given or {}).items():
-        if k not in out:
-            raise ValueError(f"mode {entry.id}: no option {k!r} (options: {', '.join(out) or 'none'})")
-        if v is not None:
-            out[k] = v
-    return out
-
-
-def load_rules(entry: ModeEntry, name: str | None):
-    return entry.hook("rules")(name) if entry.has("rules") else None
-
-
-def rules_id_hash(rules) -> tuple[str, str]:
-    return str(getattr(rules, "id", "") or ""), str(getattr(rules, "content_hash", "") or "")
+    """The mode's option defaults with `given` on top (ValueError naming an unknown option)."""
+    return MatchRules(entry).options(given)
 
 
 # --------------------------------------------------------------------------- simulate, verify

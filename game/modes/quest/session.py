@@ -66,12 +66,19 @@ class Session:
         if self.pos >= self.limit:
             raise ActionError(f"this game has reached its limit of {self.limit} moves; undo or restart the level")
         data = self.game.encode_action(action)
-        self._cut()                               # the undone tail goes (before the Match saves)
-        events = self.match.apply(action)         # raises ActionError, state untouched
+        m = self.match
+        record, m.record = m.record, False        # the keeper saves once the line is up to date
+        try:
+            events = m.apply(action)              # raises ActionError, state untouched
+        finally:
+            m.record = record
+        self._cut()
         self.actions.append(data)
         self.pos += 1
         self._tokens.append(object())
         self._remember()
+        if m.record and m.keeper is not None:
+            m.keeper.progress(m)                  # the game in progress saved after every action
         return events
 
     def _cut(self) -> None:

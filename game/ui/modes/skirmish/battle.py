@@ -182,7 +182,7 @@ class PlayScreen(BoardScreen):
 
     def close(self) -> None:
         super().close()
-        if self.match.result is None and not self.app.closing:
+        if self.match.result is None and not getattr(self.app, "closing", False):
             self.match.finish(abandoned=True)       # left on purpose (an app shutting down keeps it)
             self.app.last_battle_players = [self.match.player(s).name for s in sorted(self.match.players)]
 
