@@ -13,6 +13,7 @@ of Tactics an overlay (`skirmish_book`), the hot-seat curtain a scene (`skirmish
 
 from __future__ import annotations
 
+from game.modes.base import Action as BaseAction
 from game.modes.base import ActionError
 from game.modes.skirmish import actions as A
 from game.ui import theme as T
@@ -77,7 +78,10 @@ class PlayScreen(BoardScreen):
 
     # --- the one place the person's actions go -----------------------------------------------------
     def submit(self, actions) -> None:
-        """Offer the person's actions to their seat; a refusal becomes a hint, never a crash."""
+        """Offer the person's actions (a list, or one action) to their seat; a refusal becomes a
+        hint, never a crash."""
+        if isinstance(actions, BaseAction):
+            actions = [actions]
         if not actions or self.human is None:
             return
         self.previewed = next((a for a in actions if isinstance(a, A.Walk)), None)
