@@ -15,6 +15,7 @@ from game.rules.gdl import schema as S
 from game.rules.gdl.reader import Dice, Lst, Sym
 
 _BAD = object()     # a value that could not be read (a warning is already given)
+POOL_CELLS = 4096      # tables above this many cells share their equal rows
 _KIND_NAMES = {"u": "unit", "t": "terrain", "m": "material"}
 
 
@@ -32,7 +33,8 @@ class TableForms:
 
     def finish_tables(self) -> None:
         """Every declared table at the module's final size. Tables are read, never changed, after
-        loading, so equal rows are one list (spec.g's 275 x 275 tables: 18 MB become 1 MB)."""
+        loading, so in large tables equal rows are one list (spec.g's 275 x 275 tables: 18 MB
+        become 1 MB); small ones are not worth the hashing."""
         pool: dict[tuple, list] = {}
         for name, t in S.TABLE_BY_NAME.items():
             rows = len(self.type_list(t.index[0]))
@@ -45,12 +47,13 @@ class TableForms:
             while len(tab) < rows:
                 tab.append(None)
             default_row = [t.default] * cols
+            big = rows * cols > POOL_CELLS
             for i, row in enumerate(tab):
                 if row is None:
                     row = default_row
                 elif len(row) < cols:
-                    row = row + [t.default] * (cols - len(row))     # (the row may be shared)
-                tab[i] = pool.setdefault(tuple(row), row)
+                    row.extend([t.default] * (cols - len(row)))
+                tab[i] = pool.setdefault(tuple(row), row) if big else row
 
     # --- properties -------------------------------------------------------------------------
     def set_prop(self, kind: str, idxs: list[int], prop, val, line: int, broadcast: bool = False) -> None:
