@@ -286,6 +286,8 @@ class AreaForms:
         layer = self.m.aux_terrain.setdefault(t, [0] * (self.m.width * self.m.height))
 
         def put(cell, vals):
-            layer[cell:cell + len(vals)] = [max(0, v) for v in vals]
+            if vals and min(vals) < 0:
+                vals = [v if v > 0 else 0 for v in vals]
+            layer[cell:cell + len(vals)] = vals
 
         self.each_cell(sub, rows, charmap, put)
