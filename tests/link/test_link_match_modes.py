@@ -7,8 +7,8 @@ and the game still ends identical on both."""
 from __future__ import annotations
 
 import pytest
+from link_dummy import PEBBLES
 from linkkit import FakeClock, lossy_pair
-from take_away import Take, TakeAway
 
 from game.core.replay import parse_replay
 from game.link.linked_match import LinkedMatch
@@ -16,32 +16,10 @@ from game.link.modes import guest_spec, host_spec
 from game.link.remote import RemoteDriver
 from game.link.run import spec_session
 from game.modes import driver
-from game.modes.registry import ModeEntry, Option, Request, get_mode, register, unregister
+from game.modes.registry import Request, get_mode, register, unregister
 from game.store.keeper import MatchKeeper
 from game.store.replays import ReplayStore
 from game.store.stats import StatsStore
-
-
-class Pebbles(TakeAway):
-    mode = "pebbles"
-    MOST = 2
-
-
-def new_pebbles(rules, seed: int, options: dict, seats: list[str]) -> Pebbles:
-    return Pebbles(int(options["pebbles"]), seats)
-
-
-class PebbleBot:
-    def __init__(self, level: str, seat: int, seed: int) -> None:
-        pass
-
-    def choose(self, game: Pebbles) -> Take:
-        return Take(game.pile % 3 or 1)
-
-
-PEBBLES = ModeEntry(id="pebbles", title="Pebbles", order=98,
-                    options=(Option("pebbles", 11, "pebbles on the pile", kind="int"),),
-                    game=f"{__name__}:new_pebbles", bot=f"{__name__}:PebbleBot", describe="take_away:describe")
 
 REQUESTS = {
     "skirmish": Request(seed=5, seats=("bot:easy", "bot:easy"), turn_limit=12, options={"map": "01_meadow"}),
