@@ -40,3 +40,37 @@ def test_damage_levels():
 def test_shock_carry_over():
     assert take_shock(3, 5) == (0, 2)           # 3 CP left, shock 5: pool empty, 2 carried
     assert refresh_value(4, 5, 2, 1, halved=False) == 9 - 2   # next refresh with pain 1 deducts 2
+
+
+def test_a_pool_at_0_or_below_throws_one_die_at_a_raised_tn():
+    """Rule 20 (seed: "rolling of a single dice but with an increased TN for each step below 1
+    dice"; the step, `zero_pool_tn_step`, is ours: 1). 0 dice at TN 6 -> 1 die at TN 7; -2 dice
+    (2 dice of reach penalty on an empty pool) -> 1 die at TN 6 + 3 = 9."""
+    rng = Pcg32(4)
+    first = Pcg32(4).below(10) + 1
+    s, botch, fs = roll(rng, 0, 6)
+    assert fs == [first] and s == (1 if first >= 7 else 0)
+    s, _b, fs = roll(Pcg32(4), -2, 6)
+    assert fs == [first] and s == (1 if first >= 9 else 0)
+    s, _b, fs = roll(Pcg32(4), -2, 6, zero_step=2)        # a ruleset may raise it by 2 a step
+    assert s == (1 if first >= 12 else 0)
+
+
+def test_an_empty_pool_may_still_declare_zero_dice(tiny):
+    """A fighter whose pool is empty declares 0 dice and still throws one die at TN + 1; with dice
+    left he must set at least one."""
+    import pytest
+
+    from game.modes.base import ActionError
+    from game.modes.bout import actions as A
+    from game.modes.bout.consts import ATTACK, DEFEND
+    from tests.bout.conftest import Script, at_declare, declare, man, zone
+    m = at_declare(tiny)
+    declare(m, 0, (ATTACK, 1, man(tiny, "swing"), zone(tiny, "high"), 2))
+    with pytest.raises(ActionError, match="at least 1 die"):
+        m.apply(A.Line(1, DEFEND, 0, man(tiny, "parry"), 0, 0))
+    m.fighters[1].cp = 0
+    declare(m, 1, (DEFEND, 0, man(tiny, "parry"), 0, 0))
+    s = Script(m, [[9, 9], [7], [9, 9, 9, 9]])
+    m.advance()
+    assert s.calls[:2] == [("combat", 2, 6), ("combat", 1, 7)]      # parry DTN 6 + 1

@@ -18,6 +18,6 @@ def test_every_test_named_in_the_rules_exists():
     doc = (ROOT / "docs" / "rules" / "bout.md").read_text()
     names = set(re.findall(r"`(test_[a-z0-9_]+)`", doc))
     files = set(re.findall(r"`(test_[a-z0-9_]+)\.py`", doc))
-    src = "\n".join(p.read_text() for p in (ROOT / "tests" / "bout").glob("test_*.py"))
+    src = "\n".join(p.read_text() for p in (ROOT / "tests" / "bout").rglob("test_*.py"))
     for n in names - files:
         assert f"def {n}(" in src, n

@@ -1,194 +1,269 @@
 """Exchange outcomes worked by hand on the tiny ruleset (tests/fixtures/bout/tiny).
 
-Fighter a: ST 5, AG 5, WT 5 (Reflex 5), prof 4, sword: CP 9, swing DR 5+1 = 6.
-Fighter b: every attribute 4 (Reflex 4, KD 4, health 4, WP 4), prof 5, sword: CP 9.
-Every wound row: level L gives BL L-1, shock 2L, pain 2L-1 (less WP 4).
+Fighter a: ST 5, AG 5, WT 5 (Reflex 5), TO 4, prof 4, sword: CP 4 + 5 = 9, swing DR 5 + 1 = 6.
+Fighter b: every attribute 4 (Reflex 4, KD 4, health 4, WP 4), prof 5, sword: CP 5 + 4 = 9.
+Fighter c: like b with a dagger (reach 1), a medium shield (DTN 5) and mail (AV 3): CP 9.
+Sword: swing ATN 6, thrust ATN 7, DTN 6, reach 3, swing DR +1, thrust DR 0.
+Every wound row: level L gives BL L-1, shock 2L, pain 2L-1 (less WP 4); torso level 4 is "kd".
+The duel puts a at (1,1) facing east and b at (2,1) facing west: no side or rear penalty.
+Orientation aggressive (0) holds initiative over cautious (1) over defensive (2).
 """
 
 import pytest
 
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
-from tests.bout.conftest import Script, make
+from game.modes.bout.consts import AGGRESSIVE, ATTACK, BUY, CAUTIOUS, DEFEND, DEFENSIVE, NOBODY
+from game.modes.bout.fighter import template_from_rules
+from game.modes.bout.melee import Melee
+from tests.bout.conftest import (
+    E,
+    N,
+    S,
+    Script,
+    W,
+    at_declare,
+    declare,
+    done,
+    man,
+    melee,
+    no_answers,
+    orient,
+    target,
+    zone,
+)
 
-SWING, THRUST, BEAT = 0, 1, 2
-PARRY, BLOCK, COUNTER, FULL, PARTIAL = 3, 4, 5, 6, 7
-HIGH, ARM, LOW = 0, 1, 2
 
-
-def throw(g, ca, cb, sa=0, sb=0):
-    assert g.phase == "orient"
-    g.apply((A.ORIENT, 0, sa, ca))
-    g.apply((A.ORIENT, 1, sb, cb))
+def swing(rules):
+    return man(rules, "swing")
 
 
 def test_a_hit_wounds_and_keeps_initiative(tiny):
-    g = make(tiny)
-    assert [f.cp for f in g.fighters] == [9, 9]
-    s = Script(g, [[9, 7, 2, 10], [6, 1, 3], [6, 2, 2, 2]])
-    throw(g, 1, 0)
-    assert g.phase == "attack" and g.pair(0, 1)[0] == 0
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 4, 0))
-    assert g.fighters[0].cp == 5
-    g.apply((A.DEFEND, 1, 0, PARRY, 3, 0))
-    # 3 successes against 1: MoS 2, level 2 + 6 - 4 - 0 = 4: BL 3, shock 8, pain 7 - 4 = 3, "kd"
-    assert s.calls == [("combat", 4, 6), ("combat", 3, 6), ("attr", 4, 6)]   # KD 4 dice at TN 2 x 3
-    b = g.fighters[1]
-    assert b.wounds == [[0, 4, 0, 3, 3, tiny.part_of[0]]]
-    assert (b.cp, b.shock_carry, b.prone) == (0, 2, False)   # 6 CP left, shock 8: 2 carried; KD passed
-    assert g.pair(0, 1)[0] == 0 and g.exchange == 2 and g.turn == 1
+    """a (aggressive) holds initiative over b (cautious) and declares first: Swing at IV with 4
+    dice (cp 9 - 4 = 5); b parries with 3 (cp 6). a's 4 dice at TN 6 show 9,7,2,10: 3
+    successes; b's 3 dice at TN 6 show 6,1,3: 1. MoS 2; level = 2 + DR 6 - TO 4 - AV 0 = 4 on the
+    torso: BL 3, shock 8, pain 7 - WP 4 = 3, effect kd. Shock 8 from b's 6 left: 0, 2 carried;
+    KD 4 dice at TN 2 x 3 successes = 6 show 6,2,2,2: he stays up. a keeps the initiative."""
+    m = at_declare(tiny)
+    s = Script(m, [[9, 7, 2, 10], [6, 1, 3], [6, 2, 2, 2]])
+    assert m.holds(0, 1) and not m.holds(1, 0)
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 4))
+    assert m.fighters[0].cp == 5
+    declare(m, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
+    m.advance()
+    assert s.calls == [("combat", 4, 6), ("combat", 3, 6), ("attr", 4, 6)]
+    b = m.fighters[1]
+    assert b.wounds == [[0, 4, 0, 3, 3, tiny.part_of[0], 0, 0]]
+    assert (b.cp, b.shock_carry, b.prone) == (0, 2, False)
+    e = m.engagement_of(0)
+    assert m.pair(0, 1)[0] == 0 and (e.exchange, e.step) == (2, 0)
 
 
 def test_pain_and_carried_shock_at_the_next_refresh(tiny):
-    g = make(tiny)
-    Script(g, [[9, 7, 2, 10], [6, 1, 3], [6, 2, 2, 2]])
-    throw(g, 1, 0)
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 4, 0))
-    g.apply((A.DEFEND, 1, 0, PARRY, 3, 0))
-    s = Script(g, [[2, 2, 2, 2]])                  # b's blood-loss roll: EN 4 dice at TN = BL 3, fails
-    g.apply((A.PASS, 0))                           # exchange 2: a holds back; round 2 starts
+    """Exchange 2 after the hit above: neither attacks (a lull: the pair has nobody holding
+    initiative any more, a pause, so the round ends at once). b's blood loss check: EN 4 dice at
+    TN = BL 3 show 2,2,2,2: no success, health 4 -> 3. b's refresh: prof 5 + Reflex 4 - max(carried
+    2, pain 3) = 6."""
+    m = at_declare(tiny)
+    Script(m, [[9, 7, 2, 10], [6, 1, 3], [6, 2, 2, 2]])
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 4))
+    declare(m, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
+    m.advance()
+    assert m.to_act() is None                     # exchange 2: both fight on (auto), nothing to throw
+    m.advance()
+    m.advance()                                   # e2s2: declarations
+    s = Script(m, [[2, 2, 2, 2]])
+    done(m, 0)
+    done(m, 1)
+    m.advance()
     assert s.calls == [("attr", 4, 3)]
-    b = g.fighters[1]
-    assert b.health == 3                           # blood loss costs 1 health
-    assert b.cp == 5 + 4 - max(2, 3)               # refresh: prof + Reflex - max(carried 2, pain 3)
-    assert b.shock_carry == 0 and g.round == 2
+    b = m.fighters[1]
+    assert b.health == 3 and b.cp == 5 + 4 - 3 and b.shock_carry == 0
+    assert m.engagement_of(0).round == 2
 
 
 def test_successful_defence_passes_initiative_and_a_tie_keeps_it(tiny):
-    g = make(tiny)
-    Script(g, [[6, 2, 2], [9, 9, 3]])
-    throw(g, 1, 0)
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 3, 0))
-    g.apply((A.DEFEND, 1, 0, PARRY, 3, 0))
-    assert g.pair(0, 1)[0] == 1 and not g.fighters[1].wounds      # 1 vs 2: b takes initiative
-    g2 = make(tiny)
-    Script(g2, [[6, 2, 2], [9, 2, 3]])
-    throw(g2, 1, 0)
-    g2.apply((A.ATTACK, 0, 1, SWING, HIGH, 3, 0))
-    g2.apply((A.DEFEND, 1, 0, PARRY, 3, 0))
-    assert g2.pair(0, 1)[0] == 0 and not g2.fighters[1].wounds    # 1 vs 1: MoS 0, a keeps it
+    """1 success against 2: b's parry wins, b takes the initiative. 1 against 1: MoS 0, no harm,
+    the attacker keeps it [K]."""
+    m = at_declare(tiny)
+    Script(m, [[6, 2, 2], [9, 9, 3]])
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 3))
+    declare(m, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
+    m.advance()
+    assert m.pair(0, 1)[0] == 1 and not m.fighters[1].wounds
+    m2 = at_declare(tiny)
+    Script(m2, [[6, 2, 2], [9, 2, 3]])
+    declare(m2, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 3))
+    declare(m2, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
+    m2.advance()
+    assert m2.pair(0, 1)[0] == 0 and not m2.fighters[1].wounds
 
 
 def test_full_evasion_is_dtn_4_pauses_and_is_refused_after_your_own_attack(tiny):
-    g = make(tiny)
-    s = Script(g, [[6, 2], [4, 4]])
-    throw(g, 1, 0)
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 2, 0))
-    g.apply((A.DEFEND, 1, 0, FULL, 2, 0))
+    """b, defensive, flees a's 2-dice swing (one success: 6,2) with 2 dice at TN 4 (4,4): two
+    successes, no blow lands: a pause (the pair re-orients, the round ends at once). Next round a,
+    who attacked in the exchange before, may not flee even when defensive."""
+    m = at_declare(tiny, orients=(AGGRESSIVE, DEFENSIVE))
+    s = Script(m, [[6, 2], [4, 4]])
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 2))
+    declare(m, 1, (DEFEND, -1, man(tiny, "flee"), 0, 2))
+    m.advance()
     assert s.calls[1] == ("combat", 2, 4)
-    assert g.pair(0, 1)[0] == -1 and g.phase == "orient"          # a pause: throw again
-    # exchange 2: b attacks (red) and a, who attacked in exchange 1, may not fully evade
-    Script(g, [])
-    throw(g, 0, 1)
-    g.apply((A.ATTACK, 1, 0, SWING, HIGH, 2, 0))
-    with pytest.raises(ActionError, match="full evasion"):
-        g.apply((A.DEFEND, 0, 1, FULL, 2, 0))
-    assert (A.DEFEND, 0, 1, FULL, 2, 0) not in g.legal_actions()
+    assert m.pair(0, 1)[0] == NOBODY and any(ev[0] == "pause" for ev in m.events)
+    e = m.engagement_of(0)
+    assert (e.round, e.exchange, e.step) == (2, 1, 0) and m.fighters[0].attacked_last
+    orient(m, {0: DEFENSIVE, 1: AGGRESSIVE})
+    m.advance()
+    target(m, {0: 1, 1: 0})
+    m.advance()
+    declare(m, 1, (ATTACK, 0, swing(tiny), zone(tiny, "high"), 2))
+    with pytest.raises(ActionError, match="flee"):
+        m.apply(A.Line(0, DEFEND, -1, man(tiny, "flee"), 0, 2))
+    assert A.Line(0, DEFEND, -1, man(tiny, "flee"), 0, 1) not in m.legal_actions()
 
 
 @pytest.mark.parametrize("extra, holder", [(0, 0), (2, 1)])
 def test_partial_evasion_takes_initiative_only_for_2_cp(tiny, extra, holder):
-    g = make(tiny)
-    s = Script(g, [[6, 2], [7, 8]])
-    throw(g, 1, 0)
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 2, 0))
-    g.apply((A.DEFEND, 1, 0, PARTIAL, 2, extra))
+    """b's partial evade (TN 7) beats a's swing 2 to 1; it takes the initiative only when b paid
+    the 2 extra CP [W]."""
+    m = at_declare(tiny)
+    s = Script(m, [[6, 2], [7, 8]])
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 2))
+    declare(m, 1, (DEFEND, 0, man(tiny, "partial_evasion"), 0, 2, extra))
+    assert m.fighters[1].cp == 9 - 2 - extra
+    m.advance()
     assert s.calls[1] == ("combat", 2, 7)
-    assert g.fighters[1].cp == 9 - 2 - extra
-    assert g.pair(0, 1)[0] == holder
+    assert m.pair(0, 1)[0] == holder
 
 
-def test_red_vs_red_order_and_initiative(tiny):
-    g = make(tiny)
-    throw(g, 1, 1)
-    s = Script(g, [[6, 7, 1, 1, 1], [7, 1, 1, 1],      # contest: a 2 successes, b 1 -> a first
-                   [1, 2, 3], [9, 1, 1], [1, 1, 1]])    # a's swing misses (no botch: 1 one), b's thrust hits once
-    g.apply((A.ATTACK, 1, 0, THRUST, LOW, 3, 0))
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 3, 0))
+def test_aggressor_against_aggressor_order_and_initiative(tiny):
+    """Both aggressive: the initiative is contested, decided by who strikes first. Both hold it, so
+    both declare in the first group, lowest Reflex first: b then a. Contest: a's Reflex 5 dice at
+    his swing ATN 6 (6,7,1,1,1) 2 successes, b's 4 dice at his thrust ATN 7 (7,1,1,1) 1: a first.
+    a's swing (1,2,3) misses; b's thrust (9,1,1) lands 1 success: MoS 1, DR 4 + 0 - TO 5... a's TO
+    is 4: level 1 + 4 - 4 = 1. First missed, later hit, contested: the later hitter (b) takes it."""
+    m = at_declare(tiny, orients=(AGGRESSIVE, AGGRESSIVE))
+    assert m.contested(0, 1)
+    declare(m, 1, (ATTACK, 0, man(tiny, "thrust"), zone(tiny, "low"), 3))
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 3))
+    assert m.stage_of(1) == "respond"             # b declared before a's attack: he may answer it
+    no_answers(m)
+    s = Script(m, [[6, 7, 1, 1, 1], [7, 1, 1, 1], [1, 2, 3], [9, 1, 1]])
+    m.advance()
     assert s.calls[:2] == [("attr", 5, 6), ("attr", 4, 7)]
     assert s.calls[2:4] == [("combat", 3, 6), ("combat", 3, 7)]
-    # a missed first, b hit later: the later hitter takes initiative (contested); b's thrust
-    # MoS 1 + DR 4 - TO 5 = 0: no wound
-    assert g.pair(0, 1)[0] == 1
+    assert m.fighters[0].wounds[0][1] == 1
+    assert m.pair(0, 1)[0] == 1
 
 
-def test_red_vs_red_tie_on_reflex_gives_simultaneous_blows(tiny):
-    g = make(tiny, keys=("b", "b"))
-    throw(g, 1, 1)
-    s = Script(g, [[7, 1, 1, 1], [7, 1, 1, 1], [9, 9], [2, 3]])
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 2, 0))
-    g.apply((A.ATTACK, 1, 0, SWING, HIGH, 2, 0))
-    # equal successes and equal Reflex 4 (both swing): simultaneous; one hit -> the hitter
-    assert [c[0] for c in s.calls] == ["attr", "attr", "combat", "combat"]
-    assert g.pair(0, 1)[0] == 0
+def test_a_reflex_tie_gives_simultaneous_blows(tiny):
+    """Two b's, both aggressive, equal contest successes (1 each) and equal Reflex 4, both swing:
+    the contest is rolled once more (ours), tied again (2 each): simultaneous blows, both rolled
+    before either is hurt. The first hits (9,9), the other misses (2,3): the only hitter holds it."""
+    m = at_declare(tiny, keys=("b", "b"), orients=(AGGRESSIVE, AGGRESSIVE))
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 2))
+    declare(m, 1, (ATTACK, 0, swing(tiny), zone(tiny, "high"), 2))
+    no_answers(m)
+    s = Script(m, [[7, 1, 1, 1], [7, 1, 1, 1], [7, 7, 1, 1], [7, 7, 1, 1], [9, 9], [2, 3]], d6=[0, 0])
+    m.advance()
+    assert [c[0] for c in s.calls] == ["attr"] * 4 + ["combat", "combat"]
+    assert ("simultaneous", 0, 1) in m.events
+    assert m.pair(0, 1)[0] == 0
 
 
 def test_a_thrust_breaks_a_reflex_tie(tiny):
-    g = make(tiny, keys=("b", "b"))
-    throw(g, 1, 1)
-    Script(g, [[7, 1, 1, 1], [7, 1, 1, 1], [9, 2], [2, 3]])
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 2, 0))
-    g.apply((A.ATTACK, 1, 0, THRUST, LOW, 2, 0))
-    ev = g.events
-    assert ("red_red", 1, 0) in ev                   # the thruster (Reflex 4 + 1) goes first
+    m = at_declare(tiny, keys=("b", "b"), orients=(AGGRESSIVE, AGGRESSIVE))
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 2))
+    declare(m, 1, (ATTACK, 0, man(tiny, "thrust"), zone(tiny, "low"), 2))
+    no_answers(m)
+    s = Script(m, [[7, 1, 1, 1], [7, 1, 1, 1], [9, 2], [2]])
+    m.advance()
+    assert ("contest", 0, 1, 1, 1) in m.events
+    blows = [ev[1] for ev in m.events if ev[0] == "blow"]
+    assert blows == [1, 0]                         # the thruster (Reflex 4 + 1) strikes first
+    # his thrust lands (MoS 1, level 1 + 4 - 4 = 1: shock 2) and the shock comes out of the 2 dice
+    # fighter 0 had set on his swing: it is rolled from an empty pool, one die at TN 6 + 1
+    assert s.calls[3] == ("combat", 1, 7)
 
 
 def test_buying_initiative_costs_by_proficiency(tiny):
-    g = make(tiny)
-    assert g.buy_cost(1) == 5                        # prof 5: below buy_mid_from 6
-    Script(g, [[2, 2, 2, 2, 2], [2, 2, 2, 2], [2], [9]])
-    throw(g, 1, 0)
-    g.apply((A.ATTACK, 0, 1, SWING, HIGH, 1, 0))
-    g.apply((A.BUY, 1, 0, SWING, HIGH, 1, 0))
-    assert g.fighters[1].cp == 9 - 5 - 1
-    assert any(e[0] == "contest" for e in g.events)  # a bought attack is fought as red vs red
+    """b (prof 5, below buy_mid_from 6) steals initiative from a who attacks him: 5 CP + 1 die.
+    The two attacks are then contested like aggressor against aggressor."""
+    m = at_declare(tiny)
+    assert m.buy_cost(1) == 5 and m.buy_cost(0) == 5
+    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 1))
+    declare(m, 1, (BUY, 0, swing(tiny), zone(tiny, "high"), 1))
+    assert m.fighters[1].cp == 9 - 5 - 1
+    no_answers(m)
+    Script(m, [[2, 2, 2, 2, 2], [2, 2, 2, 2], [2], [9]], d6=[0])
+    m.advance()
+    assert any(ev[0] == "contest" for ev in m.events)
 
 
 def test_length_penalty_passes_after_a_damaging_blow(tiny):
-    g = make(tiny, keys=("c", "b"))                   # dagger (reach 1) vs sword (reach 3)
-    assert g.pair(0, 1)[2:] == [0, 2]                 # c is short by 2 steps: -2 dice
-    s = Script(g, [[5, 5, 5, 5], [1, 2, 2], [6, 1, 1, 1]])
-    throw(g, 1, 0)
-    g.apply((A.ATTACK, 0, 1, THRUST, LOW, 6, 0))
-    g.apply((A.DEFEND, 1, 0, PARRY, 3, 0))
-    assert s.calls[0] == ("combat", 4, 5)             # 6 dice - 2 for length
-    assert g.fighters[1].wounds and g.pair(0, 1)[2] == 1   # the penalty now burdens the sword
+    """c (dagger, reach 1) against b (sword, reach 3): c is short by 2 steps, -2 dice. c's thrust
+    with 6 dice rolls 4 at TN 5 (5,5,5,5): 4 successes against b's parry 1,2,2 (none): MoS 4,
+    level 4 + DR 4 - TO 4 = 4 on the leg: the short weapon landed, the penalty passes to b."""
+    m = at_declare(tiny, keys=("c", "b"))
+    assert m.pair(0, 1)[2:] == [0, 2]
+    declare(m, 0, (ATTACK, 1, man(tiny, "thrust"), zone(tiny, "low"), 6))
+    declare(m, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
+    s = Script(m, [[5, 5, 5, 5], [1, 2, 2], [9, 9, 9, 9]])
+    m.advance()
+    assert s.calls[0] == ("combat", 4, 5)
+    assert m.fighters[1].wounds and m.pair(0, 1)[2] == 1
 
 
 def test_multiple_foes_footing_roll(tiny):
-    g = make(tiny, keys=("a", "b", "b", "b"), sides=(0, 1, 1, 1), positions=(12, 6, 7, 8))
-    assert g.phase == "footing" and g.to_act() == 0
-    assert g.footing_tn(3) == 8 and g.footing_tn(2) == 6 and g.footing_tn(1) == 0
-    s = Script(g, [[7, 2]])
-    g.apply((A.FOOTING, 0, 2))
+    """a ringed by three b's at e1s0 throws his orientation with 2 footing dice: TN 8 for 3 foes,
+    7,2: no success, what is left of his pool is halved: (9 - 2) // 2 = 3."""
+    m = melee(tiny, [("a", 0, (2, 2), N), ("b", 1, (1, 1), S), ("b", 1, (2, 1), S), ("b", 1, (3, 1), S)])
+    assert m.footing_tn(3) == 8 and m.footing_tn(2) == 6 and m.footing_tn(1) == 0
+    s = Script(m, [[7, 2]])
+    m.apply(A.Orient(0, CAUTIOUS, 0, 2))
+    for f in (1, 2, 3):
+        m.apply(A.Orient(f, AGGRESSIVE))
     assert s.calls == [("combat", 2, 8)]
-    assert g.fighters[0].cp == (9 - 2) // 2           # failure halves what is left for the round
-    assert g.phase == "orient"
+    assert m.fighters[0].cp == (9 - 2) // 2
 
 
 def test_one_pool_split_against_several_attackers(tiny):
-    g = make(tiny, keys=("a", "b", "b"), sides=(0, 1, 1), positions=(12, 7, 13))
-    Script(g, [[9, 9], [2, 2], [2, 2, 2, 2], [2, 2], [2, 2, 2]])
-    g.apply((A.FOOTING, 0, 2))                         # 2 foes: TN 6, 2 successes
-    for f in (0, 1, 2):
-        g.apply((A.ORIENT, f, 0, 0 if f == 0 else 1))
-    g.apply((A.ATTACK, 1, 0, SWING, HIGH, 2, 0))
-    g.apply((A.ATTACK, 2, 0, SWING, HIGH, 2, 0))
-    g.apply((A.DEFEND, 0, 1, PARRY, 4, 0))
-    assert g.fighters[0].cp == 3
+    """a (cautious) against two aggressive b's: a targets b1, both b's target a. b1 holds
+    initiative over a (aggressive over cautious), b2 overwatches him; both declare first (Reflex
+    4, 4), a last. a's footing (2 dice at TN 6: 9,9) leaves 7 dice: 4 against b1, then 4 more is
+    too much, 3 is all that is left."""
+    m = melee(tiny, [("a", 0, (2, 2), N), ("b", 1, (2, 1), S), ("b", 1, (3, 2), W)])
+    Script(m, [[9, 9]])
+    m.apply(A.Orient(0, CAUTIOUS, 0, 2))
+    m.apply(A.Orient(1, AGGRESSIVE))
+    m.apply(A.Orient(2, AGGRESSIVE))
+    m.advance()
+    target(m, {0: 1, 1: 0, 2: 0})
+    m.advance()
+    assert m.holds(1, 0) and m.holds(2, 0) and not m.holds(0, 1)
+    declare(m, 1, (ATTACK, 0, swing(tiny), zone(tiny, "high"), 2))
+    declare(m, 2, (ATTACK, 0, swing(tiny), zone(tiny, "high"), 2))
+    m.apply(A.Line(0, DEFEND, 1, man(tiny, "parry"), 0, 4))
+    assert m.fighters[0].cp == 3
     with pytest.raises(ActionError, match="costs"):
-        g.apply((A.DEFEND, 0, 2, PARRY, 4, 0))
-    g.apply((A.DEFEND, 0, 2, PARRY, 3, 0))
-    assert g.fighters[0].cp == 0
+        m.apply(A.Line(0, DEFEND, 2, man(tiny, "partial_evasion"), 0, 4))
+    m.apply(A.Line(0, DEFEND, 2, man(tiny, "partial_evasion"), 0, 3))
+    assert m.fighters[0].cp == 0
 
 
 def test_surprise_loses_the_first_round(tiny):
-    g = make(tiny, surprise=[0, tiny.index("surprise", "unsuspecting")], start=False)
-    Script(g, [[10, 9, 9, 9]])                         # Reflex 4 dice at TN 10: one success
-    g._start_round()
-    assert not g.fighters[1].lost_round
-    g = make(tiny, surprise=[0, tiny.index("surprise", "unsuspecting")], start=False)
-    Script(g, [[9, 2, 2, 2]])
-    g._start_round()
-    g._begin_exchange()
-    assert g.fighters[1].lost_round and g.pair(0, 1)[0] == 0 and g.phase == "attack"
+    """b is unsuspecting (Reflex roll at TN 10): 9,2,2,2 fails, he loses the round; a, who targets
+    him, holds initiative (b targets nobody). 10,9,9,9 would have passed."""
+    for faces, lost in (([9, 2, 2, 2], True), ([10, 9, 9, 9], False)):
+        m = Melee(tiny, 1, width=6)
+        m.add(template_from_rules(tiny, "a"), 0, 7, E)
+        m.add(template_from_rules(tiny, "b"), 1, 8, W, surprise=tiny.index("surprise", "unsuspecting"))
+        s = Script(m, [faces])
+        m.regroup()
+        assert s.calls == [("attr", 4, 10)] and m.fighters[1].lost_round == lost
+        if lost:
+            orient(m, {0: CAUTIOUS})
+            assert m.to_act() is None              # b decides nothing this round
+            m.advance()
+            target(m, {0: 1})
+            assert m.holds(0, 1)

@@ -24,31 +24,55 @@ def edit(folder, name, old, new):
     p.write_text(text.replace(old, new, 1))
 
 
+def line_of(folder, name, old) -> int:
+    text = (folder / name).read_text()
+    return text[:text.index(old)].count("\n") + 1
+
+
 @pytest.mark.parametrize("name, old, new, needle", [
-    ("weapons.toml", "reach = 3", "reach = 9", "tiny/weapons.toml: weapons.sword.reach: 9 is out of range"),
+    ("weapons.toml", "reach = 3", "reach = 9", "weapons.sword.reach: 9 is out of range"),
     ("weapons.toml", "atn_swing = 6", 'atn_swing = "six"', "weapons.sword.atn_swing: got a string"),
     ("weapons.toml", "swing_dr = 1", "swing_drr = 1", "weapons.sword.swing_drr: unknown key (did you mean 'swing_dr'?)"),
     ("maneuvers.toml", 'effect = "parry"', 'effect = "pary"', "maneuvers.parry.effect: 'pary' is not allowed (did you mean 'parry'?)"),
     ("maneuvers.toml", 'effect = "parry"', 'effect = "strike"', "maneuvers.parry.effect: 'strike' does not fit kind 'defence'"),
+    ("maneuvers.toml", 'root = "flee"', 'root = "unarmed"', "maneuvers.flee.root: 'unarmed' is not a root for a defence"),
+    ("maneuvers.toml", 'parent = "closing_void"', 'parent = "closing_viod"', "maneuvers.duck_weave.parent: 'closing_viod' is not a defence maneuver (did you mean 'closing_void'?)"),
+    ("maneuvers.toml", 'hand = "none"\ndoc = "a kick', 'hand = "feet"\ndoc = "a kick', "maneuvers.kick.hand: 'feet' is not allowed"),
     ("body.toml", '"torso", "torso", "torso", "torso", "torso", "torso"]', '"torso"]', "zones.high.locations: 1 entries, expected 6"),
     ("body.toml", '"leg", "leg", "leg", "leg", "leg", "leg"]', '"leg", "leg", "leg", "leg", "leg", "leggg"]',
      "zones.low.locations: 'leggg' is not defined"),
-    ("wounds.toml", "shock = [2, 4, 6, 8, 10]", "shock = [2, 4, 6, 8]", "shock: 4 entries, expected a list of 5 integers"),
-    ("wounds.toml", "bl = [0, 1, 2, 3, 4]", "bl = [0, 1, 2, 3, -4]", "bl: entry 5 is -4"),
+    ("wounds.toml", "shock = [2, 4, 6, 8, 10]", "shock = [2, 4, 6, 8]",
+     "wounds.cut_torso.shock: 4 entries, expected a list of 5 integers"),
+    ("wounds.toml", "bl = [0, 1, 2, 3, 4]", "bl = [0, 1, 2, 3, -4]", "wounds.cut_torso.bl: entry 5 is -4"),
     ("wounds.toml", 'effect = ["", "", "", "kd", "death"]', 'effect = ["", "", "", "kd", "dead"]',
-     "effect: entry 5 is 'dead' (did you mean 'death'?)"),
-    ("wounds.toml", 'location = "torso"', 'location = "leg"', "same type and location as"),
+     "wounds.cut_torso.effect: entry 5 is 'dead' (did you mean 'death'?)"),
+    ("wounds.toml", 'location = "torso"', 'location = "leg"',
+     "wounds.cut_leg: same type and location as wounds.cut_torso"),
     ("fighters.toml", 'shield = "medium"', 'shield = "huge"', "fighters.c.shield: 'huge' is not defined"),
-    ("bout.toml", "[rules]", "[rulez]", "tiny/bout.toml: rulez: unknown table (did you mean 'rules'?)"),
+    ("fighters.toml", 'offhand = "knife"', 'offhand = "sword"', "fighters.f.offhand: 'sword' is not an off-hand weapon id"),
+    ("fighters.toml", 'missile = "bow"', 'missile = "knife"', "fighters.g.missile: 'knife' is not a missile weapon id"),
+    ("fighters.toml", 'weapon = "knife"\nmissile', 'weapon = "bow"\nmissile', "fighters.g.weapon: 'bow' is a missile weapon"),
+    ("weapons.toml", "range = 12", "range = 0", "weapons.bow.range: a missile weapon needs range"),
+    ("bout.toml", "[rules]", "[rulez]", "rulez: unknown table (did you mean 'rules'?)"),
     ("bout.toml", "min_foes = 3", "min_foes = 1", "footing.three.min_foes: 1 is out of range"),
-    ("bout.toml", 'name = "tiny"', 'name = "tiny', "tiny/bout.toml: TOML syntax error"),
 ])
-def test_broken_files(tiny_copy, name, old, new, needle):
+def test_broken_files_name_file_line_and_key(tiny_copy, name, old, new, needle):
+    """Every problem reads `file:line: key: what is wrong, what is allowed`; the line is the one
+    the broken key is written on."""
+    line = line_of(tiny_copy, name, "[wounds.cut_leg]" if "cut_leg:" in needle else old)
     edit(tiny_copy, name, old, new)
     rules, problems = load_bout_ruleset(tiny_copy)
     assert rules is None
     text = "\n".join(str(p) for p in problems)
-    assert needle in text, text
+    assert f"tiny/{name}:{line}: {needle}" in text, text
+
+
+def test_a_toml_syntax_error_names_its_line(tiny_copy):
+    line = line_of(tiny_copy, "bout.toml", 'name = "tiny"')
+    edit(tiny_copy, "bout.toml", 'name = "tiny"', 'name = "tiny')
+    rules, problems = load_bout_ruleset(tiny_copy)
+    assert rules is None
+    assert "tiny/bout.toml: TOML syntax error" in str(problems[0]) and f"(line {line})" in str(problems[0])
 
 
 def test_missing_wound_row_is_named(tiny_copy):
@@ -98,10 +122,7 @@ def test_shipped_ruleset_loads_and_every_entry_names_a_source():
         rows = [v for v in rules.wounds.values()] if table == "wounds_rows" else [e.v for e in getattr(rules, table)]
         for v in rows:
             assert v["source"], (table, v)
+    from game.rules.bout.schema import ATTACK_EFFECTS, DEFENCE_EFFECTS
     effects = {m.effect for m in rules.maneuvers}
-    for need in ("strike", "beat", "bind_strike", "feint", "grapple", "parry", "block", "counter", "expulsion",
-                 "disarm", "full_evasion", "partial_evasion", "duck_weave"):
-        assert need in effects
-    names = {m.id for m in rules.maneuvers}
-    assert {"thrust", "swing", "bash", "murder_stroke"} <= names
-    assert len(rules.zones) == 14
+    assert set(ATTACK_EFFECTS) | set(DEFENCE_EFFECTS) <= effects        # every rule is used
+    assert len(rules.maneuvers) == 42 and len(rules.zones) == 14

@@ -158,7 +158,10 @@ def test_linked_bout_hosted_from_the_menu_ends_identical_and_plays_again(make_ap
     assert app.top.run.session.game_no == 2
     _play_bout(cable, app)
     h2, g2 = app.top.run.game, cable.peer.game
-    assert h2.game.state_hash() == g2.game.state_hash() != first
+    # the same seed and the same pre-selected choices replay the same bout (the secret throws'
+    # salts no longer stay in the state once revealed), so only "a second game ran" is checked
+    assert h2.game.state_hash() == g2.game.state_hash() and h2.game.is_over() and h2.game.turn > 0
+    del first
 
 
 def test_linked_bout_joined_from_the_menu_plays_the_guests_side(make_app, monkeypatch):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from game.modes.bout.actions import COMMIT, ORIENT, REVEAL, SECRET_BYTES, decode
+from game.modes.bout.actions import SECRET_BYTES, Commit, Orient, Reveal, decode, encode
 
 DOMAIN = b"tactibox/bout/commit/v1"
 SALT_BYTES = 16
@@ -30,7 +30,7 @@ class CommitError(ValueError):
 
 
 def _encode(action) -> bytes:
-    data = list(action)
+    data = encode(action) if isinstance(action, Orient) else list(action)
     if not data or len(data) > 8 or any(not isinstance(v, int) or not 0 <= v <= 255 for v in data):
         raise CommitError(f"cannot commit to {action!r}")
     return bytes(data)
@@ -51,7 +51,7 @@ def check_reveal(digest: bytes, action, salt: bytes) -> bool:
 
 class SecretExchange:
     def __init__(self, action, salt: bytes) -> None:
-        self.action, self.salt = tuple(action), bytes(salt)
+        self.action, self.salt = (action if isinstance(action, Orient) else tuple(action)), bytes(salt)
         self.mine = commitment(self.action, self.salt)
         self.theirs: bytes | None = None
         self.revealed = None
@@ -62,7 +62,7 @@ class SecretExchange:
     def reveal_message(self) -> bytes:
         if self.theirs is None:
             raise CommitError("reveal only after the peer's commitment has arrived")
-        return b"R" + self.salt + bytes(self.action)
+        return b"R" + self.salt + _encode(self.action)
 
     def receive(self, msg: bytes):
         if not isinstance(msg, (bytes, bytearray)) or not msg or len(msg) > 1 + SALT_BYTES + 8 + DIGEST_BYTES:
@@ -90,11 +90,10 @@ class SecretExchange:
         raise CommitError(f"unknown message kind {kind!r}")
 
 
-def seal(orient: tuple, salt: bytes) -> tuple[tuple, tuple]:
-    """(COMMIT, REVEAL) actions for a secret ORIENT throw with this salt (16 random bytes, never
-    from the game's generator: the other side could predict those)."""
+def seal(orient: Orient, salt: bytes) -> tuple[Commit, Reveal]:
+    """(Commit, Reveal) actions for a secret Orient with this salt (16 random bytes, never from
+    the game's generator: the other side could predict those)."""
     if len(salt) != SECRET_BYTES:
         raise ValueError(f"salt must be {SECRET_BYTES} bytes")
-    _k, f, stance, colour = orient
-    digest = commitment((ORIENT, f, stance, colour), salt)[:SECRET_BYTES]
-    return (COMMIT, f, *digest), (REVEAL, f, stance, colour, *salt)
+    digest = commitment(orient, salt)[:SECRET_BYTES]
+    return Commit(orient.f, digest), Reveal(orient.f, orient.orientation, orient.stance, orient.footing, bytes(salt))

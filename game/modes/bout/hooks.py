@@ -28,9 +28,30 @@ def options_from(opts: dict):
     return BoutOptions(scenario=opts.get("scenario") or "duel", fighters=fighters)
 
 
+def new_game(rules, seed: int, options: dict, seats: list[str]):
+    """The registry's `game` factory: a bout (the arena) for these options; seats are sides.
+    `scenario = "dungeon"`: a dungeon run (one seat, the hero; game/modes/bout/dungeon)."""
+    if (options or {}).get("scenario") == "dungeon":
+        from game.modes.bout.dungeon.hooks import new_game as new_dungeon
+        return new_dungeon(rules, seed, options, seats)
+    from game.modes.bout.scenarios import new_bout
+    return new_bout(rules, seed, options_from(options))
+
+
+def new_bot(level: str, seat: int, seed: int):
+    """The registry's `bot` factory: `choose(game)` for the side `seat`."""
+    from game.modes.bout.bot import BoutBot
+    from game.modes.bout.dungeon.botplay import ArenaOrDungeonBot
+    level = level if level in ("easy", "normal", "hard") else "hard"
+    return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
+
+
 def simulate(req: Request, log=None) -> Outcome:
     from game.modes.bout.match import play_bout, seat_levels, to_replay
     rules = load_rules(req.ruleset)
+    if req.options.get("scenario") == "dungeon":          # the roguelike run (game/modes/bout/dungeon)
+        from game.modes.bout.dungeon.hooks import simulate as simulate_dungeon
+        return simulate_dungeon(req, rules, log)
     options = options_from(req.options)
     try:
         seats = seat_levels(list(req.seats or ("bot:hard", "bot:hard")))
@@ -44,10 +65,26 @@ def simulate(req: Request, log=None) -> Outcome:
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
-    from game.modes.bout.match import ReplayError, verify
+    """Engine 2 replays with the named (or shipped) ruleset; engine 1 replays (recorded before the
+    engagement rules, no setup.engine) with the frozen engine 1 and, unless a ruleset is named,
+    its ruleset of that time (assets/bout/v1). Dungeon runs go to the dungeon's own verify."""
+    from game.modes.bout.match import ENGINE, ReplayError, verify
+    if isinstance(replay.options, dict) and replay.options.get("scenario") == "dungeon":
+        from game.modes.bout.dungeon.hooks import verify as verify_dungeon
+        try:
+            rules = load_rules(ruleset)
+        except ValueError as exc:
+            return Verdict(False, 0, [str(exc)])
+        return verify_dungeon(replay, rules, log)
+    engine = replay.setup.get("engine", 1) if isinstance(replay.setup, dict) else 1
     try:
-        rules = load_rules(ruleset)
-        game = verify(rules, replay)
+        if engine == 1:
+            from game.modes.bout.legacy import V1_RULES, verify_v1
+            game = verify_v1(load_rules(ruleset or str(V1_RULES)), replay)
+        elif engine == ENGINE:
+            game = verify(load_rules(ruleset), replay)
+        else:
+            raise ReplayError(f"recorded by bout engine {engine!r}, this version knows engines 1 and {ENGINE}")
     except ReplayError as exc:
         return Verdict(False, 0, [str(exc)])
     except ValueError as exc:
@@ -58,10 +95,17 @@ def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
 
 
 def balance(ruleset: str | None, games: int, seed: int, level: str, progress=None) -> tuple[dict, str]:
-    """`tactibox balance --mode bout`: which weapon beats which (`games` bouts per pair)."""
-    from game.modes.bout.balance import format_report, run_weapon_balance
-    rep = run_weapon_balance(load_rules(ruleset), max(1, games), seed, level)
-    return rep.to_data(), format_report(rep)
+    """`tactibox balance --mode bout`: the figures of issue 18 item 6, each with its range
+    (`games` seeds per figure; a quarter of that per weapon pair)."""
+    from game.modes.bout.balance import format_report, run_report
+    step = [0]
+
+    def tick(label, done, total):
+        step[0] += 1
+        if progress and done == total:
+            progress(step[0], step[0])
+    rep = run_report(load_rules(ruleset), max(2, games), seed, level, tick)
+    return rep, format_report(rep)
 
 
 class BoutLink:

@@ -50,8 +50,7 @@ class BoutOverLink(AdapterBase):
         self.chooser, self.on_events = chooser, on_events
 
     def whose_turn_is_local(self) -> bool:
-        f = self.game.to_act()
-        return f is not None and self.game.fighters[f].side == self.local
+        return self.game.to_act() == self.local
 
     def next_local_action(self):
         if self.chooser is not None:
@@ -73,19 +72,20 @@ class BoutOverLink(AdapterBase):
 
     def replacement_for(self, a):
         g = self.game
-        f = g.to_act()
+        f = g.fighter_to_act()
         ph = g.phase
         if ph == "move":
-            return (A.MOVE, f, 8)
-        if ph == "footing":
-            return (A.FOOTING, f, 1)
+            return A.Move(f, A.WAIT)
         if ph == "orient":
-            return (A.ORIENT, f, 0, 0)
+            o = A.AUTO_ORIENT if g.fighters[f].orientation >= 0 else 2
+            return A.Orient(f, o, 0, 0)
         if ph == "commit":
-            return (A.COMMIT, f, *bytes(A.SECRET_BYTES))
+            return A.Commit(f, bytes(A.SECRET_BYTES))
         if ph == "reveal":
-            return (A.REVEAL, f, A.FORFEIT, 0, *bytes(A.SECRET_BYTES))
-        return (A.PASS, f)
+            return A.Reveal(f, A.FORFEIT, 0, 0, bytes(A.SECRET_BYTES))
+        if ph == "target":
+            return A.Target(f, g.m.foes_of(f)[0])
+        return A.Done(f)
 
     def restore(self, data: bytes) -> None:
         def checked(snap):

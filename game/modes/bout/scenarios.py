@@ -1,11 +1,12 @@
-"""Bout set-ups: who fights whom, where. The roguelike wrapper of the seed, as far as it is
-concrete: fighters stand on a square grid (1 square = 1 yard), unengaged fighters step each
-exchange (8 directions, WE-GO, faster Reflex first), and a bout starts wherever foes become
-adjacent.
+"""Bout set-ups: who fights whom, where: scenarios of the one combat engine (`Melee`, driven by
+the arena in game.py). Fighters stand on a square grid (1 square = 1 yard); out of contact they
+step every step (8 directions, WE-GO, faster Reflex first); contact forms an engagement with its
+own round clock.
 
     duel            two fighters face to face
     one_vs_three    a hero ringed by three foes (the multiple-opponents rules)
     roguelike       a hero and three foes spread over a 12x8 room with pillars; they close in
+    brawl           three factions of two in a 9x7 room: everyone fights everyone else
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from dataclasses import dataclass, field
 from game.modes.bout.fighter import template_from_rules
 from game.modes.bout.game import BoutGame
 
-SCENARIOS = ("duel", "one_vs_three", "roguelike")
+SCENARIOS = ("duel", "one_vs_three", "roguelike", "brawl")
+SIZES = {"duel": 2, "one_vs_three": 4, "roguelike": 4, "brawl": 6}
 ROOM = (
     "............",
     "............",
@@ -39,9 +41,10 @@ class BoutOptions:
     def __post_init__(self):
         if self.scenario not in SCENARIOS:
             raise ValueError(f"scenario {self.scenario!r}: expected one of {', '.join(SCENARIOS)}")
-        n = 2 if self.scenario == "duel" else 4
+        n = SIZES[self.scenario]
         if not self.fighters:
-            self.fighters = ["knight", "brigand"] if n == 2 else ["knight", "brigand", "footpad", "spearman"]
+            self.fighters = {2: ["knight", "brigand"], 4: ["knight", "thug", "footpad", "footpad"],
+                             6: ["knight", "brigand", "swordsman", "footpad", "spearman", "cutthroat"]}[n]
         if len(self.fighters) != n:
             raise ValueError(f"scenario {self.scenario}: expected {n} fighters, got {len(self.fighters)}")
         for key in ("weapons", "surprise"):
@@ -66,14 +69,20 @@ def new_bout(rules, seed: int, options: BoutOptions | None = None) -> BoutGame:
     except KeyError as exc:
         raise ValueError(f"unknown {exc.args[0]} in this ruleset") from None
     if o.scenario == "duel":
-        return BoutGame(rules, ts, [0, 1], seed, width=4, height=3, positions=[5, 6], surprise=sur, secret=o.secret)
+        return BoutGame(rules, ts, [0, 1], seed, width=4, height=3, positions=[5, 6], facings=[2, 6],
+                        surprise=sur, secret=o.secret)
     if o.scenario == "one_vs_three":
         w = 5
         return BoutGame(rules, ts, [0, 1, 1, 1], seed, width=w, height=5,
-                        positions=[2 * w + 2, 1 * w + 1, 1 * w + 3, 3 * w + 2], surprise=sur,
-                        secret=o.secret)
+                        positions=[2 * w + 2, 1 * w + 1, 1 * w + 3, 3 * w + 2], facings=[0, 3, 5, 0],
+                        surprise=sur, secret=o.secret)
+    if o.scenario == "brawl":
+        w = 9
+        return BoutGame(rules, ts, [0, 0, 1, 1, 2, 2], seed, width=w, height=7,
+                        positions=[3 * w + 0, 4 * w + 0, 0 * w + 7, 1 * w + 8, 6 * w + 7, 5 * w + 8],
+                        facings=[2, 2, 5, 5, 7, 7], surprise=sur, secret=o.secret)
     w, h = len(ROOM[0]), len(ROOM)
     walls = frozenset(y * w + x for y, row in enumerate(ROOM) for x, c in enumerate(row) if c == "#")
     return BoutGame(rules, ts, [0, 1, 1, 1], seed, width=w, height=h, walls=walls,
-                    positions=[3 * w + 1, 0 * w + 10, 4 * w + 11, 7 * w + 9], surprise=sur,
-                    secret=o.secret)
+                    positions=[3 * w + 1, 0 * w + 10, 4 * w + 11, 7 * w + 9], facings=[2, 6, 6, 6],
+                    surprise=sur, secret=o.secret)

@@ -19,6 +19,7 @@ ups, a few big-int operations and one shift into place (see bench/bench_duel.py 
 from __future__ import annotations
 
 from game.core.grid import _bresenham
+from game.core.shadow_tables import ShadowTables
 
 from .layout import FOV_PAD, Layout, board_mask, padded_rows_of
 
@@ -32,39 +33,15 @@ def _sign(v: int) -> int:
     return (v > 0) - (v < 0)
 
 
-class _Tables(dict):
+class _Tables(ShadowTables):
     """Shadows of every window cell for one level width (the row stride), and the cache of row
-    patterns. An entry packs four bitsets into one int, k bits apart: the shadows along the
-    viewer's lines, along the target's lines, along the wall-lighting lines, and the row's rock."""
+    patterns (game/core/shadow_tables.py), plus the column masks of the duel's square levels."""
 
     def __init__(self, size: int):
-        super().__init__()
         if size < SPAN:
             raise ValueError(f"field of view needs a level of at least {SPAN}x{SPAN}")
+        super().__init__(RADIUS, size, max_entries=_MAX_ENTRIES)
         self.size = size
-        self.k = SPAN * size
-        w = size
-
-        def idx(dx, dy):
-            return (dy + RADIUS) * w + dx + RADIUS
-
-        fwd: dict[int, int] = {}
-        bwd: dict[int, int] = {}
-        alt: dict[int, int] = {}
-        full = 0
-        for ty in range(-RADIUS, RADIUS + 1):
-            for tx in range(-RADIUS, RADIUS + 1):
-                bit = 1 << idx(tx, ty)
-                full |= bit
-                for x, y in _bresenham(0, 0, tx, ty)[1:-1]:
-                    fwd[idx(x, y)] = fwd.get(idx(x, y), 0) | bit
-                for x, y in _bresenham(tx, ty, 0, 0)[1:-1]:
-                    bwd[idx(x, y)] = bwd.get(idx(x, y), 0) | bit
-                nx, ny = tx - _sign(tx), ty - _sign(ty)
-                if (nx, ny) != (0, 0):
-                    for x, y in _bresenham(0, 0, nx, ny)[1:]:
-                        alt[idx(x, y)] = alt.get(idx(x, y), 0) | bit
-        self.fwd, self.bwd, self.alt, self.full = fwd, bwd, alt, full
         board = board_mask(size)
         self.colmask = []
         for x in range(size):
@@ -75,24 +52,6 @@ class _Tables(dict):
             for y in range(size):
                 m |= row << y * size
             self.colmask.append(m & board)
-
-    def __missing__(self, key: int) -> int:
-        r, pat = key >> SPAN, key & _ROW
-        f = b = a = 0
-        base = r * self.size
-        p = pat
-        while p:
-            low = p & -p
-            c = base + low.bit_length() - 1
-            f |= self.fwd.get(c, 0)
-            b |= self.bwd.get(c, 0)
-            a |= self.alt.get(c, 0)
-            p ^= low
-        if len(self) >= _MAX_ENTRIES:
-            self.clear()
-        k = self.k
-        v = self[key] = f | b << k | a << 2 * k | (pat << base) << 3 * k
-        return v
 
 
 _TABLES: dict[int, _Tables] = {}

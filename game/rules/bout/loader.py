@@ -13,12 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.datafile import ASSETS
+from game.core.datafile import ASSETS, read_text
 from game.rules.bout.schema import (
     ARMOURS,
+    ATTACK_EFFECTS,
+    ATTACK_ROOTS,
     BOUT_FILES,
     BOUT_SECTIONS,
     DAMAGE_TYPES,
+    DEFENCE_ROOTS,
     FIGHTERS,
     FOOTING,
     LOCATIONS,
@@ -33,7 +36,7 @@ from game.rules.bout.schema import (
     ZONES,
 )
 from game.rules.folder_hash import content_hash
-from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
+from game.rules.schema import MAX_FILE_BYTES, ProblemList, check_refs, check_section, read_ruleset_docs, suggest
 
 SHIPPED = ASSETS / "bout" / "default"
 
@@ -87,6 +90,52 @@ class BoutRules:
         return self.find(table, key).index
 
 
+def key_line(text: str, path: str) -> int | None:
+    """The line (1-based) where the dotted key `path` is written in TOML `text`: the `key =` line
+    under its table header, else the header itself, else None (best effort: plain headers and
+    `key = value` lines, as the shipped files are written)."""
+    parts = path.split(".")
+    lines = text.splitlines()
+    for cut in range(len(parts), 0, -1):
+        head, rest = parts[:cut], parts[cut:]
+        want = "[" + ".".join(head) + "]"
+        for i, raw in enumerate(lines):
+            if raw.split("#", 1)[0].strip().replace(" ", "") != want:
+                continue
+            if not rest:
+                return i + 1
+            for j in range(i + 1, len(lines)):
+                s = lines[j].strip()
+                if s.startswith("["):
+                    break
+                if s.split("=", 1)[0].strip() == rest[0] and "=" in s:
+                    return j + 1
+            return i + 1
+    if len(parts) == 1:
+        for i, raw in enumerate(lines):
+            if raw.split("=", 1)[0].strip() == parts[0] and "=" in raw:
+                return i + 1
+    return None
+
+
+def with_lines(folder: Path, problems: ProblemList) -> ProblemList:
+    """The same problems with the line of each key added to the file: `file:line: key: what`."""
+    texts: dict[str, str] = {}
+    out = ProblemList()
+    for p in problems:
+        name = p.file.rsplit("/", 1)[-1]
+        line = None
+        if p.path and name in BOUT_FILES and ":" not in p.file:
+            if name not in texts:
+                try:
+                    texts[name] = read_text(folder / name, max_bytes=MAX_FILE_BYTES)
+                except (OSError, ValueError):
+                    texts[name] = ""
+            line = key_line(texts[name], p.path)
+        out.add(f"{p.file}:{line}" if line else p.file, p.path, p.message)
+    return out
+
+
 def _entries(d: dict) -> list[Entry]:
     return [Entry(k, i, v) for i, (k, v) in enumerate(d.items())]
 
@@ -115,7 +164,7 @@ def load_bout_ruleset(path: str | Path | None = None) -> tuple[BoutRules | None,
         check_refs(s, vals[s.name], known, f"{rid}/{s.file}", problems)
     _extra_checks(vals, rid, problems)
     if problems or head is None or rules is None:
-        return None, problems
+        return None, with_lines(folder, problems)
     locs = _entries(vals["locations"])
     loc_ix = {e.id: e.index for e in locs}
     wounds = {(DAMAGE_TYPES.index(v["type"]), loc_ix[v["location"]]): v for v in vals["wounds"].values()}
@@ -133,15 +182,41 @@ def _extra_checks(vals: dict, rid: str, problems: ProblemList) -> None:
     for k, z in vals["zones"].items():
         if len(z["locations"]) != 6:
             problems.add(f"{rid}/body.toml", f"zones.{k}.locations", f"{len(z['locations'])} entries, expected 6 (die faces 1-6)")
+    weapons = vals["weapons"]
     for k, f in vals["fighters"].items():
         if f["shield"] and f["shield"] not in vals["shields"]:
             problems.add(f"{rid}/fighters.toml", f"fighters.{k}.shield",
                          f"{f['shield']!r} is not defined{suggest(f['shield'], vals['shields'])}, expected a shield id or \"\"")
-    for k, m in vals["maneuvers"].items():
-        is_attack = m["effect"] in ("strike", "beat", "bind_strike", "feint", "grapple")
+        for key, want in (("offhand", "an off-hand weapon id (offhand = true)"), ("missile", "a missile weapon id")):
+            v = f[key]
+            ok = v in weapons and (weapons[v]["offhand"] if key == "offhand" else bool(weapons[v]["missile"]))
+            if v and not ok:
+                problems.add(f"{rid}/fighters.toml", f"fighters.{k}.{key}",
+                             f"{v!r} is not {want}{suggest(v, weapons)}, expected {want} or \"\"")
+        w = weapons.get(f["weapon"])
+        if w is not None and w["missile"] and w["missile"] != "thrown":
+            problems.add(f"{rid}/fighters.toml", f"fighters.{k}.weapon",
+                         f"{f['weapon']!r} is a missile weapon, expected a melee weapon (missile weapons go in `missile`)")
+        if w is not None and w["hands"] == 2 and (f["shield"] or f["offhand"]):
+            problems.add(f"{rid}/fighters.toml", f"fighters.{k}.weapon",
+                         f"{f['weapon']!r} needs both hands, expected no shield and no off-hand weapon with it")
+    for k, w in weapons.items():
+        if w["missile"] and (not w["range"] or not w["missile_atn"]):
+            problems.add(f"{rid}/weapons.toml", f"weapons.{k}.range",
+                         "a missile weapon needs range and missile_atn above 0")
+    mans = vals["maneuvers"]
+    for k, m in mans.items():
+        is_attack = m["effect"] in ATTACK_EFFECTS
         if (m["kind"] == "attack") != is_attack:
             problems.add(f"{rid}/maneuvers.toml", f"maneuvers.{k}.effect",
                          f"{m['effect']!r} does not fit kind {m['kind']!r}")
+        roots = ATTACK_ROOTS if m["kind"] == "attack" else DEFENCE_ROOTS
+        if m["root"] not in roots:
+            problems.add(f"{rid}/maneuvers.toml", f"maneuvers.{k}.root",
+                         f"{m['root']!r} is not a root for a {m['kind']}, expected one of {', '.join(roots)}")
+        if m["parent"] and (m["parent"] not in mans or mans[m["parent"]]["kind"] != m["kind"]):
+            problems.add(f"{rid}/maneuvers.toml", f"maneuvers.{k}.parent",
+                         f"{m['parent']!r} is not a {m['kind']} maneuver{suggest(m['parent'], mans)}")
         if m["kind"] == "attack" and m["zones"] == "none":
             problems.add(f"{rid}/maneuvers.toml", f"maneuvers.{k}.zones", "an attack needs zones swing, thrust or any")
         if m["kind"] == "attack" and m["tn_from"] in ("weapon_dtn", "shield_dtn"):

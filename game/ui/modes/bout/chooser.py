@@ -1,6 +1,10 @@
-"""The declaration chooser as data (no drawing): rows of options for the phase, moved through
-with the d-pad (UP/DOWN row, LEFT/RIGHT value), A to declare, B to pass. The hard bot's choice
-is pre-selected ("default context-sensitive options pre-selected", the seed's UI card).
+"""The declaration chooser as data (no drawing): rows of options for the stage, moved through
+with the d-pad (UP/DOWN row, LEFT/RIGHT value), A to declare. The hard bot's choice is
+pre-selected ("default context-sensitive options pre-selected", the seed's UI card).
+
+Stages: the arena step (Step), the secret orientation (Orientation, Stance, Footing), the target
+(Target), and the declarations, one line at a time (Declare: an action type or "done", Foe,
+Maneuver, Zone, Dice, Extra).
 """
 
 from __future__ import annotations
@@ -9,8 +13,20 @@ from dataclasses import dataclass, field
 
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
+from game.modes.bout.consts import (
+    ATTACK_KINDS,
+    AUTO,
+    DEFEND,
+    FORCE,
+    LINE_NAMES,
+    ORIENTATIONS,
+    PREEMPT,
+    QUICK_DEFEND,
+)
+from game.modes.bout.fighter import NEEDS_ORIENTATION
 
 STEPS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west", "wait")
+DONE = -1
 
 
 @dataclass
@@ -37,115 +53,117 @@ class Row:
 class Chooser:
     def __init__(self, game, f: int, suggestion=None) -> None:
         self.g, self.f = game, f
+        self.m = getattr(game, "m", game)
         self.row = 0
         self.error = ""
         self.rows: list[Row] = []
+        self.stage = "move" if getattr(game, "queue", None) else self.m.stage_of(f)
         self._build()
         if suggestion is not None:
             self._preselect(suggestion)
 
     # ----------------------------------------------------------------------------- building
     def _build(self) -> None:
-        g, f, r = self.g, self.f, self.g.rules
-        me = g.fighters[f]
-        ph = g.phase
-        cp = max(1, me.cp)
-        if ph == "move":
+        m, f, r = self.m, self.f, self.m.rules
+        me = m.fighters[f]
+        st = self.stage
+        if st == "move":
             self.rows = [Row("Step", [(s, i) for i, s in enumerate(STEPS)], 8)]
-        elif ph == "footing":
-            self.rows = [Row("Footing dice", [(str(d), d) for d in range(1, cp + 1)], min(2, cp - 1))]
-        elif ph == "orient":
-            self.rows = [Row("Stance", [(s.name, s.index) for s in r.stances]),
-                         Row("Throw", [("white (defend)", 0), ("red (attack)", 1)])]
-        elif ph == "attack":
-            targets = [o for o in g.foes_of(f) if g.holds(f, o)]
-            self.rows = [Row("Target", [(self._who(o), o) for o in targets] + [("nobody (pass)", -1)]),
-                         Row("Maneuver", [(m.name, m.index) for m in self._attacks()]),
-                         Row("Zone", []), Row("Dice", [(str(d), d) for d in range(1, cp + 1)]), Row("Extra", [])]
-            self._refresh_dependent()
-        elif ph == "defence":
-            opts = [(m.name, ("d", m.index)) for m in r.maneuvers if m.kind == "defence" and self._can(m)]
-            opts.append((f"Buy initiative ({g.buy_cost(f)} CP)", ("b", -1)))
-            opts.append(("no defence", ("p", -1)))
-            self.rows = [Row("Answer", opts), Row("Maneuver", [(m.name, m.index) for m in self._attacks()]),
-                         Row("Zone", []), Row("Dice", [(str(d), d) for d in range(1, cp + 1)]), Row("Extra", [])]
+        elif st in ("orient", "commit"):
+            if me.orientation == NEEDS_ORIENTATION:
+                os_ = [(ORIENTATIONS[o], o) for o in range(3)]
+            else:
+                os_ = [("fight on", AUTO)]
+            foot = [(str(d), d) for d in range(0, max(0, me.cp) + 1)]
+            self.rows = [Row("Orientation", os_, 1 if len(os_) > 1 else 0),
+                         Row("Stance", [(s.name, s.index) for s in r.stances]),
+                         Row("Footing dice", foot)]
+        elif st == "target":
+            self.rows = [Row("Target", [(self._who(o), o) for o in m.foes_of(f)])]
+        elif st in ("declare", "respond"):
+            kinds = [QUICK_DEFEND] if st == "respond" else [k for k in range(QUICK_DEFEND)]
+            self.rows = [Row("Declare", [("done", DONE)] + [(LINE_NAMES[k], k) for k in kinds]),
+                         Row("Foe", []), Row("Maneuver", []), Row("Zone", []),
+                         Row("Dice", [(str(d), d) for d in range(0, max(0, me.cp) + 1)], 1 if me.cp else 0),
+                         Row("Extra", [])]
             self._refresh_dependent()
 
     def _who(self, i: int) -> str:
-        return f"{self.g.fighters[i].t.name} ({'ABCDEFGHIJKL'[i]})"
-
-    def _can(self, m) -> bool:
-        me, g = self.g.fighters[self.f], self.g
-        if me.t.prof < m.min_prof or (m.needs == "shield" and me.t.shield < 0):
-            return False
-        if m.needs == "weapon" and me.weapon == g.fist:
-            return False
-        w = g.rules.weapons[me.weapon]
-        return not (m.tn_from == "weapon_swing" and not w.atn_swing or m.tn_from == "weapon_thrust" and not w.atn_thrust)
-
-    def _attacks(self):
-        return [m for m in self.g.rules.maneuvers if m.kind == "attack" and self._can(m)]
+        return f"{self.m.fighters[i].t.name} ({'ABCDEFGHIJKLMNOPQRSTUVWX'[i]})"
 
     def _row(self, name: str) -> Row | None:
         return next((r for r in self.rows if r.name == name), None)
 
     def _refresh_dependent(self) -> None:
-        r = self.g.rules
-        man = self._row("Maneuver")
-        if man is None or man.value is None:
+        m, f = self.m, self.f
+        kind_row = self._row("Declare")
+        if kind_row is None:
             return
-        m = r.maneuvers[man.value]
-        ans = self._row("Answer")
-        if ans is not None and ans.value[0] == "d":
-            m = r.maneuvers[ans.value[1]]
-        zone = self._row("Zone")
-        old = zone.value
-        if m.kind == "attack":
+        kind = kind_row.value
+        foe, man, zone, extra = self._row("Foe"), self._row("Maneuver"), self._row("Zone"), self._row("Extra")
+        if kind == DONE or kind is None:
+            foe.options, man.options, zone.options, extra.options = [], [], [], []
+            return
+        attack = kind in ATTACK_KINDS
+        olds = (foe.value, man.value, zone.value)
+        foes = [(self._who(o), o) for o in m.foes_of(f)]
+        if kind in (DEFEND, PREEMPT):
+            foes = [("everyone / no one", -1)] + foes
+        foe.options = foes
+        foe.index = 0
+        if olds[0] is not None:
+            foe.select(olds[0])
+        man.options = [(f"{mm.name} ({mm.root})", mm.index) for mm in m.rules.maneuvers
+                       if (mm.kind == "attack") == attack]
+        man.index = 0
+        if olds[1] is not None:
+            man.select(olds[1])
+        mm = m.rules.maneuvers[man.value] if man.value is not None else None
+        if mm is not None and (attack or mm.riposte):
+            kinds = {"swing": ("swing",), "thrust": ("thrust",), "any": ("swing", "thrust")}
+            want = kinds.get(mm.zones if attack else ("any" if mm.riposte == "margin" else mm.riposte), ())
             zone.options = [(f"{z.numeral} {z.name}" + (f" (+{z.aim_cost})" if z.aim_cost else ""), z.index)
-                            for z in r.zones if m.zones in ("any", z.kind)]
+                            for z in m.rules.zones if z.kind in want]
         else:
-            zone.options = []
+            zone.options = [("-", 0)]
         zone.index = 0
-        if old is not None:
-            zone.select(old)
-        extra = self._row("Extra")
-        extra.options = [(str(e), e) for e in range(m.extra_max + 1)]
+        if olds[2] is not None:
+            zone.select(olds[2])
+        top = mm.extra_max if mm is not None else 0
+        if mm is not None and mm.effect in ("double", "evasive", "master_attack", "simultaneous"):
+            top = max(0, m.fighters[f].cp)
+        extra.options = [(str(e), e) for e in range(top + 1)]
         extra.index = min(extra.index, len(extra.options) - 1)
 
     def visible_rows(self) -> list[Row]:
-        ans, tgt = self._row("Answer"), self._row("Target")
-        if (ans is not None and ans.value[0] == "p") or (tgt is not None and tgt.value == -1):
-            return [(ans or tgt)]
-        if ans is not None and ans.value[0] == "d":
-            return [r for r in self.rows if r.name not in ("Maneuver", "Zone")]
+        k = self._row("Declare")
+        if k is not None and k.value == DONE:
+            return [k]
         return [r for r in self.rows if r.options]
 
     def _preselect(self, a) -> None:
-        k = a[0]
         try:
-            if k == A.PASS:
-                (self._row("Answer") or self._row("Target")).select(("p", -1) if self._row("Answer") else -1)
-            elif k in (A.MOVE, A.FOOTING):
-                self.rows[0].select(a[2])
-            elif k == A.ORIENT:
-                self.rows[0].select(a[2])
-                self.rows[1].select(a[3])
-            elif k in (A.ATTACK, A.BUY):
-                if k == A.BUY:
-                    self._row("Answer").select(("b", -1))
-                else:
-                    self._row("Target").select(a[2])
-                self._row("Maneuver").select(a[3])
+            if isinstance(a, A.Move):
+                self.rows[0].select(a.dir)
+            elif isinstance(a, A.Orient):
+                self.rows[0].select(a.orientation)
+                self.rows[1].select(a.stance)
+                self.rows[2].select(a.footing)
+            elif isinstance(a, A.Target):
+                self.rows[0].select(a.foe)
+            elif isinstance(a, A.Done):
+                self._row("Declare").select(DONE)
                 self._refresh_dependent()
-                self._row("Zone").select(a[4])
-                self._row("Dice").select(a[5])
-                self._row("Extra").select(a[6])
-            elif k == A.DEFEND:
-                self._row("Answer").select(("d", a[3]))
+            elif isinstance(a, A.Line):
+                self._row("Declare").select(a.kind)
                 self._refresh_dependent()
-                self._row("Dice").select(a[4])
-                self._row("Extra").select(a[5])
-        except (AttributeError, IndexError):
+                self._row("Foe").select(a.foe)
+                self._row("Maneuver").select(a.man)
+                self._refresh_dependent()
+                self._row("Zone").select(a.zone)
+                self._row("Dice").select(a.dice)
+                self._row("Extra").select(a.extra)
+        except (AttributeError, IndexError, TypeError):
             pass
 
     # ----------------------------------------------------------------------------- keys
@@ -158,7 +176,7 @@ class Chooser:
         row = rows[min(self.row, len(rows) - 1)]
         if row.options:
             row.index = (row.index + step) % len(row.options)
-        if row.name in ("Maneuver", "Answer"):
+        if row.name in ("Declare", "Maneuver"):
             self._refresh_dependent()
         self.error = ""
 
@@ -167,47 +185,44 @@ class Chooser:
         return rows[min(self.row, len(rows) - 1)]
 
     def action(self):
-        g, f = self.g, self.f
-        ph = g.phase
+        f = self.f
         v = {r.name: r.value for r in self.rows}
-        if ph == "move":
-            return (A.MOVE, f, v["Step"])
-        if ph == "footing":
-            return (A.FOOTING, f, v["Footing dice"])
-        if ph == "orient":
-            return (A.ORIENT, f, v["Stance"], v["Throw"])
-        if ph == "attack":
-            if v["Target"] == -1:
-                return (A.PASS, f)
-            return (A.ATTACK, f, v["Target"], v["Maneuver"], v["Zone"], v["Dice"], v["Extra"] or 0)
-        if ph == "defence":
-            att = g.answering()
-            if v["Answer"][0] == "p":
-                return (A.PASS, f)
-            if v["Answer"][0] == "b":
-                return (A.BUY, f, att, v["Maneuver"], v["Zone"], v["Dice"], v["Extra"] or 0)
-            return (A.DEFEND, f, att, v["Answer"][1], v["Dice"], v["Extra"] or 0)
+        st = self.stage
+        if st == "move":
+            return A.Move(f, v["Step"])
+        if st in ("orient", "commit"):
+            return A.Orient(f, v["Orientation"], v["Stance"], v["Footing dice"] or 0)
+        if st == "target":
+            return A.Target(f, v["Target"])
+        if st in ("declare", "respond"):
+            if v["Declare"] in (DONE, None):
+                return A.Done(f)
+            terrain = 2 if v["Declare"] == FORCE else 0
+            return A.Line(f, v["Declare"], v["Foe"], v["Maneuver"], v["Zone"] or 0, v["Dice"] or 0,
+                          v["Extra"] or 0, 0, terrain)
         return None
 
     def cost_text(self) -> str:
-        g, f = self.g, self.f
         a = self.action()
-        if a is None or a[0] not in (A.ATTACK, A.BUY, A.DEFEND) or self.rows[0].value in (-1, ("p", -1)):
+        if not isinstance(a, A.Line):
             return ""
-        r = g.rules
-        if a[0] == A.DEFEND:
-            m = r.maneuvers[a[3]]
-            cost = a[4] + m.cost + a[5]
-        else:
-            m = r.maneuvers[a[3]]
-            cost = a[5] + m.cost + r.zones[a[4]].aim_cost + a[6] + (g.buy_cost(f) if a[0] == A.BUY else 0)
-        return f"costs {cost} of {g.fighters[f].cp} CP"
+        m = self.m
+        mm = m.rules.maneuvers[a.man]
+        cost = m.line_cost(a.f, a.kind, mm, a.zone, a.dice, a.extra, a.reflex_buy, a.terrain)
+        return f"costs {cost} of {m.fighters[a.f].cp} dice"
 
     def check(self) -> bool:
         try:
-            self.g.check(self.action())
+            if self.stage == "commit":
+                self.m._check_orient(self.m.engagement_of(self.f), self.f, *self._orient_values())
+            else:
+                self.g.check(self.action())
             self.error = ""
             return True
         except (ActionError, TypeError, KeyError) as exc:
             self.error = str(exc)
             return False
+
+    def _orient_values(self):
+        a = self.action()
+        return a.orientation, a.stance, a.footing

@@ -23,7 +23,7 @@ from game.modes.bout.commit import seal
 from game.modes.bout.link import encode_bout_setup
 from game.modes.bout.scenarios import BoutOptions
 from game.ui import theme as T
-from game.ui.modes.bout.chooser import Chooser, Row
+from game.ui.modes.bout.chooser import Chooser
 from game.ui.modes.bout.menu import SCENARIO_HINTS, SCENARIOS
 from game.ui.modes.bout.scene import BoutScene, bout_rules
 from game.ui.scene import Scene
@@ -77,27 +77,7 @@ class BoutLinkSetup(LinkHostSetup):
 
 
 class ThrowChooser(Chooser):
-    """The secret throw (COMMIT phase) chosen like an ORIENT declaration; `action()` is the
-    plain ORIENT throw the screen then seals."""
-
-    def _build(self) -> None:
-        if self.g.phase != "commit":
-            super()._build()
-            return
-        self.rows = [Row("Stance", [(s.name, s.index) for s in self.g.rules.stances]),
-                     Row("Throw", [("white (defend)", 0), ("red (attack)", 1)])]
-
-    def action(self):
-        if self.g.phase == "commit":
-            v = {r.name: r.value for r in self.rows}
-            return (A.ORIENT, self.f, v["Stance"], v["Throw"])
-        return super().action()
-
-    def check(self) -> bool:
-        if self.g.phase == "commit":
-            self.error = ""
-            return True
-        return super().check()
+    """The chooser; in the COMMIT stage its `action()` is the plain Orient the screen then seals."""
 
 
 class LinkedBout(LinkedPlay, BoutScene):
@@ -126,24 +106,24 @@ class LinkedBout(LinkedPlay, BoutScene):
 
     # --- driving: this unit's declarations go to the link -----------------------------------
     def human_to_act(self) -> bool:
-        f = self.game.to_act()
+        f = self.game.fighter_to_act()
         return (f is not None and self.game.fighters[f].side == self.human_side and self.my_turn()
                 and self.slot.pending is None)
 
     def _ensure_chooser(self) -> None:
         if self.chooser is None and self.human_to_act():
             g = self.game
-            f = g.to_act()
+            f = g.fighter_to_act()
             suggestion = None if g.phase in ("commit", "reveal") else self.advisor.choose(g)
             self.chooser = ThrowChooser(g, f, suggestion)
             self.dirty = True
 
     def _apply(self, action) -> None:
         g = self.game
-        if g.phase == "commit" and action[0] == A.ORIENT:
+        if g.phase == "commit" and isinstance(action, A.Orient):
             commit, reveal = seal(action, os.urandom(A.SECRET_BYTES))
             if self.link_offer(commit):
-                self.reveals[action[1]] = reveal
+                self.reveals[action.f] = reveal
                 self.log.append("your throw is sealed; it shows when both throws are in")
         else:
             self.link_offer(action)
@@ -154,7 +134,7 @@ class LinkedBout(LinkedPlay, BoutScene):
         if not self.link_update() or self.game.is_over():
             return
         if self.human_to_act():
-            f = self.game.to_act()
+            f = self.game.fighter_to_act()
             if self.game.phase == "reveal" and f in self.reveals:
                 self.link_offer(self.reveals.pop(f))
                 return

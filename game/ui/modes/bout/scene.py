@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
 from game.modes.bout.log import describe
@@ -28,7 +29,7 @@ from game.ui.widgets import bottom_rect, meter, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
 BOT_PACE = 0.25           # seconds between two bot declarations
-LOG_LINES = 60
+LOG_LINES = 500          # the whole bout, the screen shows the newest
 WOUND_COLOURS = {1: (240, 220, 90), 2: (250, 170, 60), 3: (240, 110, 40), 4: (220, 40, 40), 5: (150, 0, 30)}
 _RULES = None
 
@@ -72,7 +73,7 @@ class BoutScene(Scene):
 
     # --------------------------------------------------------------------------- driving
     def human_to_act(self) -> bool:
-        f = self.game.to_act()
+        f = self.game.fighter_to_act()
         return f is not None and self.game.fighters[f].side in self.human_sides
 
     def me(self) -> int:
@@ -94,7 +95,7 @@ class BoutScene(Scene):
 
     def _ensure_chooser(self) -> None:
         if self.chooser is None and self.human_to_act():
-            f = self.game.to_act()
+            f = self.game.fighter_to_act()
             side = self.game.fighters[f].side
             if self.hotseat and side != self.viewer:
                 self.curtain, self.viewer = side, side
@@ -151,8 +152,13 @@ class BoutScene(Scene):
         elif b == Button.A and ev.kind == EventKind.PRESS:
             if c.check():
                 self._apply(c.action())
-        elif b == Button.B and ev.kind == EventKind.PRESS and self.game.phase in ("attack", "defence"):
-            self._apply((A.PASS, c.f))
+        elif b == Button.B and ev.kind == EventKind.PRESS and c.stage in ("declare", "respond"):
+            try:
+                self.game.check(A.Done(c.f))
+            except ActionError as exc:
+                c.error = str(exc)             # e.g. an aggressive fighter must attack
+            else:
+                self._apply(A.Done(c.f))
         self.dirty = True
 
     # --------------------------------------------------------------------------- drawing
@@ -179,7 +185,7 @@ class BoutScene(Scene):
         body_h = right.h * 2 // 5
         self._bodies(surf, pygame.Rect(right.x, right.y, right.w, body_h))
         self._chooser(surf, pygame.Rect(right.x, right.y + body_h + 2, right.w, right.h - body_h - 2))
-        hints = "Up/Down row  Left/Right change  A declare  B pass  L/R body  Start menu"
+        hints = "Up/Down row  Left/Right change  A declare  B done  L/R body  Start menu"
         if g.is_over():
             hints = "A: back to the menu"
         th.text(surf, th.fit(hints, bot.w - 6, "tiny"), (bot.x + 3, bot.y + 2), T.TEXT_DIM, "tiny")
@@ -214,7 +220,7 @@ class BoutScene(Scene):
             if f.dead:
                 col = (90, 86, 96)
             pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
-            if i == g.to_act():
+            if i == g.fighter_to_act():
                 pygame.draw.rect(surf, T.CURSOR, (x - 1, y - 1, cell + 1, cell + 1), 1)
             if small:
                 th.text(surf, "ABCDEFGHIJKL"[i], (x + cell // 2, y + (cell - th.line_height("tiny")) // 2),
@@ -224,13 +230,18 @@ class BoutScene(Scene):
         return max(6, self.theme.canvas[1] // 34)
 
     def _initiative_text(self, i: int) -> str:
-        g = self.game
+        m = self.game.m
         parts = []
-        for o in g.foes_of(i):
-            p = g.pair(i, o)
-            letter = "ABCDEFGHIJKL"[o]
-            parts.append({i: f"has initiative on {letter}", o: f"{letter} has initiative", -2: f"red vs red with {letter}",
-                          -1: f"throws against {letter}"}.get(p[0], ""))
+        for o in m.foes_of(i):
+            letter = "ABCDEFGHIJKLMNOPQRSTUVWX"[o]
+            if m.contested(i, o):
+                parts.append(f"contests {letter}")
+            elif m.holds(i, o):
+                parts.append(f"has initiative on {letter}")
+            elif m.holds(o, i):
+                parts.append(f"{letter} has initiative")
+            else:
+                parts.append(f"faces {letter}")
         return ", ".join(parts) or "not engaged"
 
     def _cards(self, surf, rect) -> None:
@@ -241,7 +252,7 @@ class BoutScene(Scene):
         d = self._die()
         for i, f in enumerate(g.fighters):
             col = T.team_colour(0 if f.side == 0 else 1)
-            active = g.to_act() == i
+            active = g.fighter_to_act() == i
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
             else:
@@ -249,8 +260,7 @@ class BoutScene(Scene):
             name = f"{'ABCDEFGHIJKL'[i]} {f.t.name}" + (you if f.side in self.human_sides else "")
             status = "dead" if f.dead else ("out" if f.out_rounds else ("prone" if f.prone else ""))
             th.text(surf, th.fit(name, inner.w // 2, "small"), (inner.x, y), T.ACCENT if active else col, "small")
-            st = g.stance.get(i)
-            stance = g.rules.stances[st].name if st is not None else ""
+            stance = g.m.orientation_of(i) if f.eng and g.m.orientation_of(i) != "auto" else ""
             info = " · ".join(x for x in (stance, status, f"HP {f.health}") if x)
             th.text(surf, info, (inner.right, y), T.TEXT_DIM, "small", align="right")
             y += lh
@@ -323,10 +333,10 @@ class BoutScene(Scene):
         if c is None:
             th.text(surf, "the others declare...", (inner.x, inner.y), T.TEXT_DIM, "small")
             return
-        head = {"move": "Step towards a foe", "footing": "Keep your footing", "orient": "Secret throw",
-                "commit": "Secret throw (sealed until both are in)",
-                "attack": "Your attack", "defence": f"Answer {'ABCDEFGHIJKL'[g.answering() or 0]}'s attack"}
-        th.text(surf, head.get(g.phase, g.phase), (inner.x, inner.y), T.ACCENT, "small")
+        head = {"move": "Step towards a foe", "orient": "Secret orientation", "target": "Choose your target",
+                "commit": "Secret orientation (sealed until all are in)",
+                "declare": "Declare (one line at a time)", "respond": "Answer attacks you did not see"}
+        th.text(surf, head.get(c.stage, c.stage or ""), (inner.x, inner.y), T.ACCENT, "small")
         y = inner.y + lh
         cur = c.current()
         for row in c.visible_rows():

@@ -1,4 +1,4 @@
-"""Which declarations are legal in a bout: `check` (raise ActionError with the reason) and
+"""(Engine 1, frozen: verifies replays recorded before the engagement rules.) Which declarations are legal in a bout: `check` (raise ActionError with the reason) and
 `legal_actions` (every legal declaration of the fighter to act, for bots and the UI). Mixed into
 `BoutGame` (game.py), which holds the state these read.
 """
@@ -6,8 +6,8 @@
 from __future__ import annotations
 
 from game.modes.base import ActionError
-from game.modes.bout import actions as A
-from game.modes.bout.fighter import Fighter
+from game.modes.bout.legacy import v1_actions as A
+from game.modes.bout.legacy.v1_fighter import Fighter
 
 
 class BoutLegality:

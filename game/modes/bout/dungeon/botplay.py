@@ -1,0 +1,167 @@
+"""The hero played by a bot (`--seats bot:hard`, attract mode, tests): it explores, fights what
+it meets, tends its wounds and goes down when a level is done.
+
+It reads only what the hero knows - the squares the party has seen, the foes in sight - plus
+the level's floor plan (where floors and walls are, not what is on them), and it sends the same
+actions a player would. Levels: *easy* walks straight to the stairs once seen and throws at
+random; *normal* explores half of each level; *hard* explores each level fully, takes painkillers
+and better armour, waits out its bleeding, rests until its wounds hurt less, and evades a fight
+it is losing.
+"""
+
+from __future__ import annotations
+
+from game.modes.bout.consts import AGGRESSIVE, CAUTIOUS, DEFENSIVE
+from game.modes.bout.dungeon import actions as A
+from game.modes.bout.dungeon import ai
+from game.modes.bout.dungeon import controls as C
+from game.modes.bout.dungeon.actor import COMPANION
+from game.modes.bout.dungeon.level import WAIT
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class DungeonBot:
+    def __init__(self, level: str = "hard", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"bot level {level!r}: expected one of {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = seed
+
+    def choose(self, g):
+        if g.phase == "pursue":
+            return A.Pursue(1)
+        if g.phase == "declare":
+            from game.modes.bout.dungeon.screen import default_declaration
+            return default_declaration(g)
+        e = g.m.engagement_of(0)
+        if e is not None:
+            return self._fight(g, e)
+        return self._walk(g)
+
+    # ---------------------------------------------------------------- in a fight
+    def _fight(self, g, e):
+        """s0: break away when beaten (hard), else the bout bot's orientation as a key: Aggressive
+        = a bump into the weakest foe, Cautious = a footwork step that keeps contact, Defensive =
+        a wait. s1: the target as a key (the pressed foe, else the weakest)."""
+        m, h = g.m, g.hero
+        foes = m.foes_of(0)
+        if self.level == "hard" and e.step == 0 and h.health <= 2 and C.can_full_evade(g, 0):
+            for d in range(8):
+                if C.meaning(g, 0, d) == C.AWAY:
+                    return A.Step(d)
+        if not foes:
+            return A.Step(WAIT)
+        weakest = min(foes, key=lambda o: (g.actors[o].cp, o))
+        if e.step == 1:
+            t = h.press if h.press in foes else weakest
+            return A.Step(C.direction(g.level, h.pos, g.actors[t].pos))
+        if e.step != 0 or h.orientation != -1:
+            return A.Step(WAIT)
+        o = self._orientation(g)
+        if o == AGGRESSIVE:
+            return A.Step(C.direction(g.level, h.pos, g.actors[weakest].pos))
+        if o == CAUTIOUS:
+            for d in range(8):
+                if C.meaning(g, 0, d) == C.FOOTWORK:
+                    return A.Step(d)
+        return A.Step(WAIT)
+
+    def _orientation(self, g) -> int:
+        """The hard bout bot's rule: aggressive when clearly ahead of the one foe in reach,
+        defensive when hopelessly behind several, cautious otherwise (the easy bot: at random)."""
+        m, h = g.m, g.hero
+        foes = m.foes_of(0)
+        theirs = [g.actors[o].cp for o in foes]
+        if self.level == "easy":
+            return (AGGRESSIVE, CAUTIOUS, DEFENSIVE)[(g.turn + len(foes)) % 3]
+        if self.level == "normal":
+            return AGGRESSIVE if h.cp >= max(theirs) else CAUTIOUS
+        if len(foes) == 1 and h.cp >= theirs[0] + 2:
+            return AGGRESSIVE
+        if len(foes) > 1 and h.cp * 2 < sum(theirs) and h.cp < 4:
+            return DEFENSIVE
+        return CAUTIOUS
+
+    # ---------------------------------------------------------------- exploring
+    def _walk(self, g) -> tuple:
+        h, data = g.hero, g.data
+        if self.level == "hard":
+            for slot, k in enumerate(h.items):
+                it = data.items[k]
+                if it.kind == "painkiller" and h.pain_total() >= 3:
+                    return A.Use(slot)
+                if it.kind == "armour":
+                    mine = g.rules.armours[h.t.armour]
+                    new = g.rules.armours[g.rules.index("armours", it.ref)]
+                    if new.av > mine.av and new.cp_penalty <= mine.cp_penalty + 1:
+                        return A.Equip(slot)
+        seen = ai.seen_foes(g, 0)
+        if seen:
+            t = ai.nearest(g, 0, seen)
+            return A.Step(ai.greedy(g, 0, g.actors[t].pos, allow_bump=t))
+        if h.bl_total() > 0 and self.level != "easy":
+            return A.Step(WAIT)                         # first aid needs quiet waiting
+        if self.level == "hard" and h.pain_total() >= 2 and g.turn < g.data.dungeon["max_steps"] // 2:
+            return A.Step(WAIT)                         # rest: healing takes the pain off
+        lv = g.level
+        stairs_known = bool(g.explored >> lv.stairs & 1)
+        if h.pos == lv.stairs and (self._done(g) or self.level == "easy"):
+            return A.Descend()
+        pal = self._companion(g)
+        if stairs_known and (self._done(g) or self.level == "easy"):
+            return A.Step(ai.toward(g, 0, lv.stairs, allow_bump=pal))
+        d = self._frontier(g)
+        if d is not None:
+            return A.Step(d)
+        if stairs_known:
+            return A.Step(ai.toward(g, 0, lv.stairs, allow_bump=pal))
+        return A.Step(WAIT)
+
+    @staticmethod
+    def _companion(g) -> int:
+        """The companion, whom the hero may bump to change places with (out of a fight)."""
+        if len(g.actors) > 1 and g.actors[1].role == COMPANION and g.actors[1].standing \
+                and not g.actors[1].eng:
+            return 1
+        return -1
+
+    def _done(self, g) -> bool:
+        if self.level == "hard":
+            return self._frontier(g) is None
+        lv = g.level
+        return bin(g.explored).count("1") * 2 >= len(lv.open_cells())
+
+    def _frontier(self, g):
+        """First step towards the nearest seen square beside an unseen floor, or None."""
+        lv, h = g.level, g.hero
+        nb, seen, t = lv.neighbours(), g.explored, lv.tiles
+        first = {h.pos: -1}
+        frontier = [h.pos]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for d, n in enumerate(nb[c]):
+                    if n < 0 or n in first:
+                        continue
+                    if not seen >> n & 1:
+                        if t[n]:
+                            return first[c] if first[c] >= 0 else d
+                        continue
+                    if g.at(n) >= 0 and n != h.pos and g.at(n) != self._companion(g):
+                        continue
+                    first[n] = first[c] if first[c] >= 0 else d
+                    nxt.append(n)
+            frontier = nxt
+        return None
+
+
+class ArenaOrDungeonBot:
+    """The bout's registry bot: the bout bot in the arena, the hero bot in a dungeon run."""
+
+    def __init__(self, bout_bot, level: str = "hard", seed: int = 0) -> None:
+        self.bout, self.dungeon = bout_bot, DungeonBot(level, seed)
+
+    def choose(self, g):
+        from game.modes.bout.dungeon.game import DungeonGame
+        return self.dungeon.choose(g) if isinstance(g, DungeonGame) else self.bout.choose(g)
