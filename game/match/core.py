@@ -222,6 +222,19 @@ class Match:
                     log(line)
         return self
 
+    def rewind(self, count: int) -> None:
+        """Undo (the Hex quest's): the caller has put the game back as it stood after `count`
+        actions (a snapshot it kept, or replaying); the replay forgets what came after, an undone
+        end is no end. Undo is never an action and never in a replay."""
+        if not 0 <= count <= len(self.replay.actions):
+            raise ValueError(f"rewind to {count}: the game has {len(self.replay.actions)} actions")
+        del self.replay.actions[count:]
+        self.replay.turns = [t for t in self.replay.turns if t[0] <= count]
+        self.result, self.stopped = None, False
+        self.version += 1
+        if self.record and self.keeper is not None:
+            self.keeper.progress(self)
+
     def replace_game(self, game, why: str = "") -> None:
         """The state came from elsewhere (the host's snapshot after a desync): from here the
         replay no longer plays back from the seed, which its meta says."""
