@@ -24,6 +24,7 @@ from game.store.stats import StatsStore
 REQUESTS = {
     "skirmish": Request(seed=5, seats=("bot:easy", "bot:easy"), turn_limit=12, options={"map": "01_meadow"}),
     "duel": Request(seed=3, turn_limit=60),
+    "bout": Request(seed=4, options={"scenario": "duel"}),
     "pebbles": Request(seed=2, options={"pebbles": 40}),
 }
 
@@ -95,7 +96,7 @@ def test_every_mode_is_resynced_by_the_hosts_snapshot(mode, tmp_path):
     assert guest.game.match.replay.meta.get("resynced_after_actions")       # the replay says so
 
 
-@pytest.mark.parametrize("mode", ["skirmish", "duel"])
+@pytest.mark.parametrize("mode", ["skirmish", "duel", "bout"])
 def test_every_mode_ends_identical_over_a_lossy_wire(mode, tmp_path):
     host, guest, *_ = play(mode, tmp_path, p_drop=0.05, p_dup=0.05, p_byte=0.002)
     assert host.game.game.state_hash() == guest.game.game.state_hash()

@@ -13,6 +13,7 @@ MODE = ModeEntry(
     rules="game.modes.bout.hooks:load_rules",
     game="game.modes.bout.hooks:new_game",
     bot="game.modes.bout.hooks:new_bot",
+    match="game.modes.bout.match_rules:BoutRules",
     describe="game.modes.bout.hooks:describe_events",
     simulate="game.modes.bout.hooks:simulate",
     verify="game.modes.bout.hooks:verify",
