@@ -107,8 +107,8 @@ class _Marks:
             got = made.get(turn, g.state_hash() if g.turn == turn else None)
             if got != h:
                 where = "at the start" if count == 0 else f"(after action {count})"
-                self.problems.append(f"turn {turn} {where}: state hash {str(got)[:12]} "
-                                     f"does not match the recorded {h[:12]}")
+                self.problems.append(f"turn {turn} {where}: state hash differs from the recording "
+                                     f"({str(got)[:12]}, recorded {h[:12]})")
                 self.match.stopped = True           # the rest cannot match either
 
 

@@ -1,7 +1,7 @@
 """Every converted mode's bot-vs-bot game (`tactibox simulate`), replay check (`tactibox replay
 --verify`) and screen games go through the one Match: counted on `Match.apply`, the one place
-an action is applied. (The Steel bout and Xconq GDL join when their engine rewrites land: their
-own simulate/verify hooks are the adapters until then - docs/modes.md section 7.)"""
+an action is applied. (Xconq GDL joins when its engine rewrite lands: its own simulate/verify
+hooks are the adapter until then - docs/modes.md section 7.)"""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from game.match.rules import rules_for
 from game.modes import driver
 from game.modes.registry import Request, get_mode
 
-BOTS = {"skirmish": Request(seed=3, options={"army-limit": 3}), "duel": Request(seed=3, turn_limit=30)}
+BOTS = {"skirmish": Request(seed=3, options={"army-limit": 3}), "duel": Request(seed=3, turn_limit=30),
+        "bout": Request(seed=3, options={"scenario": "one_vs_three"})}
 
 
 @pytest.fixture
@@ -31,13 +32,21 @@ def applied(monkeypatch):
 @pytest.mark.parametrize("mode", sorted(BOTS))
 def test_bot_games_and_their_replays_go_through_the_match(mode, applied):
     entry = get_mode(mode)
-    assert entry.has("match") and not entry.has("simulate") and not entry.has("verify")
+    assert entry.has("match") and not entry.has("simulate")      # (the bout's verify: engine 1 replays)
     out = driver.simulate(entry, BOTS[mode])
     n = len(out.replay.actions)
     assert n > 10 and applied[mode] == n and out.summary["actions"] == n
     verdict = driver.verify(entry, out.replay)
     assert verdict.ok and applied[mode] == 2 * n and verdict.state_hash == out.summary["state_hash"]
     assert verdict.turns_checked == len(out.replay.turns) > 0
+
+
+def test_a_dungeon_run_goes_through_the_match_too(applied):
+    entry = get_mode("bout")
+    out = driver.simulate(entry, Request(seed=4, seats=("bot:hard",), options={"scenario": "dungeon"}))
+    n = len(out.replay.actions)
+    assert n > 10 and applied["bout"] == n
+    assert driver.verify(entry, out.replay).ok and applied["bout"] == 2 * n
 
 
 def test_the_quest_checks_a_solution_and_its_replay_through_the_match(applied, tmp_path):

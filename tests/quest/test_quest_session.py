@@ -67,7 +67,7 @@ def test_replay_verifies_and_detects_tampering():
     assert ok, probs
     rep.turns[0][2] = "0" * 32
     ok, probs, _ = verify_replay(LV, rep)
-    assert not ok and "does not match the recorded" in probs[0]
+    assert not ok and "state hash differs" in probs[0]
 
 
 def test_replay_with_a_tampered_result_fails():

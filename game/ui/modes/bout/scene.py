@@ -1,6 +1,6 @@
 """The Steel bout screen.
 
-    app.open("bout_game", scenario="duel" | "one_vs_three" | "roguelike", level="hard", hotseat=False)
+    app.open("bout_game", scenario="duel" | "one_vs_three" | "roguelike" | "brawl", level="hard", hotseat=False)
 
 The person plays side 0 (fighter A); bots play the rest, a few frames apart so each declaration
 can be read in the log. Hot-seat (`hotseat=True`): two people share the unit, one per side; before
@@ -92,7 +92,7 @@ class BoutScene(Scene):
     @staticmethod
     def _new_match(app, scenario: str, level: str, seed: int | None, hotseat: bool):
         """A bout on this unit: the person plays side 0 (and side 1 hot-seat), one bot the rest."""
-        from game.modes.bout.match_rules import bout_header
+        from game.modes.bout.match import bout_header
         rules = bout_rules()
         seed = app.seed_source() if seed is None else seed
         sides = len({f.side for f in new_bout(rules, seed, BoutOptions(scenario=scenario)).fighters})
@@ -126,11 +126,8 @@ class BoutScene(Scene):
             return f"A linked {kind} with {self.run.peer_name}. You are {self._side_names(self.human_side)}."
         start = f"A {scenario.replace('_', ' ')} begins. "
         if self.hotseat:
-            return start + f"Player 1 is {g.fighters[0].t.name} (A), player 2 the others."
+            return start + f"Player 1 plays {self._side_names(0)}, player 2 {self._side_names(1)}."
         return start + f"You are {g.fighters[0].t.name} (A)."
-
-    def _side_names(self, side: int) -> str:
-        return ", ".join(f.t.name for f in self.game.fighters if f.side == side)
 
     @property
     def game(self):
@@ -140,6 +137,10 @@ class BoutScene(Scene):
     def bots(self):
         """This unit's bot driver (`thinking` while its worker decides), or None."""
         return next((d for d in self.match.drivers.values() if isinstance(d, BotDriver)), None)
+
+    def _side_names(self, side: int) -> str:
+        return ", ".join(f"{f.t.name} ({'ABCDEFGHIJKL'[i]})" for i, f in enumerate(self.game.fighters)
+                         if f.side == side)
 
     # --------------------------------------------------------------------------- driving
     def human_to_act(self) -> bool:
@@ -337,7 +338,7 @@ class BoutScene(Scene):
         small = cell >= th.line_height("tiny")
         for i, f in enumerate(g.fighters):
             x, y = ox + (f.pos % g.width) * cell, oy + (f.pos // g.width) * cell
-            col = T.team_colour(0 if f.side == 0 else 1)
+            col = T.team_colour(f.side)
             if f.dead:
                 col = (90, 86, 96)
             pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
@@ -372,7 +373,7 @@ class BoutScene(Scene):
         lh = th.line_height("small")
         d = self._die()
         for i, f in enumerate(g.fighters):
-            col = T.team_colour(0 if f.side == 0 else 1)
+            col = T.team_colour(f.side)
             active = g.fighter_to_act() == i
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
@@ -443,9 +444,10 @@ class BoutScene(Scene):
         inner = panel(surf, rect, title="Your declaration", th=th)
         lh = th.line_height("small")
         if g.is_over():
-            won = g.winner == self.human_side or self.hotseat
+            won = g.winner == self.human_side or (self.hotseat and g.winner in (0, 1))
             if self.hotseat:
-                text = "Draw." if g.draw else f"Player {1 if g.winner == 0 else 2} wins!"
+                text = "Draw." if g.draw else (f"Player {g.winner + 1} wins!" if g.winner in (0, 1)
+                                               else "The bots win.")
             else:
                 text = "Draw." if g.draw else ("You win!" if won else "You are beaten.")
             th.text(surf, text, (inner.centerx, inner.y + lh), T.GOOD if won else T.TEXT_BAD, "big", align="centre")
