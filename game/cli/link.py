@@ -9,6 +9,11 @@ joining unit passes the same `--code`; with `link.key` in both data folders no c
 
     tactibox link --port tcp://:7777 --host            # prints "pairing code: 123 456"
     tactibox link --port tcp://192.168.1.20:7777 --join --code 123456
+
+Four units on a LAN (a lobby: game/cli/link_lobby.py):
+
+    tactibox link --port tcp://:7777 --host --mode skirmish --seats human,human,human,human --code 123456
+    tactibox link --port tcp://192.168.1.20:7777 --join --code 123456          (on each of three units)
 """
 
 from __future__ import annotations
@@ -36,6 +41,13 @@ def add_arguments(p) -> None:
                    help="network links: the 6-digit pairing code (host: default a fresh one, printed)")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds (default 900)")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    p.add_argument("--seats", default=None,
+                   help="host, a lobby of up to four units over TCP: who sits where, e.g. human,human,human,human "
+                        "(seat 1 is this unit's; each other 'human' seat goes to a joining unit at random)")
+    p.add_argument("--launch-after", type=float, default=0.0,
+                   help="lobby: launch this many seconds after the first unit joined (default: when every seat is taken)")
+    p.add_argument("--idle-limit", type=float, default=60.0,
+                   help="lobby: seconds a unit may keep the battle waiting before a bot plays for it (default 60)")
 
 
 def run(args) -> int:
@@ -53,6 +65,11 @@ def _run(args) -> int:
     seed = args.seed if args.seed is not None else fresh_seed()
     log = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
     level = args.seat.split(":")[1]
+    if args.seats is not None:
+        from game.cli.link_lobby import parse_seats, run_lobby
+        if role != "host":
+            raise CliError("--seats is for the hosting unit")
+        return run_lobby(args, parse_seats(args.seats), level, seed, log)
     try:
         if role == "host":
             entry = get_mode(args.mode)
