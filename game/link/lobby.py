@@ -115,7 +115,6 @@ class LobbyHost:
         self.counters_gone = Counters()             # traffic of connections already closed
         self.turned_away = 0
         self.drops = self.returns = 0
-        self._next_unit = 1
 
     # --- connections ------------------------------------------------------------------------------
     def listen(self, host: str = "", port: int = 0) -> int:
@@ -197,19 +196,27 @@ class LobbyHost:
             self.returns += 1
             self._log(f"{name} is back (unit {back})")
             return
-        free = self.free_seats()
-        if free and not self.launched:
-            seat = free[pick(self.entropy, len(free))]
-            m.unit = self._next_unit
-            self._next_unit += 1
-            self.owner[seat] = m.unit
-            self.names[m.unit] = name
+        seat = self.join(name)
+        if seat is not None:
+            m.unit = self.owner[seat]
             self._log(f"{name} joins: seat {seat} (unit {m.unit})")
             return
         m.unit = SPECTATOR
         self._log(f"{name} watches")
         if self.launched:
             self._start(m)
+
+    def join(self, name: str) -> int | None:
+        """A unit named `name` takes a free human seat, chosen uniformly at random (the next unit
+        number); None when no seat is free or the battle is on."""
+        free = self.free_seats()
+        unit = next((u for u in (1, 2, 3) if u not in self.owner), None)
+        if not free or self.launched or unit is None:
+            return None
+        seat = free[pick(self.entropy, len(free))]
+        self.owner[seat] = unit
+        self.names[unit] = name
+        return seat
 
     def launch(self) -> str:
         """Start the battle on every unit in the lobby. "" or why it cannot start yet."""
