@@ -83,9 +83,9 @@ def test_start_names_the_unit_and_refuses_broken_marks():
 
 
 def test_a_skirmish_setup_carries_four_units():
+    from game.modes.link_hook import link_hook
     from game.modes.registry import get_mode
     from game.modes.skirmish.link import decode_setup
-    from game.modes.link_hook import link_hook
     lobby = skirmish_lobby(FakeClock())
     play, rs = lobby.spec.lobby_play()
     from game.link.modes import split_setup
