@@ -75,6 +75,8 @@ def run_lobby(args, seats: list[str], level: str, seed: int, log) -> int:
         bound = lobby.listen(host, port)
     except OSError as exc:
         raise CliError(f"{args.port}: cannot listen ({exc})") from None
+    if args.announce:
+        lobby.announce(args.announce, args.discovery_port)
     print(f"pairing code: {shown}", file=sys.stderr, flush=True)
     print(f"lobby: listening on port {bound}", file=sys.stderr, flush=True)
     end = time.monotonic() + args.timeout
@@ -125,3 +127,26 @@ def _wait(lobby, timeout: float) -> None:
         select.select(fds, [], [], timeout)
     except (OSError, ValueError):
         time.sleep(timeout)
+
+
+def find_game(args, log, wait: float = 30.0) -> str:
+    """`--port lan`: listen for announcements (bounded: `wait` seconds) and take the first battle
+    with a free seat (else the first one to watch). Returns its tcp:// address."""
+    from firmware_bridge.discovery import DISCOVERY_PORT, Finder
+    try:
+        finder = Finder(port=args.discovery_port or DISCOVERY_PORT)
+    except OSError as exc:
+        raise CliError(f"cannot listen for battles on the LAN: {exc}") from None
+    end = time.monotonic() + min(wait, args.timeout)
+    try:
+        while time.monotonic() < end:
+            finder.poll()
+            games = finder.games()
+            if games:
+                log(f"link: found {games[0].label()} at {games[0].url}")
+                return games[0].url
+            fd = finder.fileno()
+            select.select([fd] if fd is not None else [], [], [], 0.1)
+    finally:
+        finder.close()
+    raise CliError(f"no battle announced on the LAN within {wait:g} s (type its address: --port tcp://HOST:PORT)")

@@ -122,6 +122,28 @@ class LobbyHost:
         self.acceptor = TcpAcceptor(host, port, now=self.now)
         return self.acceptor.port
 
+    def announce(self, to: str, port: int | None = None, interval: float = 1.0) -> None:
+        """Announce this lobby on the LAN (`to`: a broadcast address; tests: 127.255.255.255)."""
+        from firmware_bridge.discovery import DISCOVERY_PORT, Announcer
+        self.announcer = Announcer(self.announcement, to=to, port=port or DISCOVERY_PORT, interval=interval,
+                                   now=self.now)
+
+    announcer = None
+
+    def announcement(self):
+        from firmware_bridge.discovery import Announcement
+        mode_id, setup = split_setup(self.spec.options)
+        map_name = ""
+        if self.spec.lobby_play is not None:
+            play, rules = self.spec.lobby_play()
+            try:
+                map_name = play.lobby_map(rules, setup) if hasattr(play, "lobby_map") else ""
+            except (ValueError, KeyError):
+                map_name = ""
+        return Announcement(port=self.acceptor.port if self.acceptor else 0, free=0 if self.launched else self.waiting_for(),
+                            seats=len(self.seats), name=self.unit_name, mode=mode_id, map=map_name,
+                            app_version=self.app_version, playing=self.launched)
+
     def add(self, link: ReliableLink) -> Member:
         """A new connection (paired, placed and started as it is polled)."""
         self._bound_connections()
@@ -258,6 +280,8 @@ class LobbyHost:
 
     # --- running ----------------------------------------------------------------------------------
     def poll(self) -> None:
+        if self.announcer is not None and self.acceptor is not None and not self.finished:
+            self.announcer.poll()
         if self.acceptor is not None:
             for transport in self.acceptor.accept():
                 self.add(ReliableLink(transport, now=self.now, config=self.link_config, counters=transport.counters))
@@ -389,3 +413,5 @@ class LobbyHost:
             m.session.close()
         if self.acceptor is not None:
             self.acceptor.close()
+        if self.announcer is not None:
+            self.announcer.close()

@@ -90,6 +90,11 @@ class SkirmishLink(LinkHook):
         from game.modes.skirmish.link import decode_setup
         return [s.participant.controller for s in decode_setup(rs, setup)[2]]
 
+    def lobby_map(self, rs, setup: bytes) -> str:
+        """The map's name, for the lobby's announcement on the LAN."""
+        from game.modes.skirmish.link import decode_setup
+        return rs.map(decode_setup(rs, setup)[0]).name
+
     def with_owners(self, rs, setup: bytes, owners: list[int], ctrls: list[str] | None = None,
                     names: list[str] | None = None) -> bytes:
         """The setup with seat i played by unit owners[i] (its controller ctrls[i] when given:
