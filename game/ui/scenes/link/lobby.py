@@ -40,8 +40,12 @@ def lobby_maps(rs, seats: int = SEATS) -> list[str]:
     return [m.id for m in rs.maps if len(m.starts) >= seats]
 
 
-def lobby_spec(app, map_id: str, army_limit: int):
-    spec = host_spec("skirmish", req=Request(seats=("human",) * SEATS, options={"map": map_id, "army-limit": army_limit}),
+TURN_LIMITS = (0, 10, 20, 30, 50)
+
+
+def lobby_spec(app, map_id: str, army_limit: int, turn_limit: int = 0):
+    spec = host_spec("skirmish", req=Request(seats=("human",) * SEATS, turn_limit=turn_limit,
+                                             options={"map": map_id, "army-limit": army_limit}),
                      holder=_holder(app))
     return spec.played_by(HumanDriver, app.keeper())
 
@@ -84,6 +88,7 @@ class LobbyScene(MenuScene):
         self.maps = maps
         self.map_id = maps[0]
         self.army_limit = 9
+        self.turn_limit = 0
         self.error = ""
         self.handed_over = False
         self.addresses = local_addresses()
@@ -94,14 +99,16 @@ class LobbyScene(MenuScene):
                  hint="maps with room for four armies"),
             Item("Army limit", choices=tuple(range(1, 10)), get=lambda: self.army_limit, set=self._set_limit,
                  show=lambda v: f"{v} pieces", hint="pieces each army may bring"),
+            Item("Turn limit", choices=TURN_LIMITS, get=lambda: self.turn_limit, set=self._set_turns,
+                 show=lambda v: f"{v} turns" if v else "none", hint="the battle ends after this many rounds"),
             Item("Add bot", self.add_bot, hint="a bot takes a free seat"),
             Item("Launch", self.launch, hint="start the battle on every unit (at least two armies)"),
         ])
-        self.menu.index = 3
+        self.menu.index = 4
 
     # --- the host's choices -------------------------------------------------------------------------
     def _respec(self) -> None:
-        spec = lobby_spec(self.app, self.map_id, self.army_limit)
+        spec = lobby_spec(self.app, self.map_id, self.army_limit, self.turn_limit)
         spec.bind(self.run)
         self.lobby.spec = spec
 
@@ -111,6 +118,10 @@ class LobbyScene(MenuScene):
 
     def _set_limit(self, v: int) -> None:
         self.army_limit = v
+        self._respec()
+
+    def _set_turns(self, v: int) -> None:
+        self.turn_limit = v
         self._respec()
 
     def add_bot(self) -> None:
