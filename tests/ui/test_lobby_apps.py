@@ -173,6 +173,11 @@ def test_four_apps_and_a_watcher_play_a_lan_battle_from_their_menus(tmp_path, mo
         assert lobby.result()["state_hash"] == next(iter(hashes))
         assert set(lobby.result()["moves_by_unit"]) == {"0", "1", "2", "3"}
         shot(host, artifacts / "lan_lobby_results_320x240.png")
+        # results and records on every unit that played the battle from its start: the replay and
+        # the stats (Elo for people, bots unrated: game.store.stats)
+        for a in (host, joiners[0], joiners[2]):
+            assert [r for r in a.replays.list() if r.ok and r.mode == "skirmish"], a.player_name()
+            assert a.stats.recent_games(1), a.player_name()
     finally:
         for a in apps + gone:
             a.close()
