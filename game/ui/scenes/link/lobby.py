@@ -66,7 +66,7 @@ def open_lobby(app, *, port: str, on_error=None) -> None:
         key, shown = pairing_key(port, "host", None, key_folder(app))
         host, num, _ = parse_tcp(port)
         lobby = LobbyHost(spec, seats=["human"] * SEATS, pairing_key=key, seed=app.seed_source(),
-                          unit_name=app.player_name(0), now=app.now)
+                          unit_name=app.player_name(0), now=app.now, idle_limit=120.0)
         lobby.listen(host, num)
         lobby.announce(ANNOUNCE_TO, ANNOUNCE_PORT)
     except (OSError, ValueError) as exc:
