@@ -28,6 +28,21 @@ def unit(data, *args):
                              *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def finish(procs) -> list[dict]:
+    """Each process's last stdout line as JSON (every one must exit 0); none is left running."""
+    out = []
+    try:
+        for p in procs:
+            stdout, stderr = p.communicate(timeout=260)
+            assert p.returncode == 0, stderr[-2000:]
+            out.append(json.loads(stdout.strip().splitlines()[-1]))
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+    return out
+
+
 @pytest.mark.slow
 def test_a_host_and_three_joining_units_print_the_same_hash_and_winner(tmp_path):
     port = free_port()
@@ -35,16 +50,7 @@ def test_a_host_and_three_joining_units_print_the_same_hash_and_winner(tmp_path)
                 "--mode", "skirmish", "--seats", "human,human,human,human", "--turn-limit", "16", "--seat", "bot:easy")
     joiners = [unit(tmp_path / f"g{k}", "--port", f"tcp://127.0.0.1:{port}", "--join", "--name", f"unit-{k}",
                     "--seat", "bot:easy") for k in (1, 2, 3)]
-    out = []
-    try:
-        for p in [host, *joiners]:
-            stdout, stderr = p.communicate(timeout=260)
-            assert p.returncode == 0, stderr[-2000:]
-            out.append(json.loads(stdout.strip().splitlines()[-1]))
-    finally:
-        for p in [host, *joiners]:
-            if p.poll() is None:
-                p.kill()
+    out = finish([host, *joiners])
     h = out[0]
     assert h["winner"] and len({o["state_hash"] for o in out}) == 1 and len({o["winner"] for o in out}) == 1
     assert all(o["placements"] == h["placements"] for o in out)
@@ -61,15 +67,6 @@ def test_joining_units_find_the_battle_on_the_loopback_without_an_address(tmp_pa
                 "--announce", "127.255.255.255", "--discovery-port", str(udp))
     joiners = [unit(tmp_path / f"g{k}", "--port", "lan", "--discovery-port", str(udp), "--join",
                     "--name", f"finder-{k}", "--seat", "bot:easy") for k in (1, 2)]
-    out = []
-    try:
-        for p in [host, *joiners]:
-            stdout, stderr = p.communicate(timeout=260)
-            assert p.returncode == 0, stderr[-2000:]
-            out.append(json.loads(stdout.strip().splitlines()[-1]))
-    finally:
-        for p in [host, *joiners]:
-            if p.poll() is None:
-                p.kill()
+    out = finish([host, *joiners])
     assert len({o["state_hash"] for o in out}) == 1 and out[0]["winner"]
     assert sorted(out[0]["units"].values()) == ["finder-1", "finder-2", "tactibox-host"]
