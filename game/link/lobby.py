@@ -113,7 +113,6 @@ class LobbyHost:
         self.names: dict[int, str] = {0: unit_name}
         self.log_lines: list[str] = []
         self.counters_gone = Counters()             # traffic of connections already closed
-        self.turned_away = 0
         self.drops = self.returns = 0
 
     # --- connections ------------------------------------------------------------------------------
@@ -144,9 +143,12 @@ class LobbyHost:
                             seats=len(self.seats), name=self.unit_name, mode=mode_id, map=map_name,
                             app_version=self.app_version, playing=self.launched)
 
-    def add(self, link: ReliableLink) -> Member:
+    def add(self, link: ReliableLink) -> Member | None:
         """A new connection (paired, placed and started as it is polled)."""
         self._bound_connections()
+        if len(self.members) >= MAX_MEMBERS:
+            link.close()                            # every place is a seated unit or a spectator
+            return None
         s = Session(link, role="host", app_version=self.app_version, unit_name=self.unit_name,
                     content=self.spec.content, content_provider=self.spec.content_provider,
                     install_content=None, make_game=self._make_view, seed=self.seed, options=b"",
@@ -160,12 +162,20 @@ class LobbyHost:
         return m
 
     def _bound_connections(self) -> None:
-        unpaired = [m for m in self.members if not m.paired]
-        while len(unpaired) >= MAX_UNPAIRED or len(self.members) >= MAX_MEMBERS:
-            victim = unpaired.pop(0) if unpaired else next(m for m in self.members if m.unit is None)
-            self._close(victim, "too many units connecting at once")
-            if not unpaired and len(self.members) < MAX_MEMBERS:
-                break
+        """Room for one more connection: the oldest that has not paired goes when MAX_UNPAIRED
+        have not, then the oldest not yet placed when MAX_MEMBERS are kept. Seated units and
+        spectators are never pushed out by newcomers (the newcomer is closed instead: `add`)."""
+        while True:
+            unpaired = [m for m in self.members if not m.paired]
+            if len(unpaired) >= MAX_UNPAIRED:
+                self._close(unpaired[0], "too many units connecting at once")
+                continue
+            if len(self.members) >= MAX_MEMBERS:
+                waiting = [m for m in self.members if m.unit is None]
+                if waiting:
+                    self._close(waiting[0], "too many units connected")
+                    continue
+            return
 
     def _make_view(self, seed: int, options: bytes):
         m = self._starting
@@ -301,8 +311,6 @@ class LobbyHost:
             return self._close(m, "did not pair in time")
         if s.failed or (self.now() - m.since > self.pair_deadline and s.state in ("connecting", "hello")):
             return self._close(m, s.error or "did not pair")
-        if s.notice and not m.paired and not m.launched:
-            self.turned_away += 1 if "wrong" in s.notice else 0
         t = s.link.transport
         gone = not t.up or s.link_state in ("down", "left", "closed")
         if gone:

@@ -109,3 +109,21 @@ def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit()
     assert waited and waited[0][0] == "staller" and 10 <= max(s for _, s in waited) <= 15.1   # the timer showed
     assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
     assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
+
+
+def test_connections_are_bounded_and_seated_units_are_never_pushed_out():
+    from linkkit import lossy_pair
+
+    from game.link.lobby import MAX_MEMBERS, MAX_UNPAIRED
+    clock = FakeClock()
+    lobby, guests = _launched(clock)
+    links = []
+    for i in range(3 * MAX_MEMBERS):                 # strangers that connect and never pair
+        a, b, _, _ = lossy_pair(clock, 100 + i)
+        links.append(b)
+        lobby.add(a)
+        assert sum(1 for m in lobby.members if not m.paired) <= MAX_UNPAIRED
+        assert len(lobby.members) <= MAX_MEMBERS
+    assert len(lobby.seated()) == 3                  # the joined units kept their places
+    assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
+    assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
