@@ -250,6 +250,27 @@ class LobbyHost:
         self.names[unit] = name
         return seat
 
+    def colour_seats(self) -> list[int] | None:
+        """The battle seat (colour: 0 red .. 3 blue) each lobby seat will fight from: the seed
+        decides it, so the player list shows it before the launch (None: the mode cannot say)."""
+        key = (self.spec.options, self.seed, len(self.seats))
+        if getattr(self, "_colours", (None, None))[0] == key:
+            return self._colours[1]
+        colours = None
+        try:
+            mode_id, setup = split_setup(self.spec.options)
+            play, rules = self.spec.lobby_play()
+            n = len(self.seats)
+            setup = play.with_owners(rules, setup, [0] * n, ctrls=["human"] * n, names=["?"] * n)
+            from game.match import rules_for
+            from game.modes.registry import get_mode
+            game = rules_for(get_mode(mode_id)).start(rules, play.header(rules, self.seed, setup))
+            colours = [game.seat_part.index(i) for i in range(n)]
+        except (ValueError, AttributeError, TypeError, IndexError):
+            colours = None
+        self._colours = (key, colours)
+        return colours
+
     def launch(self) -> str:
         """Start the battle on every unit in the lobby. "" or why it cannot start yet."""
         if self.launched:

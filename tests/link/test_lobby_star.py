@@ -13,7 +13,10 @@ def _battle(faults: dict, seed: int = 5):
     lobby = skirmish_lobby(clock, seed=seed)
     guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k, **faults) for k in (1, 2, 3)]
     assert run_all(lobby, guests, clock, 60, lambda: lobby.waiting_for() == 0)
+    colours = lobby.colour_seats()
     assert lobby.launch() == ""
+    g = lobby.adapter.match.game                     # the player list's colours were the battle's
+    assert colours == [g.seat_part.index(i) for i in range(4)]
     assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
     return lobby, guests
 

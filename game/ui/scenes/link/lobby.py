@@ -34,6 +34,7 @@ from game.ui.words import problem_words
 ANNOUNCE_TO = "255.255.255.255"      # the LAN's broadcast address (tests: 127.255.255.255)
 ANNOUNCE_PORT = DISCOVERY_PORT
 SEATS = 4
+COLOUR_NAMES = ("Red", "Green", "Yellow", "Blue")
 
 
 def lobby_maps(rs, seats: int = SEATS) -> list[str]:
@@ -152,6 +153,7 @@ class LobbyScene(MenuScene):
     def player_lines(self) -> list[tuple]:
         lobby, out = self.lobby, []
         joined = {m.unit: m for m in lobby.seated()}
+        colours = lobby.colour_seats() or list(range(len(lobby.seats)))
         for seat, ctrl in enumerate(lobby.seats):
             owner = lobby.owner[seat]
             if seat == 0:
@@ -164,7 +166,7 @@ class LobbyScene(MenuScene):
                 who = f"bot ({ctrl.split(':')[1]})"
             else:
                 who = "free: waiting for a unit"
-            out.append((f"{seat + 1}. {who}", T.team_colour(seat)))
+            out.append((f"{COLOUR_NAMES[colours[seat]]}: {who}", T.team_colour(colours[seat])))
         watching = len(lobby.spectators())
         if watching:
             out.append((f"{watching} watching", T.TEXT_DIM))
