@@ -99,7 +99,7 @@ class LobbyScene(MenuScene):
                  show=lambda v: app.content.ruleset().map(v).name, enabled=lambda: not self.lobby.launched,
                  hint="maps with room for four armies"),
             Item("Army limit", choices=tuple(range(1, 10)), get=lambda: self.army_limit, set=self._set_limit,
-                 show=lambda v: f"{v} pieces", hint="pieces each army may bring"),
+                 show=lambda v: f"{v} piece{'' if v == 1 else 's'}", hint="pieces each army may bring"),
             Item("Turn limit", choices=TURN_LIMITS, get=lambda: self.turn_limit, set=self._set_turns,
                  show=lambda v: f"{v} turns" if v else "none", hint="the battle ends after this many rounds"),
             Item("Add bot", self.add_bot, hint="a bot takes a free seat"),
