@@ -11,9 +11,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from ui_harness import B, menu_open, new_app, press, stack
-
-from hw.input.buttons import EventKind, InputEvent
+from ui_harness import B, menu_open, new_app, press, stack, type_text
 
 pytestmark = pytest.mark.slow
 
@@ -83,9 +81,7 @@ def join_from_menu(app, apps, code: str) -> None:
     row(app, "Connect")
     press(app, B.A)
     assert stack(app)[-1] == "textentry"
-    app.inject(InputEvent(EventKind.TEXT, None, 0.0, "keyboard", code))
-    app.inject(InputEvent(EventKind.TEXT_EDIT, None, 0.0, "keyboard", "enter"))
-    app.step()
+    type_text(app, code, enter=True)
     assert stack(app)[-1] == "link_wait", stack(app)
 
 
