@@ -47,6 +47,13 @@ def test_the_lobby_screen_one_handed_at_1280x720(make_app, monkeypatch, artifact
     assert any("bot (normal)" in t for t, _ in lobby_sc.player_lines())
     press(app, B.UP, B.UP, B.RIGHT)                           # Army limit 9 -> wraps to 1
     assert lobby_sc.army_limit == 1
+    press(app, B.UP, B.RIGHT)                                 # Pieces per turn: all rested -> 1
+    assert lobby_sc.pieces_per_turn == 1
+    from game.link.modes import split_setup
+    from game.modes.skirmish.link import decode_setup
+    play, rs = lobby_sc.lobby.spec.lobby_play()
+    _, options, _ = decode_setup(rs, split_setup(lobby_sc.lobby.spec.options)[1])
+    assert (options.pieces_per_turn, options.army_limit) == (1, 1)      # what Launch would start
     app.screenshot(artifacts / "lan_lobby_1280x720.png")
     assert lobby_sc.lobby.announcement().free == 2
     press(app, B.B)

@@ -3,7 +3,7 @@
     open_lobby(app, port="tcp://:7777")       # from Link two units -> Cable "LAN battle"
 
 One-handed: UP/DOWN choose a line, LEFT/RIGHT change it, A takes it, B leaves (the lobby closes).
-Lines: Map (maps with room for four armies), Army limit, Add bot (fills a free seat, up to three
+Lines: Map (maps with room for four armies), Pieces per turn, Army limit, Turn limit, Add bot (fills a free seat, up to three
 bots: the host is always in the battle), Launch (at least two armies seated). Above the hints:
 the pairing code and this unit's address, then the player list - each seat in its colour with
 its player's name, content version and what it is (you, a unit that joined, a bot, free). The
@@ -21,8 +21,10 @@ from game.link.addresses import local_addresses
 from game.link.lobby import LobbyHost
 from game.link.lobby_run import LobbyRun
 from game.link.modes import host_spec
+from game.link.ruleset_holder import RulesetHolder
 from game.link.run import pairing_key
 from game.modes.registry import Request
+from game.modes.skirmish.pieces import PIECES_PER_TURN_CHOICES
 from game.ui import theme as T
 from game.ui.human import HumanDriver
 from game.ui.menu_scene import MenuScene
@@ -44,16 +46,15 @@ def lobby_maps(rs, seats: int = SEATS) -> list[str]:
 TURN_LIMITS = (0, 10, 20, 30, 50)
 
 
-def lobby_spec(app, map_id: str, army_limit: int, turn_limit: int = 0):
-    spec = host_spec("skirmish", req=Request(seats=("human",) * SEATS, turn_limit=turn_limit,
-                                             options={"map": map_id, "army-limit": army_limit}),
+def lobby_spec(app, map_id: str, army_limit: int, turn_limit: int = 0, pieces_per_turn: int = 0):
+    options = {"map": map_id, "army-limit": army_limit, "pieces-per-turn": pieces_per_turn or "rested"}
+    spec = host_spec("skirmish", req=Request(seats=("human",) * SEATS, turn_limit=turn_limit, options=options),
                      holder=_holder(app))
     return spec.played_by(HumanDriver, app.keeper())
 
 
 def _holder(app):
-    from game.ui.scenes.link.setup import ruleset_holder
-    return ruleset_holder(app)
+    return RulesetHolder(app.content.ruleset(), app.data.rulesets)
 
 
 def open_lobby(app, *, port: str, on_error=None) -> None:
@@ -90,6 +91,7 @@ class LobbyScene(MenuScene):
         self.map_id = maps[0]
         self.army_limit = 9
         self.turn_limit = 0
+        self.pieces_per_turn = 0
         self.error = ""
         self.handed_over = False
         self.addresses = local_addresses()
@@ -98,6 +100,9 @@ class LobbyScene(MenuScene):
             Item("Map", choices=tuple(maps), get=lambda: self.map_id, set=self._set_map,
                  show=lambda v: app.content.ruleset().map(v).name, enabled=lambda: not self.lobby.launched,
                  hint="maps with room for four armies"),
+            Item("Pieces per turn", choices=PIECES_PER_TURN_CHOICES, get=lambda: self.pieces_per_turn,
+                 set=self._set_pieces, show=lambda v: str(v) if v else "all rested",
+                 hint="how many pieces each player moves a turn"),
             Item("Army limit", choices=tuple(range(1, 10)), get=lambda: self.army_limit, set=self._set_limit,
                  show=lambda v: f"{v} piece{'' if v == 1 else 's'}", hint="pieces each army may bring"),
             Item("Turn limit", choices=TURN_LIMITS, get=lambda: self.turn_limit, set=self._set_turns,
@@ -105,11 +110,11 @@ class LobbyScene(MenuScene):
             Item("Add bot", self.add_bot, hint="a bot takes a free seat"),
             Item("Launch", self.launch, hint="start the battle on every unit (at least two armies)"),
         ])
-        self.menu.index = 4
+        self.menu.index = 5
 
     # --- the host's choices -------------------------------------------------------------------------
     def _respec(self) -> None:
-        spec = lobby_spec(self.app, self.map_id, self.army_limit, self.turn_limit)
+        spec = lobby_spec(self.app, self.map_id, self.army_limit, self.turn_limit, self.pieces_per_turn)
         spec.bind(self.run)
         self.lobby.spec = spec
 
@@ -119,6 +124,10 @@ class LobbyScene(MenuScene):
 
     def _set_limit(self, v: int) -> None:
         self.army_limit = v
+        self._respec()
+
+    def _set_pieces(self, v: int) -> None:
+        self.pieces_per_turn = v
         self._respec()
 
     def _set_turns(self, v: int) -> None:
