@@ -10,8 +10,10 @@ UI = ModeUI(
         "bout_game": "game.ui.modes.bout.scene:BoutScene",
         "bout_link_setup": "game.ui.modes.bout.linked:BoutLinkSetup",
         "bout_link": "game.ui.modes.bout.linked:LinkedBout",
+        "bout_dungeon": "game.ui.modes.bout.dungeon.play:DungeonScene",
     },
     menu=(MenuLine("Steel bout", 35, "bout_menu", "sword fights: dice pools, initiative, maneuvers"),),
     link_scene="game.ui.modes.bout.linked:open_linked_bout",
     link_host="game.ui.modes.bout.linked:open_link_host",
+    resume="game.ui.modes.bout.dungeon.session:open_resumed",
 )

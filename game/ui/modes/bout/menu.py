@@ -1,5 +1,6 @@
 """Steel bout from the main menu: which set-up (a duel, one against three, the room, a brawl), who plays
-the other side (a bot at three levels, or a second person hot-seat), then Fight.
+the other side (a bot at three levels, or a second person hot-seat), then Fight; or a Dungeon run
+(the roguelike: game/ui/modes/bout/dungeon/).
 
 Defaults: a duel against the hard bot. Everything is reachable with the d-pad and A/B.
 """
@@ -36,11 +37,15 @@ class BoutMenu(_Menu):
             Item("Against", choices=tuple(k for k, _ in OPPONENTS), get=lambda: self.opponent,
                  set=lambda v: setattr(self, "opponent", v), show=labels_o.get,
                  hint="a bot, or a second person on this unit (hot-seat)"),
+            Item("Dungeon run", self.dungeon, hint="explore four levels, fight what you meet, find the way out"),
             Item("Back", app.back),
         ])
 
     def footer(self) -> str:
         return SCENARIO_HINTS[self.scenario]
+
+    def dungeon(self) -> None:
+        self.app.open("bout_dungeon")
 
     def start(self) -> None:
         hot = self.opponent == "hotseat"
