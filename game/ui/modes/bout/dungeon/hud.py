@@ -127,8 +127,9 @@ def draw_log(surf, th, rect, lines, title: str = "What happens") -> None:
     n = max(1, inner.h // lh)
     out: list[str] = []
     for line in reversed(lines):
-        out[:0] = wrap_words(th, line.strip(), inner.w, "tiny")
-        if len(out) >= n:
-            break
+        part = wrap_words(th, line.strip(), inner.w, "tiny")
+        if out and len(out) + len(part) > n:
+            break                                   # whole lines only: none starts half-way
+        out[:0] = part
     for k, text in enumerate(out[-n:]):
         th.text(surf, text, (inner.x, inner.y + k * lh), T.TEXT, "tiny")

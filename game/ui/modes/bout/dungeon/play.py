@@ -139,7 +139,6 @@ class DungeonScene(Scene):
             return
         if ev.kind != EventKind.PRESS:
             return
-        g = self.game
         if b == Button.A:
             self.keys.cancel()
             if self.on_stairs():
