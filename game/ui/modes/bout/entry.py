@@ -7,7 +7,7 @@ UI = ModeUI(
     mode="bout",
     scenes={
         "bout_menu": "game.ui.modes.bout.menu:BoutMenu",
-        "bout_game": "game.ui.modes.bout.scene:BoutScene",
+        "bout_game": "game.ui.modes.bout.arena:ArenaScene",
         "bout_link_setup": "game.ui.modes.bout.linked:BoutLinkSetup",
         "bout_link": "game.ui.modes.bout.linked:LinkedBout",
         "bout_dungeon": "game.ui.modes.bout.dungeon.play:DungeonScene",

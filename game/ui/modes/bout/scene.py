@@ -8,7 +8,7 @@ each of their declarations a curtain hides the screen until the right person pre
 neither sees the other's secret throw or the dice he sets aside. On the roguelike room (and any
 map larger than the duel's) a map panel shows where everyone stands. Keys (one hand): UP/DOWN pick a row of the chooser, LEFT/RIGHT change it,
 A declares, B passes (no attack / no defence), L/R switch whose body diagram is shown, START
-(or A once the bout is over) goes back to the menu. The bots' initiative throws are never shown
+pauses (arena.py: the shared pause menu, B asks before passing, the results screen). The bots' initiative throws are never shown
 before both throws are in.
 """
 
@@ -24,8 +24,9 @@ from game.modes.bout.scenarios import BoutOptions, new_bout
 from game.rules.bout.loader import load_bout_ruleset
 from game.ui import theme as T
 from game.ui.modes.bout.chooser import Chooser
+from game.ui.modes.bout.summary import wounds_summary
 from game.ui.scene import Scene
-from game.ui.widgets import bottom_rect, meter, panel, title_bar
+from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
 BOT_PACE = 0.25           # seconds between two bot declarations
@@ -176,6 +177,8 @@ class BoutScene(Scene):
         phase = "over" if g.is_over() else g.phase
         title_bar(surf, th, "Steel bout", f"round {g.round} · exchange {g.exchange} · {phase}")
         top = th.line_height("big") + th.pad + 2
+        th.text(surf, th.fit(wounds_summary(g, self.you()), w - 6, "tiny"), (3, top), T.ACCENT, "tiny")
+        top += th.line_height("tiny") + 2
         bot = bottom_rect(surf, th)
         left = pygame.Rect(2, top, int(w * 0.46) - 3, bot.y - top - 2)
         right = pygame.Rect(left.right + 3, top, w - left.right - 5, left.h)
@@ -189,10 +192,19 @@ class BoutScene(Scene):
         body_h = right.h * 2 // 5
         self._bodies(surf, pygame.Rect(right.x, right.y, right.w, body_h))
         self._chooser(surf, pygame.Rect(right.x, right.y + body_h + 2, right.w, right.h - body_h - 2))
-        hints = "Up/Down row  Left/Right change  A declare  B done  L/R body  Start menu"
-        if g.is_over():
-            hints = "A: back to the menu"
-        th.text(surf, th.fit(hints, bot.w - 6, "tiny"), (bot.x + 3, bot.y + 2), T.TEXT_DIM, "tiny")
+        hint_bar(surf, th, bot, self.hints())
+
+    def you(self):
+        """The side drawn in the player's colour (None: hot-seat, each side its own look)."""
+        return None if self.hotseat else self.human_side
+
+    def hints(self) -> list:
+        if self.game.is_over():
+            return [("A", "results")]
+        if self.chooser is None:
+            return [("LR", "look at a body"), ("START", "pause")]
+        return [("UPDOWN", "row"), ("LEFTRIGHT", "change"), ("A", "declare"), ("B", "pass"), ("LR", "body"),
+                ("START", "pause")]
 
     def _draw_curtain(self, surf) -> None:
         th, g = self.theme, self.game
@@ -220,7 +232,7 @@ class BoutScene(Scene):
         small = cell >= th.line_height("tiny")
         for i, f in enumerate(g.fighters):
             x, y = ox + (f.pos % g.width) * cell, oy + (f.pos // g.width) * cell
-            col = T.team_colour(f.side)
+            col = T.side_colour(f.side, self.you())
             if f.dead:
                 col = (90, 86, 96)
             pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
@@ -255,7 +267,7 @@ class BoutScene(Scene):
         lh = th.line_height("small")
         d = self._die()
         for i, f in enumerate(g.fighters):
-            col = T.team_colour(f.side)
+            col = T.side_colour(f.side, self.you())
             active = g.fighter_to_act() == i
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
@@ -278,7 +290,7 @@ class BoutScene(Scene):
             for _ in range(min(f.shock_carry, 8)):
                 pygame.draw.rect(surf, T.TEXT_BAD, (x, y, d, d), 1, border_radius=2)
                 x += d + 2
-            th.text(surf, f"{f.cp} CP", (x + 3, y + d // 2 - lh // 2), T.TEXT, "small")
+            th.text(surf, f"{f.cp} dice", (x + 3, y + d // 2 - lh // 2), T.TEXT, "small")
             y += d + 2
             th.text(surf, th.fit(self._initiative_text(i), inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
             y += th.line_height("tiny") + 2
@@ -286,12 +298,8 @@ class BoutScene(Scene):
                 break
 
     def _log(self, surf, rect) -> None:
-        th = self.theme
-        inner = panel(surf, rect, title="Exchange log", th=th)
-        lh = th.line_height("tiny")
-        n = max(1, inner.h // lh)
-        for k, line in enumerate(self.log[-n:]):
-            th.text(surf, th.fit(line.strip(), inner.w, "tiny"), (inner.x, inner.y + k * lh), T.TEXT, "tiny")
+        from game.ui.modes.bout.dungeon.hud import draw_log
+        draw_log(surf, self.theme, rect, self.log)         # whole lines, wrapped, the newest last
 
     def _bodies(self, surf, rect) -> None:
         th, g = self.theme, self.game
