@@ -73,7 +73,6 @@ def test_a_whole_bout_from_the_main_menu(make_app, setups, fighters, tmp_path):
 def test_the_results_open_by_themselves_after_the_last_blow(make_app):
     app = make_app()
     open_bout(app)
-    sc = app.top
     _play_out(app)
     run_until(app, lambda: stack(app)[-1] == "results", 200, "the results")
     assert app.top.lines[-1][1].startswith("You:")            # the wounds summary, you first
