@@ -151,6 +151,8 @@ class Tour:
         app.open("duel_menu")
         self.press(B.A)                                 # against a bot
         yield self.shot("duel_game")
+        from game.ui.modes.bout.tour import steps as bout_steps
+        yield from bout_steps(self)
         yield from self.quest()
 
     def quest(self) -> Iterator[Shot]:

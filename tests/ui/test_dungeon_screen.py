@@ -181,3 +181,15 @@ def test_a_run_killed_mid_step_continues_from_the_title(make_app, tmp_path):
     assert stack(app)[-1] == "bout_dungeon"
     m = app.top.match
     assert m.game.state_hash() == before["hash"] and len(m.replay.actions) == before["actions"]
+
+
+def test_the_log_says_dice_and_needing_not_cp_and_tn():
+    """The engine's log lines (game/modes/bout/log.py) as the screens show them."""
+    from game.ui.modes.bout.plain import plain
+    assert plain("Ann declares Cut at Bob (B), IV body with 5 dice (5 CP).") == \
+        "Ann declares Cut at Bob (B), IV body with 5 dice."
+    assert plain("Ann declares Cut at Bob (B), I head with 4 dice (6 CP).") == \
+        "Ann declares Cut at Bob (B), I head with 4 dice (6 in all)."
+    assert plain("  Ann's Parry: 4 dice at TN 6, 2 successes.") == "  Ann's Parry: 4 dice needing 6+, 2 successes."
+    assert plain("Ann faces 3 foes: footing 2 dice at TN 7, 1 successes - held (8 left).") == \
+        "Ann faces 3 foes: footing 2 dice needing 7+, 1 successes - held (8 dice left)."

@@ -24,6 +24,7 @@ from game.modes.bout.scenarios import BoutOptions, new_bout
 from game.rules.bout.loader import load_bout_ruleset
 from game.ui import theme as T
 from game.ui.modes.bout.chooser import Chooser
+from game.ui.modes.bout.plain import plain
 from game.ui.modes.bout.summary import wounds_summary
 from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
@@ -93,7 +94,7 @@ class BoutScene(Scene):
         for ev in events:
             line = describe(self.game, ev)
             if line:
-                self.log.append(line)
+                self.log.append(plain(line))
         del self.log[:-LOG_LINES]
         self.chooser = None
         self.dirty = True
@@ -246,19 +247,20 @@ class BoutScene(Scene):
         return max(6, self.theme.canvas[1] // 34)
 
     def _initiative_text(self, i: int) -> str:
+        """Who holds initiative, grouped so it fits a card: "B, C lead", "leads D", "ties with E"."""
         m = self.game.m
-        parts = []
+        groups: dict[str, list[str]] = {}
         for o in m.foes_of(i):
             letter = "ABCDEFGHIJKLMNOPQRSTUVWX"[o]
-            if m.contested(i, o):
-                parts.append(f"contests {letter}")
-            elif m.holds(i, o):
-                parts.append(f"has initiative on {letter}")
-            elif m.holds(o, i):
-                parts.append(f"{letter} has initiative")
-            else:
-                parts.append(f"faces {letter}")
-        return ", ".join(parts) or "not engaged"
+            kind = ("ties with {}" if m.contested(i, o) else "leads {}" if m.holds(i, o) else
+                    "{} lead" if m.holds(o, i) else "faces {}")
+            groups.setdefault(kind, []).append(letter)
+        parts = []
+        for kind, letters in groups.items():
+            if kind == "{} lead" and len(letters) == 1:
+                kind = "{} leads"
+            parts.append(kind.format(", ".join(letters)))
+        return "; ".join(parts) or "not engaged"
 
     def _cards(self, surf, rect) -> None:
         th, g = self.theme, self.game

@@ -91,9 +91,13 @@ def draw_side(surf, th, rect, g, *, player: str = "") -> None:
             y += 5
     else:
         carried = [g.data.items[k].name for k in h.items]
-        th.text(surf, th.fit("Pack: " + (", ".join(carried) if carried else "empty"), w, "tiny"), (x, y),
-                T.TEXT_DIM, "tiny")
-        y += lh
+        lines = wrap_words(th, "Pack: " + (", ".join(carried) if carried else "empty"), w, "tiny")
+        room = max(1, (inner.bottom - y) // lh - 3)          # leave the minimap some room
+        if len(lines) > room:
+            lines = wrap_words(th, f"Pack: {len(carried)} things (B shows them)", w, "tiny")
+        for text in lines:
+            th.text(surf, text, (x, y), T.TEXT_DIM, "tiny")
+            y += lh
     mini = pygame.Rect(x, y + 2, w, inner.bottom - y - 2)
     if mini.h >= 24:
         draw_minimap(surf, mini, g)

@@ -31,6 +31,7 @@ from game.ui.modes.bout.dungeon import hud
 from game.ui.modes.bout.dungeon.board import MapView
 from game.ui.modes.bout.dungeon.keys import DpadReader
 from game.ui.modes.bout.dungeon.session import new_run, open_results
+from game.ui.modes.bout.plain import plain
 from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, goal_line, hint_bar, panel, title_bar
 from hw.input.buttons import Button, EventKind
@@ -53,7 +54,7 @@ class DungeonScene(Scene):
         else:
             self.log = [f"{g.hero.t.name} goes down into {g.data.name}. Find the stairs on each level; "
                         f"the way out is on level {g.data.dungeon['levels']}."]
-            self.log += describe_events(g, self.match.mode_rules.opening(g))
+            self.log += [plain(line) for line in describe_events(g, self.match.mode_rules.opening(g))]
         self.match.listen(self._heard)
         self.keys = DpadReader()
         self.clock = 0.0
@@ -72,7 +73,7 @@ class DungeonScene(Scene):
 
     # ------------------------------------------------------------------------------ playing
     def _heard(self, match, applied) -> None:
-        self.log += [line for line in describe_events(match.game, applied.events) if line]
+        self.log += [plain(line) for line in describe_events(match.game, applied.events) if line]
         del self.log[:-LOG_LINES]
         self.chooser = None
         self.dirty = True
