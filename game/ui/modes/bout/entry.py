@@ -16,4 +16,5 @@ UI = ModeUI(
     link_scene="game.ui.modes.bout.linked:open_linked_bout",
     link_host="game.ui.modes.bout.linked:open_link_host",
     resume="game.ui.modes.bout.dungeon.session:open_resumed",
+    extra={"tour": "game.ui.modes.bout.tour:steps"},     # the UI tour's shots of this mode (tour.py)
 )
