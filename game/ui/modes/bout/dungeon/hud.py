@@ -103,6 +103,27 @@ def draw_side(surf, th, rect, g, *, player: str = "") -> None:
         draw_minimap(surf, mini, g)
 
 
+_MINI: dict = {}
+
+
+def _minimap_base(g, s: int, known: int, like) -> pygame.Surface:
+    """The explored squares, drawn once per (level, what is known, scale)."""
+    lv = g.level
+    key = (g.seed, g.depth, s, known)
+    img = _MINI.get("img") if _MINI.get("key") == key else None
+    if img is None:
+        img = pygame.Surface((s * lv.width, s * lv.height), 0, like)      # the screen's format: a quick blit
+        img.fill((8, 8, 14))
+        bits, w = known, lv.width
+        while bits:
+            low = bits & -bits
+            cell = low.bit_length() - 1
+            img.fill((96, 88, 112) if lv.tiles[cell] == ROCK else (52, 48, 64), (cell % w * s, cell // w * s, s, s))
+            bits ^= low
+        _MINI.update(key=key, img=img)
+    return img
+
+
 def draw_minimap(surf, rect, g) -> None:
     """The level as the party knows it, one block per square; the party and the stairs marked."""
     lv = g.level
@@ -110,17 +131,10 @@ def draw_minimap(surf, rect, g) -> None:
     ox = rect.x + (rect.w - s * lv.width) // 2
     oy = rect.y + (rect.h - s * lv.height) // 2
     known = g.explored | g.visible_cells()
-    pygame.draw.rect(surf, (8, 8, 14), (ox, oy, s * lv.width, s * lv.height))
-    cell = 0
-    while known:
-        if known & 1:
-            x, y = lv.xy(cell)
-            surf.fill((96, 88, 112) if lv.tiles[cell] == ROCK else (52, 48, 64), (ox + x * s, oy + y * s, s, s))
-        known >>= 1
-        cell += 1
+    surf.blit(_minimap_base(g, s, known, surf), (ox, oy))
     for c, colour in ((lv.stairs, STAIRS_COLOUR), *[(a.pos, actor_colour(g, i)) for i, a in enumerate(g.actors)
                                                       if a.role != FOE and not a.dead]):
-        if (g.explored | g.visible_cells()) >> c & 1:
+        if known >> c & 1:
             x, y = lv.xy(c)
             surf.fill(colour, (ox + x * s - (s < 2), oy + y * s - (s < 2), max(2, s), max(2, s)))
 
