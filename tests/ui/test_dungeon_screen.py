@@ -13,6 +13,7 @@ from ui_harness import B, press, stack
 from game.ui import theme as T
 from game.ui.modes.bout.dungeon import board as BD
 from game.ui.modes.bout.dungeon import hud
+from game.ui.modes.bout.dungeon.session import run_store
 
 
 def colour_count(surf, rect, colour, step: int = 1) -> int:
@@ -41,7 +42,9 @@ def test_a_new_player_plays_a_level_from_the_title_with_dpad_and_ab(make_app, si
     assert fought and g.kills >= 1
     assert "The party goes down to level 2." in sc.log
     assert len(sc.match.replay.turns) >= g.turn // 2, "the steps are hashed"
-    assert app.in_progress.all()[0].mode == "bout"                   # saved after every action
+    saved = run_store(app).load("bout")                                # saved after every action
+    assert saved is not None and len(saved.replay.actions) == len(sc.match.replay.actions)
+    assert app.in_progress.all() == []            # in its own folder: the arena's save never clobbers it
 
 
 def test_the_map_shows_the_hero_the_field_of_view_and_the_marks(make_app):
@@ -138,7 +141,7 @@ def test_the_results_screen_shows_the_score_and_offers_a_new_run(make_app):
     assert left[0] == "Score" and res.lines[0][1] == str(m.game.score())
     assert res.headline in ("You escaped!", "You fell", "The run ended")
     assert res.menu.current.label == "Play again"
-    assert app.in_progress.all() == []                                 # the run is kept, no longer in progress
+    assert run_store(app).load("bout") is None                         # the run is kept, no longer in progress
     assert app.stats.recent_games()[0]["mode"] == "bout"
     press(app, B.A)
     assert stack(app)[-1] == "bout_dungeon" and app.top.match is not m
@@ -193,3 +196,19 @@ def test_the_log_says_dice_and_needing_not_cp_and_tn():
     assert plain("  Ann's Parry: 4 dice at TN 6, 2 successes.") == "  Ann's Parry: 4 dice needing 6+, 2 successes."
     assert plain("Ann faces 3 foes: footing 2 dice at TN 7, 1 successes - held (8 left).") == \
         "Ann faces 3 foes: footing 2 dice needing 7+, 1 successes - held (8 dice left)."
+
+
+def test_a_broken_run_save_is_set_aside_and_named(make_app, tmp_path):
+    app = make_app(size=(320, 240))
+    open_dungeon(app)
+    key_for(app, 2)
+    path = run_store(app).path("bout")
+    assert path.exists()
+    app.close()
+    path.write_bytes(path.read_bytes()[:-30])          # cut short
+    again = make_app(size=(320, 240))
+    assert again.top.games == []                        # nothing to continue; the game goes on
+    assert path.with_name("bout.json.corrupt-1").exists() and not path.exists()
+    press(again, B.A)
+    assert stack(again)[0] == "menu"
+    assert any("bout.json" in m for m in again.shown_problems)

@@ -6,9 +6,12 @@ Match (`game.match`) with the bout's rules (`game.modes.bout.match.BoutRules`: a
     match = resumed_run(app, saved)       # an interrupted run, replayed and checked to where it was
     open_results(app, match)              # the run is over: the results screen
 
-The power-cut save is the Match keeper's in-progress file (`game.store.in_progress`: rewritten
-atomically after every action, the replay so far, every turn hash checked when resumed), so a
-run comes back exactly where the last whole action left it.
+The power-cut save is an in-progress file (`game.store.in_progress`: rewritten atomically after
+every action, the replay so far, every turn hash checked when resumed), so a run comes back
+exactly where the last whole action left it. It has its own folder, ``<data>/dungeon-run/``
+(`run_store`), beside the per-mode ``in-progress/`` folder: the arena bout (also mode "bout")
+keeps its own game there, so neither overwrites nor drops the other. The title's Continue finds
+the run through the bout UI's `interrupted` hook.
 """
 
 from __future__ import annotations
@@ -36,32 +39,68 @@ def _rules():
     return bout_rules()
 
 
+def run_store(app):
+    """The dungeon run's own in-progress store (see the module's doc)."""
+    from pathlib import Path
+
+    from game.store.in_progress import InProgressStore
+    root = Path(app.data.in_progress).parent / "dungeon-run"
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass                               # the save then says why it cannot be written
+    return InProgressStore(root)
+
+
+def run_keeper(app):
+    """The app's keeper (replays, stats) with the run's own in-progress store."""
+    keeper = app.keeper()
+    keeper.in_progress = run_store(app)
+    return keeper
+
+
+def interrupted(app) -> list:
+    """The bout UI's `interrupted` hook: the dungeon run a power cut or Leave left, for Continue."""
+    from game.ui.resume import Interrupted
+    store = run_store(app)
+    saved = store.load("bout")
+    app.messages += store.messages
+    if saved is None:
+        return []
+    return [Interrupted("bout", f"dungeon run, {saved.actions} moves", saved.when,
+                        lambda a: a.open("bout_dungeon", match=resumed_run(a, saved)),
+                        lambda why: store.set_aside(saved.path, f"{saved.path}: {why}"))]
+
+
 def new_run(app, seed: int) -> Match:
     rules = _rules()
     header = dungeon_header(rules, dungeon_data(rules), seed)
     header.setup["seats"] = ["human"]
     header.meta["players"] = [app.player_name(0)]
-    return Match.start("bout", rules, header, drivers={0: HumanDriver()}, keeper=app.keeper())
+    return Match.start("bout", rules, header, drivers={0: HumanDriver()}, keeper=run_keeper(app))
 
 
 def resumed_run(app, saved) -> Match:
     """ValueError (ReplayError) when the run cannot come back (other rules, a broken save)."""
     rules = _rules()
-    match = resume(get_mode("bout"), rules, saved.replay, keeper=app.keeper())
+    match = resume(get_mode("bout"), rules, saved.replay, keeper=run_keeper(app))
     match.drivers[0] = HumanDriver()
     match.context = dict(saved.context)
     return match
 
 
 def open_resumed(app, saved) -> None:
-    """The bout's `resume` hook (the title's Continue): a dungeon run reopens on its screen, an
-    arena bout on the bout screen."""
+    """The bout's `resume` hook (the title's Continue of ``in-progress/bout.json``): an arena bout
+    reopens on the bout screen (once that screen plays a Match: `match=`); a dungeon run saved
+    there reopens on its own screen."""
     if is_dungeon(saved.replay):
         app.open("bout_dungeon", match=resumed_run(app, saved))
         return
-    rules = _rules()
-    match = resume(get_mode("bout"), rules, saved.replay, keeper=app.keeper())
-    app.open("bout_game", match=match)
+    match = resume(get_mode("bout"), _rules(), saved.replay, keeper=app.keeper())
+    try:
+        app.open("bout_game", match=match)
+    except TypeError:
+        raise ValueError("this bout screen cannot continue a saved bout") from None
 
 
 def result_lines(g) -> list:
