@@ -27,7 +27,7 @@ from game.ui.modes.bout.chooser import Chooser
 from game.ui.modes.bout.plain import plain
 from game.ui.modes.bout.summary import wounds_summary
 from game.ui.scene import Scene
-from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
+from game.ui.widgets import bottom_rect, meter, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
 BOT_PACE = 0.25           # seconds between two bot declarations
@@ -193,6 +193,7 @@ class BoutScene(Scene):
         body_h = right.h * 2 // 5
         self._bodies(surf, pygame.Rect(right.x, right.y, right.w, body_h))
         self._chooser(surf, pygame.Rect(right.x, right.y + body_h + 2, right.w, right.h - body_h - 2))
+        from game.ui.widgets import hint_bar
         hint_bar(surf, th, bot, self.hints())
 
     def you(self):
