@@ -29,13 +29,17 @@ class ArenaScene(BoutScene):
 
     def enter(self) -> None:
         super().enter()
-        onboarding.first_game_howto(self.app, MODE)
+        if not self.linked():               # a linked bout must keep its link ticking: no overlay
+            onboarding.first_game_howto(self.app, MODE)
 
     def linked(self) -> bool:
         return getattr(self, "link", None) is not None or getattr(self, "run", None) is not None
 
     # ------------------------------------------------------------------------------ keys
     def handle(self, ev) -> None:
+        if self.linked():                   # the linked screen's own keys (its link, its leaving)
+            super().handle(ev)
+            return
         if onboarding.frame_keys(self.app, ev, MODE, pause=self.pause_menu):
             return
         pressed = ev.kind == EventKind.PRESS and ev.button is not None
