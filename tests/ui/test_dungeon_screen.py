@@ -212,3 +212,19 @@ def test_a_broken_run_save_is_set_aside_and_named(make_app, tmp_path):
     press(again, B.A)
     assert stack(again)[0] == "menu"
     assert any("bout.json" in m for m in again.shown_problems)
+
+
+def test_the_wounds_summary_reads_who_is_winning():
+    """One against three: you (side 0) and the three foes (side 1), in words."""
+    from game.modes.bout.scenarios import BoutOptions, new_bout
+    from game.ui.modes.bout.scene import bout_rules
+    from game.ui.modes.bout.summary import wounds_summary
+    g = new_bout(bout_rules(), 3, BoutOptions(scenario="one_vs_three"))
+    you, foes = g.fighters[0], g.fighters[1:]
+    full = sum(f.t.health for f in foes)
+    assert wounds_summary(g, 0) == (f"You: 0 wounds, health {you.t.health} of {you.t.health} · "
+                                    f"Foes: 3 standing, 0 wounds, health {full} of {full}")
+    foes[0].dead = True
+    you.dead = True
+    assert wounds_summary(g, 0).startswith("You: 0 wounds, fell · Foes: 2 standing")
+    assert wounds_summary(g, None).startswith("Side 1: ")               # hot-seat: nobody is "you"

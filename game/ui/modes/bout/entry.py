@@ -17,5 +17,5 @@ UI = ModeUI(
     link_host="game.ui.modes.bout.linked:open_link_host",
     resume="game.ui.modes.bout.dungeon.session:open_resumed",
     interrupted="game.ui.modes.bout.dungeon.session:interrupted",
-    extra={"tour": "game.ui.modes.bout.tour:steps"},     # the UI tour's shots of this mode (tour.py)
+    extra={"tour": "game.ui.modes.bout.tour:walk"},      # the UI tour's shots of this mode (tour.py)
 )

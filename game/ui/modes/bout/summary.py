@@ -16,7 +16,9 @@ def wounds_summary(g, you=None) -> str:
         who = "You" if you is not None and side == you else (f"Side {side + 1}" if you is None else
                                                              ("Foes" if len(fs) > 1 else "Foe"))
         if len(fs) > 1:
-            parts.append(f"{who}: {up} up, {wounds} wounds, health {hp}/{full}")
+            parts.append(f"{who}: {up} standing, {wounds} wounds, health {hp} of {full}")
         else:
-            parts.append(f"{who}: {wounds} wounds, health {hp}/{full}")
+            f = fs[0]
+            state = "fell" if f.dead else ("out of the fight" if f.out_rounds else f"health {hp} of {full}")
+            parts.append(f"{who}: {wounds} wounds, {state}")
     return " · ".join(parts)
