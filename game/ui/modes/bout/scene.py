@@ -269,7 +269,10 @@ class BoutScene(Scene):
         y = inner.y
         lh = th.line_height("small")
         d = self._die()
+        card_h = lh + d + 2 + th.line_height("tiny") + 2
         for i, f in enumerate(g.fighters):
+            if y + card_h > inner.bottom + 2:          # no room for this card: none drawn half under the log
+                break
             col = T.side_colour(f.side, self.you())
             active = g.fighter_to_act() == i
             if self.hotseat:
