@@ -156,15 +156,9 @@ class DungeonScene(Scene):
 
     def _declare_keys(self, ev) -> None:
         c, b = self.chooser, ev.button
-        if b == Button.UP:
-            c.move_row(-1)
-        elif b == Button.DOWN:
-            c.move_row(1)
-        elif b == Button.LEFT:
-            c.change(-1)
-        elif b == Button.RIGHT:
-            c.change(1)
-        elif b == Button.A and ev.kind == EventKind.PRESS:
+        if c.steer(b):                                   # up/down a row, left/right its value
+            return
+        if b == Button.A and ev.kind == EventKind.PRESS:
             if c.check():
                 self.act(A.Declare(c.action()))
         elif b == Button.B and ev.kind == EventKind.PRESS:
