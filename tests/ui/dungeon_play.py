@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ui_harness import B, menu_open, press, stack
+from ui_harness import B, hold, menu_open, press, release, stack
 
 ARROWS = {0: (B.UP,), 2: (B.RIGHT,), 4: (B.DOWN,), 6: (B.LEFT,), 1: (B.UP, B.RIGHT), 3: (B.RIGHT, B.DOWN),
           5: (B.DOWN, B.LEFT), 7: (B.LEFT, B.UP)}
@@ -28,12 +28,14 @@ def open_dungeon(app) -> None:
 
 
 def key_for(app, d: int) -> None:
-    """One direction: an arrow alone (it counts once its chord time is over), or two arrows in
-    quick succession for a diagonal."""
-    first, *second = ARROWS[d]
-    press(app, first)
-    if second:
-        press(app, second[0])
+    """One direction: an arrow alone (it counts once its chord time is over), or two arrows
+    pressed together for a diagonal."""
+    keys = ARROWS[d]
+    if len(keys) == 1:
+        press(app, keys[0])
+    else:
+        hold(app, *keys)                  # rocked onto the diagonal: both arrows at once
+        release(app, *keys)
     app.run_frames(4)
 
 
