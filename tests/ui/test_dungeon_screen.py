@@ -228,3 +228,12 @@ def test_the_wounds_summary_reads_who_is_winning():
     you.dead = True
     assert wounds_summary(g, 0).startswith("You: 0 wounds, fell · Foes: 2 standing")
     assert wounds_summary(g, None).startswith("Side 1: ")               # hot-seat: nobody is "you"
+
+
+def test_the_end_of_a_fight_names_the_winners_not_a_side_number():
+    from game.ui.modes.bout.plain import plain
+    sides = {0: "you", 1: "Thug and Footpad", 2: "Brigand"}
+    assert plain("The fight is over: side 0 wins.", sides) == "The fight is over: you win."
+    assert plain("The fight is over: side 1 wins.", sides) == "The fight is over: Thug and Footpad win."
+    assert plain("The fight is over: side 2 wins.", sides) == "The fight is over: Brigand wins."
+    assert plain("The fight is over: a draw.", sides) == "The fight is over: a draw."

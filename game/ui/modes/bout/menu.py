@@ -2,7 +2,7 @@
 the other side (a bot at three levels, or a second person hot-seat), then Fight; or a Dungeon run
 (the roguelike: game/ui/modes/bout/dungeon/).
 
-Defaults: a duel against the hard bot. Everything is reachable with the d-pad and A/B.
+Defaults: a duel against the normal bot (a first game's level). Everything is reachable with the d-pad and A/B.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from game.ui.widgets import Item, ListMenu
 
 SCENARIOS = (("duel", "a duel"), ("one_vs_three", "one against three"), ("roguelike", "the room"),
              ("brawl", "a brawl"))
-OPPONENTS = (("hard", "hard bot"), ("normal", "normal bot"), ("easy", "easy bot"), ("hotseat", "a second person"))
+OPPONENTS = (("normal", "normal bot"), ("hard", "hard bot"), ("easy", "easy bot"), ("hotseat", "a second person"))
 SCENARIO_HINTS = {
     "duel": "two fighters face to face",
     "one_vs_three": "you are ringed by three foes: split your pool between them",
@@ -27,7 +27,7 @@ class BoutMenu(_Menu):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.scenario = "duel"
-        self.opponent = "hard"
+        self.opponent = "normal"            # a first bout: the normal bot (the guide's first_game)
         labels_s, labels_o = dict(SCENARIOS), dict(OPPONENTS)
         self.menu = ListMenu([
             Item("Fight", self.start, hint="A declares, B passes; the hard bot's pick is pre-selected"),

@@ -11,6 +11,13 @@ _WITH = re.compile(r"with (\d+) dice \((\d+) CP\)")
 _LEFT = re.compile(r"\((\d+) left\)")
 _TN = re.compile(r"\bat TN (\d+)")
 _CP = re.compile(r"\b(\d+) CP\b")
+_SIDE = re.compile(r"\bside (\d+) wins\.")
+
+
+def _wins(who: str | None) -> str:
+    if not who:
+        return ""
+    return f"{who} win." if who == "you" or " and " in who else f"{who} wins."
 
 
 def _with(m) -> str:
@@ -18,8 +25,11 @@ def _with(m) -> str:
     return f"with {dice} dice" if dice == cost else f"with {dice} dice ({cost} in all)"
 
 
-def plain(line: str) -> str:
+def plain(line: str, sides: dict | None = None) -> str:
+    """`sides`: side number -> who that is ("you", "Thug and Footpad"), for "side 1 wins."."""
     line = _WITH.sub(_with, line)
+    if sides:
+        line = _SIDE.sub(lambda m: _wins(sides.get(int(m.group(1)))) or m.group(0), line)
     line = _COST.sub(lambda m: f" (it costs {m.group(1)})", line)
     line = _TN.sub(lambda m: f"needing {m.group(1)}+", line)
     line = _CP.sub(lambda m: f"{m.group(1)} dice", line)

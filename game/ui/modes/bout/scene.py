@@ -94,7 +94,7 @@ class BoutScene(Scene):
         for ev in events:
             line = describe(self.game, ev)
             if line:
-                self.log.append(plain(line))
+                self.log.append(plain(line, self.side_words()))
         del self.log[:-LOG_LINES]
         self.chooser = None
         self.dirty = True
@@ -199,6 +199,14 @@ class BoutScene(Scene):
     def you(self):
         """The side drawn in the player's colour (None: hot-seat, each side its own look)."""
         return None if self.hotseat else self.human_side
+
+    def side_words(self) -> dict:
+        """Who each side is, for the log: "you", or its fighters' names."""
+        out = {}
+        for side in {f.side for f in self.game.fighters}:
+            names = [f.t.name for f in self.game.fighters if f.side == side]
+            out[side] = "you" if side == self.you() else " and ".join(names)
+        return out
 
     def hints(self) -> list:
         if self.game.is_over():
