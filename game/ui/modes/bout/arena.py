@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
+from game.modes.bout.bot import BoutBot
 from game.ui import onboarding
 from game.ui.modes.bout.scene import BoutScene
 from game.ui.modes.bout.summary import wounds_summary
@@ -24,6 +25,9 @@ class ArenaScene(BoutScene):
     def __init__(self, app, **kw) -> None:
         self.setup_args = {k: v for k, v in kw.items() if k in ("scenario", "level", "hotseat")}
         super().__init__(app, **kw)
+        # the pre-selected rows: a sensible line, not always the winning one (issue 18: A twice on
+        # the hard bot's pick won whole bouts) - the normal bot's choice
+        self.advisor = BoutBot("normal", self.seed, 7)
         self.results_open = False
         self.end_wait = 0.0
 

@@ -30,7 +30,7 @@ class BoutMenu(_Menu):
         self.opponent = "normal"            # a first bout: the normal bot (the guide's first_game)
         labels_s, labels_o = dict(SCENARIOS), dict(OPPONENTS)
         self.menu = ListMenu([
-            Item("Fight", self.start, hint="A declares, B passes; the hard bot's pick is pre-selected"),
+            Item("Fight", self.start, hint="A declares, B passes; a sensible choice is pre-selected"),
             Item("Set-up", choices=tuple(k for k, _ in SCENARIOS), get=lambda: self.scenario,
                  set=lambda v: setattr(self, "scenario", v), show=labels_s.get,
                  hint="Left/Right: a duel, one against three, the room or a brawl"),
