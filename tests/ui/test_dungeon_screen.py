@@ -237,3 +237,29 @@ def test_the_end_of_a_fight_names_the_winners_not_a_side_number():
     assert plain("The fight is over: side 1 wins.", sides) == "The fight is over: Thug and Footpad win."
     assert plain("The fight is over: side 2 wins.", sides) == "The fight is over: Brigand wins."
     assert plain("The fight is over: a draw.", sides) == "The fight is over: a draw."
+
+
+def test_a_saved_run_is_offered_before_a_new_one_replaces_it(make_app):
+    app = make_app(size=(320, 240))
+    open_dungeon(app)
+    key_for(app, 2)
+    h, n = app.top.game.state_hash(), len(app.top.match.replay.actions)
+    press(app, B.START)
+    while app.top.menu.current.label != "Leave the run":
+        press(app, B.DOWN)
+    press(app, B.A, B.DOWN, B.A)                         # leave, yes
+    assert stack(app) == ["menu"]
+    from ui_harness import menu_open
+    menu_open(app, "Steel bout")
+    while app.top.menu.current.label != "Dungeon run":
+        press(app, B.DOWN)
+    press(app, B.A)
+    assert stack(app)[-1] == "choice" and app.top.menu.current.label.startswith("Continue")
+    press(app, B.DOWN, B.A)                              # New run: a question first
+    assert stack(app)[-1] == "confirm" and "lost" in app.top.question
+    press(app, B.B)                                      # keep it
+    assert stack(app)[-1] == "bout_menu"
+    press(app, B.A, B.A)                                 # Dungeon run -> Continue
+    assert stack(app)[-1] == "bout_dungeon"
+    m = app.top.match
+    assert m.game.state_hash() == h and len(m.replay.actions) == n

@@ -45,7 +45,20 @@ class BoutMenu(_Menu):
         return SCENARIO_HINTS[self.scenario]
 
     def dungeon(self) -> None:
-        self.app.open("bout_dungeon")
+        """A new run - or, with a run saved, Continue it or start anew (after a question: the saved
+        run would be lost)."""
+        from game.ui.modes.bout.dungeon.session import interrupted
+        app = self.app
+        saved = interrupted(app)
+        if not saved:
+            app.open("bout_dungeon")
+            return
+
+        def anew():
+            app.open("confirm", question="Start a new run? The saved run will be lost.",
+                     on_yes=lambda: app.open("bout_dungeon"), yes="New run", no="Keep it")
+        app.open("choice", title="A run is saved", options=[
+            (f"Continue ({saved[0].detail})", lambda: saved[0].open(app)), ("New run", anew), ("Back", None)])
 
     def start(self) -> None:
         hot = self.opponent == "hotseat"

@@ -205,7 +205,7 @@ class DungeonScene(Scene):
                               leave_label="Leave the run",
                               leave_question="Leave the dungeon? The run is saved: Continue on the title screen "
                                              "brings it back.",
-                              on_leave=self.app.goto_menu)
+                              on_leave=self.app.goto_menu, bots=False)
 
     def read_log(self) -> None:
         self.app.open("message", title="What happened", lines=self.log[-30:])

@@ -67,7 +67,7 @@ def interrupted(app) -> list:
     app.messages += store.messages
     if saved is None:
         return []
-    return [Interrupted("bout", f"dungeon run, {saved.actions} moves", saved.when,
+    return [Interrupted("bout", f"dungeon run, {saved.actions} move{'' if saved.actions == 1 else 's'}", saved.when,
                         lambda a: a.open("bout_dungeon", match=resumed_run(a, saved)),
                         lambda why: store.set_aside(saved.path, f"{saved.path}: {why}"))]
 
