@@ -195,3 +195,22 @@ def test_draws_at_small_and_large_sizes(make_app, size):
     app.run_frames(3)
     w, h = app.surface.get_size()                  # the canvas (large screens scale it up)
     assert w >= 320 and h >= 240 and app.top.scene_name == "bout_game"
+
+
+def test_a_bout_switched_off_continues_from_the_title_on_the_bout_screen(make_app):
+    """The arena bout is saved after every declaration (in-progress/bout.json); the dungeon's run
+    has its own folder, so both can wait for Continue."""
+    app = make_app()
+    open_bout(app)
+    sc = app.top
+    run_until(app, lambda: sc.chooser is not None, 400, "the first throw")
+    press(app, B.A)
+    run_until(app, lambda: len(sc.match.replay.actions) >= 2, 400, "the throws")
+    h, n = sc.game.state_hash(), len(sc.match.replay.actions)
+    app.close()                                   # switched off: not abandoned
+    again = make_app()
+    assert [g.mode for g in again.top.games] == ["bout"]
+    press(again, B.A)
+    assert stack(again)[-1] == "bout_game"
+    m = again.top.match
+    assert m.game.state_hash() == h and len(m.replay.actions) == n
