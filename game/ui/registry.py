@@ -25,6 +25,11 @@ SCENE_TABLE = {
     "confirm": "game.ui.scenes.dialog:Confirm",
     "choice": "game.ui.scenes.dialog:Choice",
     "message": "game.ui.scenes.dialog:Message",
+    # the frame every mode's board shares (game.ui.onboarding)
+    "pause": "game.ui.scenes.pause:Pause",
+    "howto": "game.ui.scenes.howto:HowTo",
+    "glossary": "game.ui.scenes.howto:Glossary",
+    "results": "game.ui.scenes.results:Results",
     "textentry": "game.ui.scenes.textentry:TextEntry",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "keyremap": "game.ui.scenes.keyremap:KeyRemap",
