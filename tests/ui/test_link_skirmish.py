@@ -81,9 +81,9 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts, tmp_pa
             assert g.turn != turn or not g.can_act(g.pieces[pid])          # applied through the link
         elif ok or (battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None
                     and not battle.feed):
-            battle.submit(bot.choose(battle.game))
+            battle.submit([bot.choose(battle.game)])
         if not battle.control.my_turn():
-            assert battle.game.current not in remote or battle.control.attack_piece() is None
+            assert battle.game.current not in remote or battle.control.selected == -1   # nothing of yours chosen then
         cable.step()
         if battle.anim.busy:
             time.sleep(0)
@@ -168,7 +168,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
         if stack(app)[-1] != "skirmish_link_battle":
             break
         if battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None and not battle.feed:
-            battle.submit(bot.choose(battle.game))
+            battle.submit([bot.choose(battle.game)])
         cable.step()
     assert stack(app)[-1] == "skirmish_link_results"
     for _ in range(60):
@@ -189,4 +189,3 @@ def test_a_joining_person_offers_the_army_remembered_for_their_name(make_app):
     assert sides["skirmish"].army[:3] == army[:3] and sides["skirmish"].name == name
     spec = guest_spec(ruleset_holder(app), sides=sides)
     assert spec.content["offer:skirmish"] == LINK.guest_offer(rs, sides["skirmish"])
-
