@@ -11,25 +11,10 @@ import functools
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from link_dummy import PEBBLES
+from test_link_match_modes import REQUESTS, pebbles  # noqa: F401  (the dummy mode, registered per test)
 
 from game.link.linked_match import Move
 from game.link.modes import host_spec
-from game.modes.registry import Request, register, unregister
-
-REQUESTS = {
-    "skirmish": Request(seed=5, seats=("bot:easy", "bot:easy"), turn_limit=12, options={"map": "01_meadow"}),
-    "duel": Request(seed=3, turn_limit=60),
-    "bout": Request(seed=4, options={"scenario": "one_vs_three"}),
-    "pebbles": Request(seed=2, options={"pebbles": 40}),
-}
-
-
-@pytest.fixture(autouse=True)
-def pebbles():
-    register(PEBBLES, replace=True)
-    yield
-    unregister("pebbles")
 
 
 @functools.cache
