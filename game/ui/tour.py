@@ -20,9 +20,9 @@ import pygame
 
 from game.app import App
 from game.store import open_data_dir
+from game.ui.scripted_input import SCRIPTED_SOURCES, press
 from game.ui.theme import TextProbe
 from hw.display import DisplayPlan, open_display
-from hw.input import InputHub
 from hw.input.buttons import Button as B
 
 LIVE = {"skirmish_battle", "skirmish_battle_book", "pause", "confirm_abandon", "skirmish_results",   # bots, dates
@@ -47,11 +47,9 @@ class Shot:
 class Tour:
     def __init__(self, size: tuple[int, int], data: Path) -> None:
         screen = open_display(DisplayPlan("window", "dummy", tuple(size)))
-        self.app = App(screen, data=open_data_dir({"TACTIBOX_DATA": str(data)}), fixed_dt=1 / 30, make_hub=False,
-                       audio=False)
+        self.app = App(screen, data=open_data_dir({"TACTIBOX_DATA": str(data)}), fixed_dt=1 / 30,
+                       input_sources=SCRIPTED_SOURCES, audio=False)
         self.app.seed_source = lambda: 4242
-        self.app.hub = InputHub.create(overrides=self.app.settings.keymap, clock=self.app.clock, joysticks=False,
-                                       gpio=False)
         self.probe = TextProbe()
         self.app.theme.probe = self.probe
         self.app.run_frames(2)
@@ -69,9 +67,7 @@ class Tour:
         return [s.scene_name for s in self.app.stack]
 
     def press(self, *buttons: B) -> None:
-        for b in buttons:
-            self.app.press(b)
-            self.app.run_frames(1)
+        press(self.app, *buttons)
 
     def shot(self, name: str) -> Shot:
         self.app.invalidate()

@@ -67,16 +67,13 @@ def bout_person(app) -> None:
     """One frame of a person at a linked bout: red throws, the pre-selected declaration (A); B
     passes if it is refused."""
     sc = app.top
-    if sc.scene_name == "bout_link" and sc.chooser is not None:
+    if sc.scene_name == "bout_game" and sc.chooser is not None:
         if sc.game.phase == "commit":
-            app.press(B.DOWN)
-            app.step()
-            app.press(B.RIGHT)
-            app.step()
-        app.press(B.A)
-        app.step()
+            press(app, B.DOWN)
+            press(app, B.RIGHT)
+        press(app, B.A)
         if sc.chooser is not None and sc.chooser.error:
-            app.press(B.B)
+            press(app, B.B)
 
 
 BACK = {B.RIGHT: B.LEFT, B.LEFT: B.RIGHT, B.UP: B.DOWN, B.DOWN: B.UP}
@@ -91,30 +88,25 @@ def gdl_person(app) -> None:
         return
     if sc.game.turn < 4:
         for _ in range(len(sc.my_units())):
-            app.press(B.R)
-            app.step()
+            press(app, B.R)
             if sc.selected is None:
                 break
             for b in (B.RIGHT, B.LEFT, B.UP, B.DOWN):
-                app.press(b)
-                app.step()
+                press(app, b)
                 if sc.unit_actions_at(sc.selected, sc.cursor):
-                    app.press(B.A)
-                    app.step()
+                    press(app, B.A)
                     break
-                app.press(BACK[b])
-                app.step()
+                press(app, BACK[b])
             else:
                 continue
             break
         if sc.selected is not None:
-            app.press(B.B)                       # let go of the unit
+            press(app, B.B)                       # let go of the unit
             app.step()
     if sc.human_turn() and sc.selected is None:
-        app.press(B.B)
-        app.step()
+        press(app, B.B)
         if stack(app)[-1] == "choice":
-            app.press(B.A)                       # End turn
+            press(app, B.A)                       # End turn
 
 
 def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkeypatch, artifacts):
@@ -123,7 +115,7 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
     choose_game(host, "bout")
     press(host, B.A)                             # Link, with the defaults
     choose_game(guest, "bout", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="both bouts")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_game", what="both bouts")
     hs, gs = host.top, guest.top
     assert (hs.human_side, gs.human_side) == (0, 1) and guest._toast[0].endswith("started: Steel bout")
     for game_no in (1, 2):
@@ -135,18 +127,29 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
             bout_person(guest)
             step(host, guest)
             for app in (host, guest):
-                if app.top.scene_name == "bout_link":
+                if app.top.scene_name == "bout_game":
                     logged.update(app.top.log)
         assert any("dice" in line for line in logged), logged      # the exchanges' own log lines
         assert stack(host)[-1] == stack(guest)[-1] == "link_over", (stack(host), stack(guest))
         a, b = host.top.run.game, guest.top.run.game
         assert a.game.is_over() and a.game.state_hash() == b.game.state_hash()
         assert host.top.run.session.game_no == guest.top.run.session.game_no == game_no
+        for app in (host, guest):                # kept on both units, like any bout (issue 22 item 6)
+            saved = [r for r in app.replays.list() if r.ok and r.mode == "bout"]
+            assert len(saved) == game_no and len(app.stats.recent_games(10)) == game_no
+            # both units go by "Player 1": told apart, so each is rated on its own
+            assert sorted(saved[0].extra["players"]) == ["Player 1 (guest)", "Player 1 (host)"]
+        _, doc = host.replays.load(saved[0].name)
+        from game.core.replay import parse_replay
+        from game.modes import driver
+        from game.modes.registry import get_mode
+        verdict = driver.verify(get_mode("bout"), parse_replay(doc))
+        assert verdict.ok, verdict.problems
         if game_no == 1:
             host.screenshot(artifacts / "link_two_apps_bout_over_host.png")
             assert guest.top.menu.current.label == "Leave the link"
             press(host, B.A)                     # Play again
-            until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="the rematch")
+            until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_game", what="the rematch")
     press(guest, B.A)                            # the guest leaves; the host is told
     assert stack(guest) == ["title", "menu"] or stack(guest)[-1] == "menu"
 
@@ -189,14 +192,12 @@ def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):
     choose_game(host, "bout")
     press(host, B.A)
     choose_game(guest, "bout", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="both bouts")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_game", what="both bouts")
     hs = host.top
-    guest.press(B.START)                         # the guest's person leaves the link
-    step(host, guest)
+    press(guest, B.START, step=lambda: step(host, guest))  # the guest's person leaves the link
     assert stack(guest)[-1] == "menu" and not hs.game.is_over()
     until((host, guest), lambda: hs.run.link_down() != "", frames=400, what="the host to notice")
     assert hs.run.link_down() in ("the other unit left", "cable unplugged — waiting")
     host.step()
-    host.press(B.START)                          # and the host's person goes back too
-    host.step()
+    press(host, B.START)                         # and the host's person goes back too
     assert stack(host)[-1] == "menu" and hs.run.closed
