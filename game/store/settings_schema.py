@@ -161,6 +161,32 @@ def seats(count: int) -> Field:
     return custom(check, f"list of {count}: {' | '.join(SEAT_CHOICES)}")
 
 
+MODE_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+
+
+def mode_ids() -> Field:
+    """A list of mode ids ("skirmish", "duel", ...): the modes whose how-to screen was seen."""
+    def check(v: Any):
+        if not isinstance(v, list) or len(v) > 64:
+            raise Bad(f"expected a list of at most 64 mode ids, got {_kind(v)}")
+        good, problems = [], []
+        for i, m in enumerate(v):
+            if isinstance(m, str) and MODE_ID.match(m):
+                if m not in good:
+                    good.append(m)
+            else:
+                problems.append((str(i + 1), f"a mode id is lower-case letters, digits and _, got {_kind(m)}"))
+        return tuple(good), problems
+    return custom(check, "list of mode ids (lower-case letters, digits, _)")
+
+
+def flag() -> Field:
+    return Field("", "bool")
+
+
+BOT_SPEEDS = ("slow", "normal", "fast", "fastest")
+
+
 def text(max_len: int) -> Field:
     def check(v: Any):
         if not isinstance(v, str) or len(v) > max_len or not v.isprintable():
@@ -217,8 +243,16 @@ class Settings:
     last_turn_limit: int = setting(
         "last_setup.turn_limit", 0, "Turn limit chosen last time; 0 = play until one army is left.", int_range(0, 10000))
     last_seats: tuple[str, ...] = setting(
-        "last_setup.seats", ("human", "bot:hard", "empty", "empty"),
-        "Who sat in seats 1-4 last time.", seats(4))
+        "last_setup.seats", ("human", "bot:normal", "empty", "empty"),
+        "Who sat in seats 1-4 last time (a first game: you and the normal bot).", seats(4))
+    howto_first_game: bool = setting(
+        "onboarding.first_game_howto", True,
+        "Show a mode's how-to screen over the board at its first game.", flag())
+    howto_seen: tuple[str, ...] = setting(
+        "onboarding.seen", (), "Modes whose how-to screen was shown (or skipped) already.", mode_ids())
+    bot_speed: str = setting(
+        "play.bot_speed", "normal", "How fast bots' turns play out (hold A to hurry one along).",
+        one_of(*BOT_SPEEDS))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import os
 
 import pygame
 
+from game.ui.pace import Pace
 from hw.input.buttons import EventKind
 
 
@@ -25,6 +26,8 @@ class FrameLoop:
         self._toast_shown = False
         self._first_done = False
         self.last_rects: list[pygame.Rect] = []
+        self.buttons_held: set = set()          # logical buttons down now (hold A: hurry the bots)
+        self.pace = Pace(self)                  # how fast others' turns play out (game.ui.pace)
 
     def invalidate(self) -> None:
         """Repaint everything next frame (scene change, toast gone)."""
@@ -58,6 +61,11 @@ class FrameLoop:
         return self.hub.poll()
 
     def dispatch(self, ev) -> None:
+        if ev.button is not None:
+            if ev.kind is EventKind.PRESS:
+                self.buttons_held.add(ev.button)
+            elif ev.kind is EventKind.RELEASE:
+                self.buttons_held.discard(ev.button)
         if ev.kind is EventKind.BACK_TO_MENU:
             self.goto_menu()
             return

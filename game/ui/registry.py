@@ -25,6 +25,11 @@ SCENE_TABLE = {
     "confirm": "game.ui.scenes.dialog:Confirm",
     "choice": "game.ui.scenes.dialog:Choice",
     "message": "game.ui.scenes.dialog:Message",
+    # the frame every mode's board shares (game.ui.onboarding)
+    "pause": "game.ui.scenes.pause:Pause",
+    "howto": "game.ui.scenes.howto:HowTo",
+    "glossary": "game.ui.scenes.howto:Glossary",
+    "results": "game.ui.scenes.results:Results",
     "textentry": "game.ui.scenes.textentry:TextEntry",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "keyremap": "game.ui.scenes.keyremap:KeyRemap",
@@ -34,6 +39,7 @@ SCENE_TABLE = {
     # two units linked (each mode's own link screens come with its entry)
     "link_setup": "game.ui.scenes.link.setup:LinkSetup",
     "link_wait": "game.ui.scenes.link.wait:LinkWait",
+    "link_lobby": "game.ui.scenes.link.lobby:LobbyScene",     # the host's LAN battle, up to four units
     "link_game": "game.ui.scenes.link.played:LinkedGame",     # a mode with no linked screen of its own
     "link_over": "game.ui.scenes.link.played:LinkOver",
 }

@@ -43,6 +43,47 @@ def team_colour(seat: int) -> tuple[int, int, int]:
     return TEAM_BASE[seat % 4]
 
 
+# --- one look for "you" and for each side, in every mode ------------------------------------------
+# The person at this unit is always aquamarine (the look numbered YOU_LOOK), whatever seat they
+# took; the other sides take rose red, yellow and royal blue in seat order. With nobody to call
+# "you" (bots only, several people in hot-seat) seat k simply gets look k.
+YOU_LOOK = 1
+YOU = TEAM_BASE[YOU_LOOK]
+FOE = TEAM_BASE[0]                      # the first other side (a duel's, a bout's opponent)
+
+
+@dataclass(frozen=True)
+class SideLook:
+    """How one side is drawn: colour, letter, badge shape and colour name ("green")."""
+    index: int                          # 0..3 into TEAM_BASE / TEAM_LETTER / TEAM_SHAPE
+    colour: tuple[int, int, int]
+    letter: str
+    shape: str
+    name: str
+    you: bool = False
+
+
+def look_index(seat: int, you: int | None = None) -> int:
+    """Which of the four looks `seat` wears when the person here plays `you` (None: no one)."""
+    if you is None or you < 0:
+        return seat % 4
+    if seat == you:
+        return YOU_LOOK
+    others = [i for i in range(4) if i != YOU_LOOK]
+    k = seat if seat < you else seat - 1
+    return others[k % 3]
+
+
+def side_look(seat: int, you: int | None = None) -> SideLook:
+    i = look_index(seat, you)
+    return SideLook(i, TEAM_BASE[i], TEAM_LETTER[i], TEAM_SHAPE[i], SEAT_NAMES[i], you is not None and seat == you)
+
+
+def side_colour(seat: int, you: int | None = None) -> tuple[int, int, int]:
+    """The colour of `seat` in every mode: YOU for the person here, the others in seat order."""
+    return TEAM_BASE[look_index(seat, you)]
+
+
 def shade(rgb, factor: float) -> tuple[int, int, int]:
     """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour (memoised:
     boards shade the same few colours for every cell of every frame)."""
@@ -83,6 +124,7 @@ class TextProbe:
     drawn: list[Drawn] = field(default_factory=list)
     cut: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    hint_bars: list = field(default_factory=list)        # rects of hint bars drawn (widgets.hint_bar)
 
     def cover(self, rect) -> None:
         """A box is painted over what was drawn: the text under it is hidden, not clipped."""
@@ -93,6 +135,7 @@ class TextProbe:
         self.drawn.clear()
         self.cut.clear()
         self.dropped.clear()
+        self.hint_bars.clear()
 
     def problems(self, canvas: pygame.Rect) -> list[str]:
         out = [f"{d.text!r} runs off the screen at {tuple(d.rect)}" for d in self.drawn

@@ -20,6 +20,7 @@ import pygame
 
 from game.app import App
 from game.store import open_data_dir
+from game.ui.registry import mode_uis
 from game.ui.scripted_input import SCRIPTED_SOURCES, press
 from game.ui.theme import TextProbe
 from hw.display import DisplayPlan, open_display
@@ -147,6 +148,9 @@ class Tour:
         app.open("duel_menu")
         self.press(B.A)                                 # against a bot
         yield self.shot("duel_game")
+        for ui in mode_uis():                   # a mode's own steps (its UI part's `tour` hook)
+            if ui.has("tour"):
+                yield from ui.hook("tour")(self)
         yield from self.quest()
 
     def quest(self) -> Iterator[Shot]:

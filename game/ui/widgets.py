@@ -46,9 +46,10 @@ def meter(surf, rect, frac: float, colour=None, back=(50, 44, 60), vertical: boo
 
 BADGE_COLOURS = {"A": (60, 170, 80), "B": (200, 70, 60), "X": (70, 120, 210), "Y": (220, 180, 50),
                  "L": (120, 120, 140), "R": (120, 120, 140), "START": (90, 90, 110), "SELECT": (90, 90, 110)}
-BADGE_LABELS = {"START": "Start", "SELECT": "Sel"}
+BADGE_LABELS = {"START": "Start", "SELECT": "Sel", "LR": "L/R"}
+BADGE_COLOURS["LR"] = BADGE_COLOURS["L"]
 ARROWS = {"UP": ("up",), "DOWN": ("down",), "LEFT": ("left",), "RIGHT": ("right",),
-          "DPAD": ("left", "right"), "UPDOWN": ("up", "down")}
+          "DPAD": ("left", "right"), "UPDOWN": ("up", "down"), "LEFTRIGHT": ("left", "right")}
 
 
 def badge(surf, th, button: str, pos, dim: bool = False) -> pygame.Rect:
@@ -82,9 +83,14 @@ def badge_width(th, button: str) -> int:
 
 
 def hint_bar(surf, th, rect, hints, *, dims=()) -> None:
-    """Bottom line of a scene: [A] Select  [B] Back ... `hints` = [(button, text)]."""
+    """THE hint line of every scene: a key cap per button, then what it does now
+    ([A] select  [B] back ...). `hints` = [(button, text)]: a button name (A B X Y L R START
+    SELECT), an arrow group (DPAD, UPDOWN, LEFTRIGHT, UP...) or LR (L and R); `dims` greys some.
+    Hints that do not fit are left out (the text probe reports them)."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surf, T.PANEL_DARK, rect)
+    if th.probe is not None:
+        th.probe.hint_bars.append(rect)
     x = rect.x + th.pad
     y = rect.y + (rect.h - th.line_height("tiny")) // 2
     for n, (button, text) in enumerate(hints):
@@ -231,3 +237,35 @@ def title_bar(surf, th, text: str, right: str = "") -> pygame.Rect:
 def bottom_rect(surf, th) -> pygame.Rect:
     h = th.line_height("tiny") + th.pad
     return pygame.Rect(0, surf.get_height() - h, surf.get_width(), h)
+
+
+def wrap_words(th, text: str, width: int, size: str = "tiny") -> list[str]:
+    """`text` broken into lines of at most `width` pixels (a word longer than a line is cut)."""
+    out: list[str] = []
+    for para in str(text).split("\n"):
+        cur = ""
+        for word in para.split():
+            t = f"{cur} {word}" if cur else word
+            if th.text_width(t, size) <= width or not cur:
+                cur = t if th.text_width(t, size) <= width else th.fit(t, width, size)
+            else:
+                out.append(cur)
+                cur = word if th.text_width(word, size) <= width else th.fit(word, width, size)
+        out.append(cur)
+    return out
+
+
+def goal_line(surf, th, rect, text: str, *, colour=None, size: str = "tiny") -> pygame.Rect:
+    """The HUD's goal slot: a small flag and the goal in one line (the mode's guide ``goal``, or
+    a live one: "Defeat Blue: 4 pieces left"). Shortened with an ellipsis only when it cannot fit."""
+    rect = pygame.Rect(rect)
+    lh = th.line_height(size)
+    h = max(4, lh - 4)
+    x, y = rect.x + 1, rect.y + (rect.h - lh) // 2
+    pole = pygame.Rect(x, y + 2, 1, h)
+    pygame.draw.rect(surf, T.TEXT_DIM, pole)
+    pygame.draw.polygon(surf, colour or T.ACCENT, [(x + 1, y + 2), (x + 1 + h * 2 // 3, y + 2 + h // 4),
+                                                   (x + 1, y + 2 + h // 2)])
+    tx = x + h * 2 // 3 + 4
+    th.text(surf, th.fit(text, rect.right - tx, size), (tx, y), colour or T.ACCENT, size)
+    return rect

@@ -80,17 +80,17 @@ def test_setup_defaults_and_choices_are_remembered(make_app):
     sc = app.top
     assert sc.scene_name == "skirmish_setup"
     rs = sc.rs
-    assert sc.map_id == rs.maps[0].id and sc.seats == ["human", "bot:hard", "empty", "empty"]
+    assert sc.map_id == rs.maps[0].id and sc.seats == ["human", "bot:normal", "empty", "empty"]   # a first game
     press(app, B.RIGHT)                          # next map
     assert sc.map_id == rs.maps[1].id
     for _ in range(5):
         press(app, B.DOWN)                       # Player 2
     press(app, B.LEFT)
-    assert sc.seats[1] == "bot:normal"
+    assert sc.seats[1] == "bot:easy"
     press(app, B.DOWN, B.DOWN, B.DOWN, B.A)      # go
     assert stack(app)[-1] == "skirmish_formation"
     s = app.settings
-    assert s.last_map == rs.maps[1].id and s.last_seats[1] == "bot:normal"
+    assert s.last_map == rs.maps[1].id and s.last_seats[1] == "bot:easy"
 
 
 def test_setup_refuses_a_battle_of_one(make_app):

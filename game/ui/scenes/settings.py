@@ -6,6 +6,7 @@ at the next start (the scene says so); the frame cap and the volume apply immedi
 
 from __future__ import annotations
 
+from game.store.settings_schema import BOT_SPEEDS
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.widgets import Item, ListMenu
@@ -37,9 +38,22 @@ class SettingsScene(MenuScene):
         for i in range(4):
             items.append(Item(f"Army of player {i + 1}", on_select=lambda i=i: self._edit_army(i),
                               get=lambda i=i: "saved" if s().default_armies.get(s().player_names[i]) else "default"))
-        items += [Item("Controls", on_select=lambda: app.open("keyremap"), get=lambda: "remap buttons"),
-                  Item("Back", on_select=app.back)]
+        items += [
+            Item("Bot speed", choices=BOT_SPEEDS, get=lambda: s().bot_speed,
+                 set=lambda v: app.update_settings(bot_speed=v), hint="hold A while a bot plays: 4x faster"),
+            Item("How-to at a first game", choices=(True, False), get=lambda: s().howto_first_game,
+                 set=lambda v: app.update_settings(howto_first_game=v), show=lambda v: "show" if v else "never",
+                 hint="each mode explains itself over the board the first time"),
+            Item("Show the how-tos again", on_select=self._howtos_again,
+                 get=lambda: f"{len(s().howto_seen)} seen" if s().howto_seen else "none seen yet"),
+            Item("Controls", on_select=lambda: app.open("keyremap"), get=lambda: "remap buttons"),
+            Item("Back", on_select=app.back),
+        ]
         self.menu = ListMenu(items)
+
+    def _howtos_again(self) -> None:
+        self.app.update_settings(howto_seen=(), howto_first_game=True)
+        self.note = "each mode's how-to shows again at its next game"
 
     def _set_size(self, v) -> None:
         self.app.update_settings(screen_size=v)

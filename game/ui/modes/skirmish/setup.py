@@ -23,7 +23,7 @@ from game.ui.scenes.dialog import wrap
 from game.ui.widgets import Item, ListMenu, panel
 
 SEAT_CHOICES = ("human", "bot:easy", "bot:normal", "bot:hard", "empty")
-DEFAULT_SEATS = ("human", "bot:hard", "empty", "empty")
+DEFAULT_SEATS = ("human", "bot:normal", "empty", "empty")      # a first game: the normal bot
 PPT_CHOICES = (0, 1, 2, 3, 4)
 TURN_LIMITS = (0, 10, 20, 30, 50, 100)
 
