@@ -41,7 +41,7 @@ class App(FrameLoop):
     def __init__(self, screen, *, data=None, clock: Callable[[], float] | None = None,
                  fixed_dt: float | None = None, fps: int | None = None, hub=None,
                  make_hub: bool = True, audio: bool = True, appliance: bool | None = None,
-                 ruleset: str = "default", first_scene: str = "title") -> None:
+                 ruleset: str = "default", first_scene: str = "title", safe_mode=None) -> None:
         self.screen = screen
         self.surface = screen.surface
         self.theme = Theme(screen.canvas_size)
@@ -74,6 +74,11 @@ class App(FrameLoop):
         self.frames = 0
         FrameLoop.__init__(self)
         self.open(first_scene)
+        self.safe_mode = safe_mode                  # game.store.safe_mode.SafeMode on a safe-mode start
+        self.restore_after_safe_mode = False        # the player chose "Put them back"
+        if safe_mode is not None:
+            from game.ui.safe_mode import show_safe_mode
+            show_safe_mode(self, safe_mode)
 
     # --- time ---------------------------------------------------------------------------------
     def _fake_clock(self) -> float:

@@ -102,18 +102,27 @@ mmdebstrap --arch=arm64 --variant=minbase --mode=root --components="main non-fre
     "deb $MIRROR $SUITE-updates main non-free-firmware" \
     "deb $SECURITY $SUITE-security main non-free-firmware" >> "$LOG" 2>&1
 
-# --- split it: FAT boot partition, ext4 root, ext4 data --------------------------------------------
-step "splitting the tree into boot / root / data"
-mkdir -p "$TREE/boot" "$TREE/data"
-mv "$TREE/root/boot/firmware/"* "$TREE/boot/"
-# The data partition starts empty (the game's user owns it; tmpfiles.d makes its folders).
-if [ -n "$(ls -A "$TREE/root/var/lib/tactibox")" ]; then
-    mv "$TREE/root/var/lib/tactibox/"* "$TREE/data/"
-fi
-for f in config.txt cmdline.txt tactibox/README.txt; do
-    [ -f "$TREE/boot/$f" ] || { echo "build.sh: boot partition lacks $f" >&2; exit 1; }
+# mmdebstrap unmounts what it mounted in the tree; once it could not ("umount /sys failed",
+# target busy) and mke2fs -d then tried to copy sysfs into the root filesystem
+for m in $(awk -v t="$TREE/" 'index($2, t) == 1 { print $2 }' /proc/mounts | sort -r); do
+    echo "build.sh: $m is still mounted after mmdebstrap; unmounting it" | tee -a "$LOG"
+    umount "$m" 2>/dev/null || umount -l "$m"
 done
+
+step "checking that every kernel module kept has the modules it needs"
+if ! python3 "$HERE/check-modules.py" "$TREE/root" > "$OUT/modules-check.txt" 2>&1; then
+    cat "$OUT/modules-check.txt" | tee -a "$LOG" >&2
+    echo "build.sh: dpkg-excludes.cfg leaves out a module that a kept module needs (above)" >&2
+    exit 1
+fi
+
+# --- split it: FAT boot partition, ext4 root, ext4 data --------------------------------------------
+# (no second copy of the kernel, the initramfs or the Pi firmware on the root: split-tree.sh)
+step "splitting the tree into boot / root / data"
+"$HERE/split-tree.sh" "$TREE" >> "$LOG" 2>&1 || { tail -3 "$LOG" >&2; exit 1; }
 echo "boot partition: $(du -sh "$TREE/boot" | cut -f1), root: $(du -sh "$TREE/root" | cut -f1)" | tee -a "$LOG"
+boot_used=$(du -sm "$TREE/boot" | cut -f1)
+root_used=$(du -sm "$TREE/root" | cut -f1)
 
 # --- partitions and the disk image -----------------------------------------------------------
 step "genimage"
@@ -133,9 +142,14 @@ if [ "$XZ" = yes ]; then
 fi
 end=$(date +%s)
 size=$(stat -c %s "$IMAGES/tactibox-arm64.img")
+part_size() { echo "$(( $(stat -c %s "$IMAGES/$1") / 1048576 )) MiB"; }
+root_free() { dumpe2fs -h "$IMAGES/root.ext4" 2>/dev/null | awk -F: '/^Free blocks/ { f = $2 } /^Block size/ { b = $2 } END { print int(f * b / 1048576) }'; }
+boot_free() { MTOOLS_SKIP_CHECK=1 mdir -i "$IMAGES/boot.vfat" :: 2>/dev/null | awk '/bytes free/ { n = $0; sub(/bytes free.*/, "", n); gsub(/[^0-9]/, "", n); print int(n / 1048576) }'; }
 {
     echo "image: $IMAGES/tactibox-arm64.img"
     echo "size: $size bytes ($((size / 1048576)) MiB)"
+    echo "boot partition: ${boot_used} MiB of files in $(part_size boot.vfat), $(boot_free) MiB free"
+    echo "root partition: ${root_used} MiB of files in $(part_size root.ext4), $(root_free) MiB free"
     echo "build time: $((end - start)) s"
     sfdisk --dump "$IMAGES/tactibox-arm64.img"
 } | tee "$OUT/build-info.txt" | tee -a "$LOG"

@@ -24,7 +24,8 @@ log "flavour: $FLAVOUR"
 
 # --- files: units, drop-ins, udev rules, helpers (one tree for both flavours) -------------
 cp -a --no-preserve=ownership "$HERE/rootfs/." /
-chmod 0755 /usr/lib/tactibox/* /etc/kernel/postinst.d/z51-tactibox-cmdline /etc/initramfs-tools/hooks/tactibox-fsck
+chmod 0755 /usr/lib/tactibox/* /etc/kernel/postinst.d/z51-tactibox-cmdline /etc/initramfs-tools/hooks/tactibox-fsck \
+    /etc/initramfs/post-update.d/z49-tactibox-boot-copy
 mkdir -p "$BOOT/tactibox"
 cp -r --no-preserve=ownership "$HERE/boot-files/." "$BOOT/tactibox/"
 
@@ -63,8 +64,16 @@ if ls "$WHEELS"/lgpio-*.whl >/dev/null 2>&1; then extra=lgpio; fi
     --upgrade --force-reinstall tactibox $extra
 "$VENV/bin/python" -c "import game, pygame, serial, cobs, gpiozero, tomli_w, PIL, lgpio"
 log "installed $("$VENV/bin/python" -m pip list --format=freeze 2>/dev/null | grep -i '^tactibox==')"
-# An appliance installs by reflashing, not with pip: 16 MB less on the card.
+# An appliance installs by reflashing, not with pip: pip (16 MB) and setuptools (8 MB, which
+# nothing imports at run time) go, and so do pygame-ce's manual, test suite and examples (16 MB).
+"$VENV/bin/python" -m pip uninstall --quiet --yes setuptools
 "$VENV/bin/python" -m pip uninstall --quiet --yes pip
+site=$("$VENV/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+rm -rf "$site/pygame/docs" "$site/pygame/tests" "$site/pygame/examples"
+for gone in setuptools pip pygame/docs pygame/tests pygame/examples; do
+    [ ! -e "$site/$gone" ] || { echo "setup.sh: $site/$gone is still there" >&2; exit 1; }
+done
+"$VENV/bin/python" -c "import game, pygame, serial, cobs, gpiozero, tomli_w, PIL, lgpio"
 
 # --- boot configuration: UART for the link cable, quiet boot, console off tty1 ----------------
 if [ "$FLAVOUR" = debian ]; then
@@ -84,8 +93,12 @@ fstab_set() {  # fstab_set MOUNTPOINT "LINE": replace that mount point's line or
     rm -f "$tmp"
 }
 touch /etc/fstab
-boot_opts="ro,noatime,fmask=0133,dmask=0022,nofail,x-systemd.device-timeout=30s"
-data_line="LABEL=tbdata /var/lib/tactibox ext4 defaults,noatime,nofail,x-systemd.growfs,x-systemd.device-timeout=90s 0 2"
+# No x-systemd.device-timeout: systemd's DefaultDeviceTimeoutSec= (90 s) applies, which a
+# system.conf drop-in can lengthen (verify.sh does for boots under emulation on a busy machine,
+# where udev started only after the boot partition's former 30 s had run out). A Pi has its
+# devices within seconds; `nofail` lets the game start without a partition that never comes.
+boot_opts="ro,noatime,fmask=0133,dmask=0022,nofail"
+data_line="LABEL=tbdata /var/lib/tactibox ext4 defaults,noatime,nofail,x-systemd.growfs 0 2"
 if [ "$FLAVOUR" = debian ]; then
     fstab_set / "LABEL=tbroot / ext4 ro,noatime,errors=remount-ro 0 1"
     fstab_set /boot/firmware "LABEL=TBBOOT /boot/firmware vfat $boot_opts 0 2"

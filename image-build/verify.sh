@@ -19,6 +19,10 @@
 #     UART), again without partition 3: dwc2 bound, the keyboard an input device the game's user
 #     can read, /dev/tactibox-link on the header UART, no module failing to load, the data
 #     partition made at first boot filling the card, and the boot-to-service time.
+# Every boot also makes a gamepad and a keyboard with uinput (without udev's vendor/model
+# database, issue 21 item 20) and checks how udev classifies them and that SDL, as the game's
+# user, sees the pad and its button presses; the pi-gen-layout boot starts the game with a wrong
+# TACTIBOX_ARGS, so after 3 failed starts it must come up in safe mode (item 22).
 # Results: out/verify/report.txt (and the serial logs next to it). Exit 0 when every check passed.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -47,6 +51,7 @@ FAILED=0
 say() { echo "$*" | tee -a "$REPORT"; }
 ok() { say "ok   $*"; }
 bad() { say "FAIL $*"; FAILED=$((FAILED + 1)); }
+say "verify.sh of $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$HERE" diff --quiet HEAD 2>/dev/null || echo ' (with uncommitted changes)'), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs"
 check() {  # check "description" command...
     local what=$1; shift
     if "$@" >/dev/null 2>&1; then ok "$what"; else bad "$what"; fi
@@ -60,7 +65,13 @@ if [ "$BUILD" = yes ] || [ ! -f "$IMG" ]; then
 fi
 size=$(stat -c %s "$IMG")
 say "image: $IMG, $size bytes ($((size / 1048576)) MiB)"
-check "image is at most 1 GB (10^9 bytes)" test "$size" -le 1000000000
+if [ -f "$OUT/build-info.txt" ]; then
+    say "--- build-info.txt (the build that made this image) ---"
+    sed "s|$OUT/||" "$OUT/build-info.txt" | tee -a "$REPORT"
+    say "---"
+    check "build-info.txt describes this image (same size)" grep -q "^size: $size bytes" "$OUT/build-info.txt"
+fi
+check "image is at most 700 MB (700,000,000 bytes)" test "$size" -le 700000000
 
 # ---- 2. partitions --------------------------------------------------------------------------------
 sfdisk --dump "$IMG" > "$V/partitions.txt"
@@ -100,6 +111,14 @@ for f in bootcode.bin start.elf start4.elf fixup.dat fixup4.dat bcm2837-rpi-3-b.
     check "boot partition has $f" grep -Eq "/$f/?\$" "$V/boot-files.txt"
 done
 check "boot partition has vmlinuz and initrd.img" sh -c "grep -q '/vmlinuz-' '$V/boot-files.txt' && grep -q '/initrd.img-' '$V/boot-files.txt'"
+for f in start_x.elf start_db.elf start_cd.elf start4x.elf start4db.elf start4cd.elf; do
+    check "boot partition has no $f (firmware variant the appliance never boots)" sh -c "! grep -Eq '/$f\$' '$V/boot-files.txt'"
+done
+say "boot partition: $(MTOOLS_SKIP_CHECK=1 mdir -i "$IMG@@$BOOT_OFF" :: 2>/dev/null | grep 'bytes free' | sed 's/^ *//')"
+# the kernel and the initramfs the boots below use: the boot partition's (the root has no copy)
+mt mcopy "$IMG" -n "::$(grep -a '^kernel=' "$V/config.txt" | head -1 | cut -d= -f2 | tr -d '\r')" "$V/vmlinuz" 2>/dev/null
+mt mcopy "$IMG" -n "::$(grep -a '^initramfs ' "$V/config.txt" | head -1 | awk '{print $2}' | tr -d '\r')" "$V/initrd.img" 2>/dev/null
+check "kernel and initramfs copied from the boot partition" test -s "$V/vmlinuz" -a -s "$V/initrd.img"
 
 # ---- root filesystem (read-only loop mount) -------------------------------------------------------
 MNT=$V/root
@@ -128,7 +147,21 @@ if mount -o ro,loop,offset=$ROOT_OFF,sizelimit=$(( $(part 2 size) * 512 )) "$IMG
     check "fstab: data partition at /var/lib/tactibox with growfs" grep -Eq '^LABEL=tbdata +/var/lib/tactibox +ext4 +.*x-systemd.growfs' "$MNT/etc/fstab"
     check "fstab: boot partition read-only" grep -Eq '^LABEL=TBBOOT +/boot/firmware +vfat +ro,' "$MNT/etc/fstab"
     check "overlayroot configured (tmpfs, recurse=0)" grep -qx 'overlayroot="tmpfs:recurse=0"' "$MNT/etc/overlayroot.local.conf"
-    initrd=$(ls "$MNT"/boot/initrd.img-* | head -1)
+    check "root has no second copy of the kernel (/boot/vmlinuz-*)" sh -c "! ls '$MNT'/boot/vmlinuz-* 2>/dev/null"
+    link=$(ls "$MNT"/boot/initrd.img-* | head -1)
+    check "root's /boot/initrd.img-* is a link into the boot partition" sh -c "readlink '$link' | grep -q '^firmware/initrd.img-'"
+    check "root has no copy of raspi-firmware's firmware" sh -c "! ls -A '$MNT/usr/lib/raspi-firmware' | grep -q ."
+    check "z49-tactibox-boot-copy installed (update-initramfs writes to the boot partition)" test -x "$MNT/etc/initramfs/post-update.d/z49-tactibox-boot-copy"
+    check "udev's vendor/model tables left out (20-*.hwdb)" sh -c "! ls '$MNT'/usr/lib/udev/hwdb.d/20-* 2>/dev/null"
+    check "udev's input tables kept (60-input-id, 60-keyboard, 70-joystick)" test -f "$MNT/usr/lib/udev/hwdb.d/60-input-id.hwdb" -a -f "$MNT/usr/lib/udev/hwdb.d/60-keyboard.hwdb" -a -f "$MNT/usr/lib/udev/hwdb.d/70-joystick.hwdb"
+    say "udev hwdb.bin: $(stat -c %s "$MNT/usr/lib/udev/hwdb.bin" 2>/dev/null || echo none) bytes"
+    site=$MNT/opt/tactibox/venv/lib/python3.11/site-packages
+    for gone in setuptools pip pygame/docs pygame/tests pygame/examples; do
+        check "venv has no $gone" test ! -e "$site/$gone"
+    done
+    if out=$(python3 "$HERE/check-modules.py" "$MNT" 2>&1); then ok "every kernel module has the modules it needs"; else bad "kernel modules with missing dependencies: $out"; fi
+    say "kernel modules: $(find "$MNT"/lib/modules -name '*.ko*' | wc -l) files, $(du -sm "$MNT"/lib/modules | cut -f1) MiB"
+    initrd=$V/initrd.img
     check "initramfs contains the overlayroot script" sh -c "unmkinitramfs '$initrd' '$V/initrd' && find '$V/initrd' -path '*init-bottom/overlayroot' | grep -q ."
     check "initramfs contains overlay.ko" sh -c "find '$V/initrd' -name 'overlay.ko*' | grep -q ."
     rm -rf "$V/initrd"
@@ -148,8 +181,6 @@ if mount -o ro,loop,offset=$ROOT_OFF,sizelimit=$(( $(part 2 size) * 512 )) "$IMG
         bad "tactibox --help under qemu-user: $out"
     fi
     check "SDL in pygame-ce supports kmsdrm" sh -c "grep -q KMSDRM \$(ls '$MNT'/opt/tactibox/venv/lib/python3.11/site-packages/pygame_ce.libs/libSDL2-*)"
-    cp "$MNT"/boot/vmlinuz-* "$V/vmlinuz"
-    cp "$initrd" "$V/initrd.img"
     umount "$MNT"
     trap - EXIT
 else
@@ -171,63 +202,27 @@ boot_qemu() {  # boot_qemu DISK SERIAL_LOG TIMEOUT: boot until the guest powers 
         -kernel "$V/vmlinuz" -initrd "$V/initrd.img" -append "$append" \
         -drive "file=$disk,format=raw,if=virtio"
 }
-cat > "$V/tactibox-verify.sh" <<'EOF'
-#!/bin/sh
-# Runs inside the booted image (systemd.run=), reports to the serial console, then powers off.
-exec > /dev/console 2>&1
-echo "VERIFY: begin"
-i=0
-while [ $i -lt 300 ] && [ "$(systemctl show -p ExecMainStartTimestampMonotonic --value tactibox.service)" = 0 ]; do
-    sleep 1; i=$((i + 1))
-done
-# let it run a while: a crash would show up as restarts
-sleep 25
-echo "VERIFY: tactibox-active=$(systemctl is-active tactibox.service)"
-echo "VERIFY: tactibox-started-us=$(systemctl show -p ExecMainStartTimestampMonotonic --value tactibox.service)"
-echo "VERIFY: tactibox-restarts=$(systemctl show -p NRestarts --value tactibox.service)"
-echo "VERIFY: tactibox-user=$(ps -o user= -C tactibox -C python3 | head -1)"
-echo "VERIFY: tactibox-log-begin"
-journalctl -b -u tactibox.service -o cat --no-pager | head -20
-echo "VERIFY: tactibox-log-end"
-echo "VERIFY: root=$(findmnt -n -o FSTYPE,OPTIONS /)"
-echo "VERIFY: root-ro=$(findmnt -n -o FSTYPE,OPTIONS /media/root-ro)"
-echo "VERIFY: data=$(findmnt -n -o SOURCE,FSTYPE,OPTIONS /var/lib/tactibox)"
-echo "VERIFY: data-size-k=$(df -k --output=size /var/lib/tactibox | tail -1 | tr -d ' ')"
-echo "VERIFY: data-owner=$(stat -c %U /var/lib/tactibox)"
-echo "VERIFY: boot=$(findmnt -n -o FSTYPE,OPTIONS /boot/firmware)"
-echo "VERIFY: getty-tty1=$(systemctl is-enabled getty@tty1.service 2>&1)"
-echo "VERIFY: ssh=$(systemctl is-active ssh.service) networkd=$(systemctl is-active systemd-networkd.service) wifi=$(systemctl is-active tactibox-wifi.service)"
-echo "VERIFY: failed-units=$(systemctl list-units --failed --plain --no-legend | awk '{print $1}' | tr '\n' ' ')"
-echo "VERIFY: hostname=$(cat /proc/sys/kernel/hostname)"
-echo "VERIFY: serial0=$(readlink -f /dev/serial0)"
-echo "VERIFY: link-uart=$(readlink -f /dev/tactibox-link)"
-echo "VERIFY: link-uart-compatible=$(tr '\000' ' ' < /sys/class/tty/$(basename "$(readlink -f /dev/tactibox-link)")/device/of_node/compatible 2>/dev/null)"
-echo "VERIFY: dwc2-bound=$(ls /sys/bus/platform/drivers/dwc2 2>/dev/null | grep -c '\.usb$')"
-kbd=$(awk '/^N: Name=/ { name = $0 } /^H: Handlers=/ { if (name ~ /QEMU USB Keyboard/) { for (i = 2; i <= NF; i++) if ($i ~ /^event/) { sub(/^Handlers=/, "", $i); print $i } } }' /proc/bus/input/devices | head -1)
-echo "VERIFY: usb-keyboard=${kbd:-none}"
-if [ -n "$kbd" ] && setpriv --reuid=tactibox --regid=tactibox --init-groups dd if=/dev/input/$kbd of=/dev/null bs=1 count=0 2>/dev/null; then
-    echo "VERIFY: usb-keyboard-readable-by-game=yes"
-else
-    echo "VERIFY: usb-keyboard-readable-by-game=no"
-fi
-echo "VERIFY: module-errors=$(journalctl -b -k -o cat --no-pager | grep -ciE 'unknown symbol|disagrees about version|module .* not found|failed to insert')"
-journalctl -b -k -o cat --no-pager | grep -iE 'unknown symbol|failed to insert' | head -5 | sed 's/^/VERIFY: module-error: /'
-echo "VERIFY: modules-load=$(systemctl is-active systemd-modules-load.service)"
-echo "VERIFY: data-part-dev=$(findmnt -n -o SOURCE /var/lib/tactibox)"
-echo "VERIFY: data-top=$(stat -c '%U:%G %a' /var/lib/tactibox)"
-echo "VERIFY: dt-serial-aliases=$(ls /proc/device-tree/aliases 2>/dev/null | grep '^serial' | tr '\n' ' ')"
-echo "VERIFY: gpiochip-group=$(stat -c %G /dev/gpiochip0 2>&1)"
-echo "VERIFY: write-test=$(touch /etc/verify-write && echo overlay-writable)"
-journalctl -b -u tactibox-data-partition.service -o cat --no-pager | sed 's/^/VERIFY: data-partition: /'
-echo "VERIFY: end"
-EOF
-prepare_disk() {  # prepare_disk DISK [ARGS]: a 2 GiB copy, SDL dummy drivers, the check script
+prepare_disk() {  # prepare_disk DISK SIZE [ARGS]: a copy of SIZE, SDL dummy drivers, the check scripts
     local disk=$1
     cp --sparse=always "$IMG" "$disk"
-    truncate -s 2G "$disk"
-    printf 'SDL_VIDEODRIVER=dummy\nSDL_AUDIODRIVER=dummy\nTACTIBOX_ARGS=%s\n' "${2:-}" > "$V/tactibox.env"
+    truncate -s "$2" "$disk"
+    printf 'SDL_VIDEODRIVER=dummy\nSDL_AUDIODRIVER=dummy\nTACTIBOX_ARGS=%s\n' "${3:-}" > "$V/tactibox.env"
     mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox.env" ::tactibox/tactibox.env
-    mcopy -o -i "$disk@@$BOOT_OFF" "$V/tactibox-verify.sh" ::tactibox-verify.sh
+    # Emulation on a busy machine took minutes to start udev (the device jobs' 90 s ran out first):
+    # the copy's systemd waits up to 15 min for devices. Only the copy changes, not the image.
+    local mnt=$V/copy-root
+    mkdir -p "$mnt"
+    mount -o loop,offset=$(( $(part 2 start) * 512 )),sizelimit=$(( $(part 2 size) * 512 )) "$disk" "$mnt"
+    mkdir -p "$mnt/etc/systemd/system.conf.d"
+    printf '[Manager]\nDefaultDeviceTimeoutSec=900s\n' > "$mnt/etc/systemd/system.conf.d/verify-device-timeout.conf"
+    umount "$mnt"
+    mcopy -o -i "$disk@@$BOOT_OFF" "$HERE/verify-guest/check-boot.sh" ::tactibox-verify.sh
+    mcopy -o -i "$disk@@$BOOT_OFF" "$HERE/verify-guest/uinput-devices.py" ::tactibox-uinput.py
+    mcopy -o -i "$disk@@$BOOT_OFF" "$HERE/verify-guest/sdl-pad.py" ::tactibox-sdl-pad.py
+}
+expect_safe_mode() {  # expect_safe_mode DISK: the check script seeds a file for safe mode to set aside
+    : > "$V/tactibox-expect-safe-mode"
+    mcopy -o -i "$1@@$BOOT_OFF" "$V/tactibox-expect-safe-mode" ::tactibox-expect-safe-mode
 }
 field() { grep -a "VERIFY: $1=" "$2" | head -1 | sed "s/.*VERIFY: $1=//" | tr -d '\r'; }
 check_new_data_partition() {  # check_new_data_partition WHAT DISK: partition 3 made after 2, to the end
@@ -243,9 +238,32 @@ check_new_data_partition() {  # check_new_data_partition WHAT DISK: partition 3 
     check "$what: data partition 3 reaches the end of the disk (within 1 MiB)" test $(( ${s3:-0} + ${z3:-0} )) -ge $(( total - 2048 ))
 }
 
+input_checks() {  # input_checks WHAT LOG: udev, the input devices and Shutdown, in any boot
+    local what=$1 log=$2
+    check "$what: Shutdown: the game's user asked through /run/tactibox/poweroff and the path unit powered off" \
+        sh -c "grep -aq 'VERIFY: poweroff-requested=yes' '$log' && grep -aq 'Starting tactibox-poweroff.service' '$log'"
+    check "$what: no udev worker slow on a serial port" test "$(field udev-slow-serial "$log")" = 0
+    say "$what: udev events reported slow: $(field udev-slow-all "$log") in all (emulation on a busy host)"
+    grep -a 'VERIFY: udev-slow-event:' "$log" | sed 's/.*VERIFY: udev-slow-event: /  /' | tee -a "$REPORT" >/dev/null
+    say "$what: serial-alias: $(field serial-alias-calls "$log") calls, the slowest $(field serial-alias-slowest-ms "$log") ms"
+    check "$what: serial-alias decides each serial port within 15 s under emulation (one took 58 s before)" \
+        test "$(field serial-alias-slowest-ms "$log" | tr -cd 0-9)" -lt 15000
+    say "$what: uinput pad: $(field uinput-pad-udev "$log")"
+    check "$what: udev classifies a USB gamepad as a joystick (without the vendor/model tables)" \
+        sh -c "grep -a 'VERIFY: uinput-pad-udev=' '$log' | grep -q 'ID_INPUT_JOYSTICK=1'"
+    say "$what: uinput keyboard: $(field uinput-keyboard-udev "$log")"
+    check "$what: udev classifies a USB keyboard as a keyboard" \
+        sh -c "grep -a 'VERIFY: uinput-keyboard-udev=' '$log' | grep -q 'ID_INPUT_KEYBOARD=1'"
+    check "$what: both belong to group input" test "$(field uinput-pad-group "$log") $(field uinput-keyboard-group "$log")" = "input input"
+    say "$what: SDL as the game's user: $(field sdl-joysticks "$log" | sed 's/^/joysticks=/')"
+    check "$what: SDL (the game's user) sees the gamepad" sh -c "grep -a 'VERIFY: sdl-joysticks=' '$log' | grep -q 'Tactibox verify pad\|Xbox'"
+    check "$what: SDL receives the gamepad's button presses" \
+        sh -c "grep -a 'VERIFY: sdl-joysticks=' '$log' | grep -Eq 'presses=[1-9]'"
+}
+
 if [ -f "$V/vmlinuz" ]; then
     DISK=$V/disk.img
-    prepare_disk "$DISK"
+    prepare_disk "$DISK" 20G                   # past 16 GiB: the 16 MiB data filesystem must switch to meta_bg
     say "booting under qemu-system-aarch64 -M virt (TCG, 2 vCPUs) ..."
     t0=$(date +%s)
     boot_qemu "$DISK" "$V/serial.log" 1200
@@ -266,8 +284,8 @@ if [ -f "$V/vmlinuz" ]; then
     check "data partition mounted read-write at /var/lib/tactibox" sh -c "grep -a 'VERIFY: data=' '$LOG' | grep -q 'ext4 *rw,'"
     check "data partition top folder root:tactibox, sticky 1775" test "$(field data-top "$LOG")" = "root:tactibox 1775"
     datak=$(field data-size-k "$LOG")
-    say "data filesystem after first boot: ${datak:-?} KiB (image had 32 MiB, disk 2 GiB)"
-    check "data filesystem grown to fill the card (> 900 MiB)" test "${datak:-0}" -gt 921600
+    say "data filesystem after first boot: ${datak:-?} KiB (image had 16 MiB, disk 20 GiB)"
+    check "data filesystem grown to fill the card (> 19 GiB)" test "${datak:-0}" -gt $((19 * 1024 * 1024))
     check "boot partition mounted read-only" sh -c "grep -a 'VERIFY: boot=' '$LOG' | grep -q 'vfat *ro,'"
     check "getty@tty1 masked" test "$(field getty-tty1 "$LOG")" = masked
     check "SSH, networkd and Wi-Fi off by default" sh -c "grep -a 'VERIFY: ssh=' '$LOG' | grep -q 'ssh=inactive networkd=inactive wifi=inactive'"
@@ -281,22 +299,36 @@ if [ -f "$V/vmlinuz" ]; then
     failed=$(field failed-units "$LOG")
     if [ -z "$(echo "$failed" | tr -d ' ')" ]; then ok "no failed units"; else bad "failed units: $failed"; fi
     end3=$(sfdisk --dump "$DISK" | awk -F'[=,]' '/disk.img3/ { print $2 + $4 }' | tr -d ' ')
-    say "partition 3 ends at sector ${end3:-?} of $((2 * 1024 * 1024 * 1024 / 512))"
-    check "partition 3 now reaches the end of the 2 GiB disk (within 1 MiB)" test "${end3:-0}" -ge $((2 * 1024 * 1024 * 1024 / 512 - 2048))
+    say "partition 3 ends at sector ${end3:-?} of $((20 * 1024 * 1024 * 1024 / 512))"
+    check "partition 3 now reaches the end of the 20 GiB disk (within 1 MiB)" test "${end3:-0}" -ge $((20 * 1024 * 1024 * 1024 / 512 - 2048))
+    input_checks "virt" "$LOG"
 
     # ---- 4. pi-gen layout: no data partition in the image -> made on first boot ----------------
+    # ... and safe mode: tactibox.env says TACTIBOX_ARGS=--no-such-option, so every start fails
+    # (status 2) until the 4th, which starts in safe mode: the settings the check script writes
+    # are set aside, the words of TACTIBOX_ARGS ignored, and the game runs.
     DISK2=$V/disk-no-data.img
-    prepare_disk "$DISK2" --headless
+    prepare_disk "$DISK2" 2G --no-such-option
+    expect_safe_mode "$DISK2"
     sfdisk --quiet --delete "$DISK2" 3
-    say "booting again without partition 3 (pi-gen layout), game in --headless mode ..."
+    say "booting again without partition 3 (pi-gen layout), TACTIBOX_ARGS=--no-such-option (safe mode expected) ..."
     boot_qemu "$DISK2" "$V/serial-no-data.log" 1200
     LOG2=$V/serial-no-data.log
     check "no-data boot: data partition created and mounted" sh -c "grep -a 'VERIFY: data=' '$LOG2' | grep -q 'ext4 *rw,'"
     check "no-data boot: Tactibox started" test "$(field tactibox-active "$LOG2")" = active
     check "no-data boot: Started tactibox.service in the serial log" grep -aq 'Started tactibox.service' "$LOG2"
-    check "no-data boot: the headless game printed its battle log" grep -aq 'tactibox\[[0-9]*\]: -- turn 1:' "$LOG2"
-    say "--- Tactibox output (journal, headless) ---"
-    grep -a 'tactibox\[[0-9]*\]:' "$LOG2" | head -12 | tee -a "$REPORT"
+    check "no-data boot: Shutdown through the path unit" grep -aq 'Starting tactibox-poweroff.service' "$LOG2"
+    say "no-data boot: safe mode after $(field safe-mode-after-s "$LOG2") s; $(field tactibox-restarts "$LOG2") restarts"
+    check "safe mode: exactly 3 failed starts before it (systemd restarted the game 3 times)" test "$(field tactibox-restarts "$LOG2")" = 3
+    check "safe mode: the game said so in the journal" test "$(field safe-mode-journal "$LOG2")" -ge 1
+    check "safe mode: settings.toml set aside in safe-mode-1 (with a README.txt)" \
+        sh -c "grep -a 'VERIFY: safe-mode-set-aside=' '$LOG2' | grep -q 'README.txt settings.toml'"
+    check "safe mode: TACTIBOX_ARGS named as ignored" grep -aq 'Ignored this time: TACTIBOX_ARGS=--no-such-option' "$LOG2"
+    check "safe mode: the safe-mode run stayed up and counted as healthy (.failed-starts = 0)" \
+        test "$(field failed-starts "$LOG2")" = 0
+    say "--- Tactibox output (journal: 3 failed starts, then safe mode) ---"
+    sed -n '/VERIFY: tactibox-log-begin/,/VERIFY: tactibox-log-end/p' "$LOG2" | grep -av 'VERIFY: tactibox-log' \
+        | grep -aE 'unrecognized|safe mode:|restart counter' | sed 's/^\[ *[0-9.]*\] //' | head -20 | tee -a "$REPORT"
     say "---"
     grep -a 'VERIFY: data-partition:' "$LOG2" | head -3 | tee -a "$REPORT" >/dev/null
     check_new_data_partition "no-data boot" "$DISK2"
@@ -309,7 +341,7 @@ fi
 mt mcopy "$IMG" ::bcm2837-rpi-3-b.dtb "$V/bcm2837-rpi-3-b.dtb" 2>/dev/null
 if [ -f "$V/vmlinuz" ] && [ -f "$V/bcm2837-rpi-3-b.dtb" ]; then
     DISK3=$V/disk-raspi3b.img
-    prepare_disk "$DISK3" --headless             # 2 GiB: an SD card's size must be a power of two
+    prepare_disk "$DISK3" 2G --headless          # 2 GiB: an SD card's size must be a power of two
     sfdisk --quiet --delete "$DISK3" 3           # the pi-gen layout: partition 3 made on first boot
     LOG3=$V/serial-raspi3b.log
     say "booting under qemu-system-aarch64 -M raspi3b (the image's kernel and initrd, bcm2837-rpi-3-b.dtb, usb-kbd) ..."
@@ -344,6 +376,11 @@ if [ -f "$V/vmlinuz" ] && [ -f "$V/bcm2837-rpi-3-b.dtb" ]; then
     failed=$(field failed-units "$LOG3")
     if [ -z "$(echo "$failed" | tr -d ' ')" ]; then ok "raspi3b: no failed units"; else bad "raspi3b: failed units: $failed"; fi
     check "raspi3b: Wi-Fi (wpa_supplicant) not running" sh -c "! grep -aq 'Started wpa_supplicant.service' '$LOG3'"
+    check "raspi3b: the headless game printed its battle log" grep -aq 'tactibox\[[0-9]*\]: -- turn 1:' "$LOG3"
+    say "--- Tactibox output (journal, headless, raspi3b) ---"
+    grep -a 'tactibox\[[0-9]*\]:' "$LOG3" | sed 's/^\[ *[0-9.]*\] //' | head -12 | tee -a "$REPORT"
+    say "---"
+    input_checks "raspi3b" "$LOG3"
     check_new_data_partition "raspi3b" "$DISK3"
     [ "$KEEP" = yes ] || rm -f "$DISK3"
 else

@@ -55,7 +55,7 @@ def test_replay_verify_fails_on_a_tampered_file(tmp_path):
     data["turns"][1][2] = "f" * 32
     rep.write_text(json.dumps(data))
     out = tb("replay", str(rep), "--verify", "--quiet", check=False)
-    assert out.returncode == 1 and "does not match the recorded" in out.stdout
+    assert out.returncode == 1 and "state hash differs" in out.stdout
 
 
 def test_preview_matches_the_engine():

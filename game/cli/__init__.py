@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # name -> (module, one-line help). `play` is what runs when no sub-command is given.
@@ -49,19 +50,28 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play", *argv]
+    guard = safe_mode = None
+    if os.environ.get("TACTIBOX_SAFE_MODE_AFTER"):
+        # the appliance counts failed starts and starts `play` in safe mode after several
+        from game.cli.safe_start import guard_start
+        guard, safe_mode, argv = guard_start(argv)
     only = argv[0] if argv and argv[0] in COMMANDS else None
     parser = build_parser(only)
     args = parser.parse_args(argv)
+    args.safe_mode = safe_mode
     mod = getattr(args, "_module", None)
     if mod is None:
         parser.print_help()
         return 2
     try:
-        return int(mod.run(args) or 0)
+        code = int(mod.run(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    if guard is not None and code == 0:
+        guard.healthy()
+    return code
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""The headless attract mode (``tactibox --headless``): bots play battle after battle, the battle
-log prints, and a picture of the battle is saved every N turns if a camera is given.
+"""The headless attract mode (``tactibox --headless``): bots play battle after battle (each one a
+Match of bots, nothing kept), the battle log prints, and a picture of the battle is saved every N
+turns if a camera is given.
 
     run_headless(turns=20, seed=7, shooter=Shooter(Path("shots"), (480, 320)))
 """
@@ -8,12 +9,12 @@ from __future__ import annotations
 
 import sys
 
-from game.modes.base import ActionError
+from game.core.replay import ReplayError
+from game.match import Match
 from game.modes.skirmish.attract import attract_setup
-from game.modes.skirmish.bot import SkirmishBot
 from game.modes.skirmish.events import TurnBegan
-from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.log import describe
+from game.modes.skirmish.match import new_header
 from game.rules.skirmish.catalog import find_ruleset
 
 OFFSCREEN_VIDEO = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -32,22 +33,21 @@ def run_headless(*, turns: int = 0, seed: int = 1, ruleset: str = "default", sho
         return 2
     played = 0
     k = 0
-    bots = {lvl: SkirmishBot(lvl) for lvl in ("easy", "normal", "hard")}
     while True:
         k += 1
         gmap, parts, bseed, options = attract_setup(rs, k, seed)
         try:
-            game = SkirmishGame.new(rs, gmap, parts, bseed, options)
-        except ActionError as exc:  # no map of this ruleset can hold the bots' armies
+            match = Match.start("skirmish", rs, new_header(rs, gmap, parts, bseed, options), record=False)
+        except ReplayError as exc:  # no map of this ruleset can hold the bots' armies
             print(f"tactibox: ruleset {ruleset!r} has no map a bot battle can start on ({exc})", file=sys.stderr)
             return 2
+        game = match.bots_for_all().game
         print(f"== attract battle {k}: {gmap.name}, seed {bseed}, "
               + ", ".join(f"{game.seat_name(s)} {game.player_name(s)}" for s in game.seats()), file=out, flush=True)
         print(describe(game, TurnBegan(game.current, game.turn)), file=out, flush=True)
-        while not game.over:
-            level = game.controller(game.current).split(":", 1)[1]
+        while not match.over:
             before = game.turn
-            for ev in game.apply(bots[level].choose(game)):
+            for ev in match.step() or []:
                 line = describe(game, ev)
                 if line:
                     print(line, file=out, flush=True)

@@ -12,7 +12,8 @@ from game.cli.common import CliError, run_guarded
 def add_arguments(p) -> None:
     from game.modes.registry import mode_ids
     p.add_argument("--ruleset", default=None, help="ruleset name or folder (default: the shipped one)")
-    p.add_argument("--games", type=int, default=100, help="number of battles (default 100)")
+    p.add_argument("--games", type=int, default=None,
+                   help="number of battles (default: the mode's own, else 100; the Steel bout: 200 seeds per figure)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--level", default="hard", choices=("easy", "normal", "hard"), help="bot level")
     p.add_argument("--mode", default="skirmish", choices=mode_ids("balance"),
@@ -34,8 +35,12 @@ def _run(args) -> int:
         elif done == total or done % 10 == 0:
             print(f"battle {done}/{total}", file=sys.stderr, flush=True)
 
+    entry = get_mode(args.mode)
+    games = args.games
+    if games is None:
+        games = int(entry.hook("balance_games")) if entry.ref("balance_games") else 100
     try:
-        data, text = get_mode(args.mode).hook("balance")(args.ruleset, args.games, args.seed, args.level, progress)
+        data, text = entry.hook("balance")(args.ruleset, games, args.seed, args.level, progress)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     print(json.dumps(data, sort_keys=True) if args.json else text)

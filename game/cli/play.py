@@ -49,8 +49,16 @@ def run(args) -> int:
         print(f"tactibox: {exc}; running the headless demo instead", file=sys.stderr)
         return _headless(args, size, str(exc))
     from game.app import App
-    app = App(screen, fps=args.fps, ruleset=args.ruleset)
-    return app.run()
+    safe_mode = getattr(args, "safe_mode", None)
+    app = App(screen, fps=args.fps, ruleset=args.ruleset, safe_mode=safe_mode)
+    code = app.run()
+    if safe_mode is not None and app.restore_after_safe_mode:
+        problems = safe_mode.restore()        # after the App closed the stats database
+        for line in problems:
+            print(f"tactibox: {line}", file=sys.stderr)
+        print("tactibox: safe mode: the set-aside files are back" + (" (some not: see above)" if problems else ""),
+              file=sys.stderr, flush=True)
+    return code
 
 
 def _settings():

@@ -7,7 +7,7 @@ def add_arguments(p) -> None:
     p.add_argument("--out", default=None, help="write to this file instead of standard output")
     from game.modes.registry import mode_ids
     p.add_argument("--mode", default="skirmish", choices=mode_ids("schema"),
-                   help="whose rules reference (default skirmish; bout: the generated part of docs/rules/bout.md)")
+                   help="whose rules reference (default skirmish; bout: the generated part of docs/rules/bout-reference.md)")
 
 
 def markdown() -> str:

@@ -68,7 +68,7 @@ class MatchResult:
 class Match:
     def __init__(self, entry: ModeEntry, rules: Any, header: Replay, *, game=None,
                  drivers: dict[int, Any] | None = None, everyone=None, keeper=None, record: bool = True,
-                 mode_rules: MatchRules | None = None) -> None:
+                 mode_rules: MatchRules | None = None, hashes: bool = True) -> None:
         self.entry = entry
         self.rules = rules
         self.mode_rules = mode_rules or rules_for(entry)
@@ -80,6 +80,7 @@ class Match:
         self.everyone = everyone        # the driver of every seat without one of its own (a replay)
         self.keeper = keeper
         self.record = record
+        self.hashes = hashes            # False: no turn hashes (statistics runs that keep no replay)
         self.turn_limit = self.mode_rules.turn_limit(self.header)
         self.stopped = False            # ended by the turn limit in a mode that cannot end itself
         self.version = 0                # grows with every applied action and every replaced game
@@ -189,8 +190,8 @@ class Match:
         before = g.turn
         events = list(g.apply(action))
         self.replay.actions.append(data)
-        ended = g.turn != before or g.is_over()
-        if ended:
+        ended = g.turn != before or (g.is_over() and self.mode_rules.hash_at_end(g))
+        if ended and self.hashes:
             self.replay.record_turn(g.turn, g.state_hash())
         if not g.is_over() and self.turn_limit and g.turn >= self.turn_limit:
             events += self.mode_rules.at_limit(g)
@@ -206,7 +207,9 @@ class Match:
         return events
 
     def run(self, max_actions: int = 200_000, log: Callable[[str], None] | None = None) -> Match:
-        """Play to the end with drivers that always decide (bots, a replay); headless."""
+        """Play to the end with drivers that decide (bots, a replay); headless. It stops early when
+        the seat to act has nothing to say (a replay that ran out or broke, a person's seat)
+        rather than wait; a threaded bot is waited for."""
         if log is not None and not self.replay.actions:
             for line in self.mode_rules.describe(self.game, self.mode_rules.opening(self.game)):
                 log(line)
@@ -214,13 +217,29 @@ class Match:
             events = self.step()
             if events is None:
                 d = self.driver()
-                if getattr(d, "done", False) or getattr(d, "error", ""):
-                    break                                 # a replay that ran out or broke
+                if getattr(d, "thinking", False):
+                    d.wait_idle()
+                    continue
+                if self.conductor is None and self.driver() is d:
+                    break
                 continue
             if log is not None:
                 for line in self.mode_rules.describe(self.game, events):
                     log(line)
         return self
+
+    def rewind(self, count: int) -> None:
+        """Undo (the Hex quest's): the caller has put the game back as it stood after `count`
+        actions (a snapshot it kept, or replaying); the replay forgets what came after, an undone
+        end is no end. Undo is never an action and never in a replay."""
+        if not 0 <= count <= len(self.replay.actions):
+            raise ValueError(f"rewind to {count}: the game has {len(self.replay.actions)} actions")
+        del self.replay.actions[count:]
+        self.replay.turns = [t for t in self.replay.turns if t[0] <= count]
+        self.result, self.stopped = None, False
+        self.version += 1
+        if self.record and self.keeper is not None:
+            self.keeper.progress(self)
 
     def replace_game(self, game, why: str = "") -> None:
         """The state came from elsewhere (the host's snapshot after a desync): from here the

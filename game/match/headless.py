@@ -34,19 +34,21 @@ def verify(entry: ModeEntry, replay: Replay, ruleset: str | None = None,
            log: Callable[[str], None] | None = None, *, rules=None) -> Verdict:
     """Play `replay` back and compare every recorded turn hash (and what the mode checks at the
     end). The rules are `rules` when given, else loaded by name (`ruleset`, else the replay's)."""
-    return _verify(entry, replay, ruleset, log, rules)[0]
+    return played_back(entry, replay, ruleset=ruleset, log=log, rules=rules)[0]
 
 
 def verify_game(mode: ModeEntry | str, replay: Replay, rules=None):
     """The game a replay ends in, every turn hash checked; ReplayError with the first problem."""
     entry = get_mode(mode) if isinstance(mode, str) else mode
-    verdict, match = _verify(entry, replay, None, None, rules)
+    verdict, match = played_back(entry, replay, rules=rules)
     if not verdict.ok:
         raise ReplayError(verdict.problems[0] if verdict.problems else "the replay does not play back")
     return match.game
 
 
-def _verify(entry: ModeEntry, replay: Replay, ruleset, log, rules) -> tuple[Verdict, Match | None]:
+def played_back(entry: ModeEntry, replay: Replay, *, ruleset: str | None = None, log=None,
+                rules=None) -> tuple[Verdict, Match | None]:
+    """`verify`'s Verdict and the Match it played (None when the game could not even start)."""
     if replay.mode != entry.id:
         return Verdict(False, 0, [f"mode {replay.mode!r} is not {entry.id!r}"]), None
     mr = rules_for(entry)
@@ -105,8 +107,8 @@ class _Marks:
             got = made.get(turn, g.state_hash() if g.turn == turn else None)
             if got != h:
                 where = "at the start" if count == 0 else f"(after action {count})"
-                self.problems.append(f"turn {turn} {where}: state hash {str(got)[:12]} "
-                                     f"does not match the recorded {h[:12]}")
+                self.problems.append(f"turn {turn} {where}: state hash differs from the recording "
+                                     f"({str(got)[:12]}, recorded {h[:12]})")
                 self.match.stopped = True           # the rest cannot match either
 
 

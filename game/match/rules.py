@@ -113,6 +113,11 @@ class MatchRules:
             out[i] = Player(name, str(ctrl))
         return out
 
+    def hash_at_end(self, game) -> bool:
+        """Record a state hash after the last action even when it ends no turn (the Steel
+        arena's replays never did: one hash per turn, no more)."""
+        return True
+
     def opening(self, game) -> list:
         """Events that describe the game before its first action (the log's first lines)."""
         return []
@@ -171,7 +176,7 @@ class MatchRules:
         """Problems `verify` finds once every action applied (the recorded final hash differs)."""
         final = replay.result.get("state_hash") if isinstance(replay.result, dict) else None
         if isinstance(final, str) and final and game.state_hash() != final:
-            return [f"final state hash {game.state_hash()[:12]} does not match the recorded {final[:12]}"]
+            return [f"final state hash {game.state_hash()[:12]} state hash differs {final[:12]}"]
         return []
 
     def describe(self, game, events) -> list[str]:

@@ -39,8 +39,9 @@ around. They cross files and wires as short lists of small non-negative ints (`e
 - `encode_action(action) -> list[int]`, `decode_action(list[int]) -> Action` (`ActionError`);
 - `result() -> dict`: JSON-able, at least `"winner"` (what a person reads: a seat name, or None).
 
-`Game` is the part of this every engine offers today; `Engine` is the whole contract the modes
-are being converted to (issue 23).
+`Engine` is the whole contract; every shipped engine follows it (issue 23; docs/modes.md §6) and
+plays through the one Match (`game.match`, §7). `Game` is its older subset, kept for callers that
+need no more. `why_not(game, action)` is `check`'s reason as text, or None.
 """
 
 from __future__ import annotations

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.core.replay import Replay
-from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict
+from game.match.rules import MatchRules, load_rules, rules_id_hash  # noqa: F401 (the link and tests use them from here)
+from game.modes.registry import ModeEntry, ModeError, Outcome, Request, Verdict, offers
 
 DEFAULT_SEATS = ("bot:hard", "bot:hard")
 DEFAULT_TURN_LIMIT = 1000            # generic games stop here (a draw) if nobody has won
@@ -28,21 +29,8 @@ def _need_generic(entry: ModeEntry, hook: str) -> None:
 
 
 def options_with_defaults(entry: ModeEntry, given: dict | None) -> dict:
-    out = entry.option_defaults()
-    for k, v in (given or {}).items():
-        if k not in out:
-            raise ValueError(f"mode {entry.id}: no option {k!r} (options: {', '.join(out) or 'none'})")
-        if v is not None:
-            out[k] = v
-    return out
-
-
-def load_rules(entry: ModeEntry, name: str | None):
-    return entry.hook("rules")(name) if entry.has("rules") else None
-
-
-def rules_id_hash(rules) -> tuple[str, str]:
-    return str(getattr(rules, "id", "") or ""), str(getattr(rules, "content_hash", "") or "")
+    """The mode's option defaults with `given` on top (ValueError naming an unknown option)."""
+    return MatchRules(entry).options(given)
 
 
 # --------------------------------------------------------------------------- simulate, verify
@@ -65,7 +53,8 @@ def verify(entry: ModeEntry, replay: Replay, ruleset: str | None = None,
         return Verdict(False, 0, [f"mode {replay.mode!r} is not {entry.id!r}"])
     if entry.has("verify"):
         return entry.hook("verify")(replay, ruleset, log)
-    _need_generic(entry, "verify")
+    if not offers(entry, "verify"):
+        raise ModeError(f"mode {entry.id!r} has no 'verify' hook (and no game or match hook for the generic one)")
     from game.match.headless import verify as match_verify
     return match_verify(entry, replay, ruleset, log)
 

@@ -203,7 +203,9 @@ def offers(entry: ModeEntry, hook: str) -> bool:
     (game.modes.driver runs the generic ones for any mode with a game and a bot)."""
     if entry.has(hook):
         return True
-    return hook in ("simulate", "verify", "link") and entry.has("game") and entry.has("bot")
+    if hook == "verify":                    # a replay needs only a way to start the game
+        return entry.has("game") or entry.has("match")
+    return hook in ("simulate", "link") and entry.has("game") and entry.has("bot")
 
 
 def get_mode(mode_id: str) -> ModeEntry:

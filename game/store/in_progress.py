@@ -72,7 +72,7 @@ class InProgressStore:
     def save(self, mode: str, replay: Replay, context: dict | None = None) -> bool:
         """Write the game in progress of `mode` (atomically); False (and a message) if the disk refused."""
         doc = {"format": FORMAT, "version": VERSION, "mode": mode,
-               "when": datetime.now(UTC).isoformat(timespec="seconds"),
+               "when": datetime.now(UTC).isoformat(timespec="microseconds"),
                "context": dict(context or {}), "replay": replay.to_data()}
         path = self.path(mode)
         try:

@@ -19,7 +19,7 @@ from typing import Any
 
 from game.modes.registry import ModeError, resolve
 
-UI_HOOKS = ("replay_scene", "link_scene", "link_host", "link_guest")
+UI_HOOKS = ("replay_scene", "link_scene", "link_host", "link_guest", "resume", "interrupted")
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,10 @@ class ModeUI:
     link_scene: str = ""     # open_linked(app, run) -> None      (the link's game has started)
     link_host: str = ""      # open_link_host(app, *, port, baud, on_error) -> None  (host picked this mode)
     link_guest: str = ""     # guest_side(app) -> side or None: this unit's own side, offered to the host
+    resume: str = ""         # open_resumed(app, saved) -> None  (Continue: an interrupted game back on
+                             #   its screen; `saved` is a game.store.in_progress.Saved; ValueError: it cannot)
+    interrupted: str = ""    # interrupted(app) -> [game.ui.resume.Interrupted]  (games the mode keeps
+                             #   itself, e.g. the quest's level saves, for the title's Continue)
     options_scene: str = ""  # the name of the mode's options screen (one of `scenes`), or ""
     extra: dict = field(default_factory=dict, compare=False, hash=False)   # name -> "module:attr", later hooks
 

@@ -204,3 +204,24 @@ def test_a_dungeon_shares_its_actors_and_its_generator(tiny):
     assert snap["fighters"] is None and snap["rng"] is None
     back = Melee.restore(tiny, snap, fighters=actors, rng=rng)
     assert back.fighters is actors and back.snapshot(fighters=False, rng=False) == snap
+
+
+def test_a_pool_is_whole_again_only_after_a_round_out_of_contact(tiny):
+    """Stepping out and straight back in does not refresh a spent pool: it comes back after 6
+    steps (a round's worth) out of contact (ours: no refresh by dancing out and in)."""
+    m = duel(tiny)
+    orient(m, {0: CAUTIOUS, 1: CAUTIOUS})
+    m.fighters[0].cp = 2
+    m.place(0, 1 * 6 + 0)                         # out of contact
+    m.regroup()
+    m.advance()
+    m.place(0, 1 * 6 + 1)                         # back, one step later
+    m.regroup()
+    assert m.fighters[0].eng and m.fighters[0].cp == 2
+    m.place(0, 1 * 6 + 0)
+    m.regroup()
+    for _ in range(6):
+        m.advance()
+    m.place(0, 1 * 6 + 1)
+    m.regroup()
+    assert m.fighters[0].cp == 9

@@ -23,6 +23,7 @@ from game.modes.bout.consts import (
     FORCE,
     NO_INIT,
     NOBODY,
+    PREEMPT,
     QUICK,
 )
 from game.modes.bout.fighter import template_from_rules
@@ -310,3 +311,35 @@ def test_defence_lines_need_an_attack_declared_at_you(tiny):
     m = at_declare(tiny, orients=(CAUTIOUS, CAUTIOUS))
     with pytest.raises(ActionError, match="does not attack you"):
         m.apply(A.Line(0, DEFEND, 1, man(tiny, "parry"), 0, 2))
+
+
+def test_a_pre_emptive_defence_meets_an_unseen_attacker_or_comes_back(tiny):
+    """a (holding initiative over c) attacks and also sets 3 dice on a void against no one in
+    particular: the log names no maneuver for it. In a second bout a prepares a parry and
+    nobody attacks him: the 3 dice come back at the resolution (an activation cost would not)."""
+    m = at_declare(tiny, keys=("a", "c"), orients=(CAUTIOUS, DEFENSIVE))
+    m.apply(A.Line(0, ATTACK, 1, man(tiny, "swing"), zone(tiny, "high"), 2))
+    m.apply(A.Line(0, PREEMPT, -1, man(tiny, "void"), 0, 3))
+    assert m.events == [("declare", 0, PREEMPT, -1, -1, 0, 3, 0, 3)]    # the maneuver stays hidden
+    done(m, 0)
+    declare(m, 1, (DEFEND, 0, man(tiny, "block"), 0, 1))
+    assert m.fighters[0].cp == 9 - 2 - 3
+    m2 = at_declare(tiny, keys=("a", "b"), orients=(CAUTIOUS, CAUTIOUS))
+    declare(m2, 0, (PREEMPT, -1, man(tiny, "parry"), 0, 3))
+    done(m2, 1)
+    Script(m2, [])
+    m2.advance()
+    assert ("refund", 0, 3) in m2.events
+
+
+def test_an_unseen_attacker_is_met_by_the_prepared_defence(tiny):
+    """a holds initiative over c (cautious over defensive) and, declaring before him, prepares a
+    partial evade against no one in particular; b (overwatching a) does nothing. c, defensive and
+    not attacked, forces his way in at a: after everyone has declared, a's prepared evade is given
+    to c, the one attacker who came after him, so a has nothing left to answer."""
+    m = _three(tiny)
+    done(m, 2)                                    # b (overwatching a) does nothing
+    declare(m, 0, (PREEMPT, -1, man(tiny, "partial_evasion"), 0, 3))
+    declare(m, 1, (FORCE, 0, man(tiny, "thrust"), zone(tiny, "low"), 2, 0, 0, 1))
+    assert ("preempt", 0, 1, man(tiny, "partial_evasion")) in m.events
+    assert m.stage_of(m.to_act() if m.to_act() is not None else 0) is None   # nothing to answer

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from game.modes.bout import actions as A
-from game.modes.bout.link import BoutOverLink, encode_bout_setup
+from game.modes.bout.link import BoutOverLink, decode_bout_setup, encode_bout_setup
 from game.modes.bout.scenarios import BoutOptions
 from game.rules.bout.loader import load_bout_ruleset
 
@@ -38,6 +38,16 @@ def test_two_adapters_play_in_step_and_throws_cross_as_commitments(rules):
         assert mover.turn_hash() == other.turn_hash()
     assert A.Commit in kinds and A.Reveal in kinds and A.Orient not in kinds
     assert guest.finished()
+
+
+def test_a_setup_from_the_peer_is_checked(rules):
+    """Bytes from the other unit: an unknown scenario or template, or the three-sided brawl (two
+    units play two sides), are refused; a sound one comes back as sent, in secret mode."""
+    good = encode_bout_setup(rules, BoutOptions(scenario="one_vs_three"))
+    assert decode_bout_setup(rules, good) == BoutOptions(scenario="one_vs_three", secret=True)
+    for bad in (b"", bytes([9, 0, 1]), bytes([0, 0, 200]), encode_bout_setup(rules, BoutOptions(scenario="brawl"))):
+        with pytest.raises(ValueError):
+            decode_bout_setup(rules, bad)
 
 
 def test_a_cheating_reveal_is_replaced_by_a_forfeit(rules):

@@ -6,6 +6,7 @@ The slow end-to-end check is image-build/verify.sh.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from pathlib import Path
 
@@ -57,3 +58,14 @@ def package_lines() -> list[tuple[str, str]]:
         result.append((line[0], tag))
     return result
 
+
+
+def dpkg_keeps(path: str) -> bool:
+    """dpkg's path filters (dpkg-excludes.cfg): the last matching line wins; `*` also matches `/`."""
+    keep = True
+    for line in (IMAGE_BUILD / "dpkg-excludes.cfg").read_text().splitlines():
+        if line.startswith(("path-exclude=", "path-include=")):
+            kind, pattern = line.split("=", 1)
+            if fnmatch.fnmatchcase(path, pattern):
+                keep = kind == "path-include"
+    return keep

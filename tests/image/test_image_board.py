@@ -5,7 +5,6 @@ after the LAST partition, Wi-Fi off by default, and root's SSH host keys safe fr
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import shutil
 import stat
@@ -13,20 +12,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from image_recipe import IMAGE_BUILD, ROOTFS
+from image_recipe import IMAGE_BUILD, ROOTFS, dpkg_keeps
 
 KERNEL = "/lib/modules/6.1.0-28-arm64/kernel"
-
-
-def dpkg_keeps(path: str) -> bool:
-    """dpkg's path filters: the last matching line wins; `*` also matches `/`."""
-    keep = True
-    for line in (IMAGE_BUILD / "dpkg-excludes.cfg").read_text().splitlines():
-        if line.startswith(("path-exclude=", "path-include=")):
-            kind, pattern = line.split("=", 1)
-            if fnmatch.fnmatchcase(path, pattern):
-                keep = kind == "path-include"
-    return keep
 
 
 @pytest.mark.parametrize("module", [

@@ -33,6 +33,18 @@ def test_game_runs_on_tty1_as_its_own_user_and_always_restarts(tactibox_unit):
     assert tactibox_unit["Install"]["WantedBy"] == ["multi-user.target"]
 
 
+def test_restarts_lead_to_safe_mode_not_a_silent_loop(tactibox_unit):
+    """Restart=always every 2 s for ever (issue 21, item 22): the unit switches on the game's
+    crash guard, so the 4th start after 3 failed ones is a safe-mode start."""
+    from game.store.start_guard import ENV, limit_from_env
+    env = environment(tactibox_unit)
+    assert limit_from_env(env) == 3
+    assert ENV in env
+    assert tactibox_unit["Service"]["RestartSec"] == ["2"]
+    # the guard runs before the command line is parsed: a bad TACTIBOX_ARGS counts too
+    assert tactibox_unit["Service"]["ExecStart"] == ["/opt/tactibox/venv/bin/tactibox $TACTIBOX_ARGS"]
+
+
 def test_game_environment_points_at_kms_the_data_partition_and_the_boot_rulesets(tactibox_unit):
     env = environment(tactibox_unit)
     assert env["SDL_VIDEODRIVER"] == "kmsdrm"

@@ -174,3 +174,11 @@ def test_skirmish_through_the_match_matches_its_own_rules():
     summary = m.summary()
     assert summary["winner"] == m.game.seat_name(m.game.winner) and summary["actions"] == len(m.replay.actions)
     assert verify(m.entry, m.replay, rules=default_rs).ok
+
+
+def test_run_stops_at_a_seat_with_nothing_to_say_and_waits_for_a_thinking_bot(nim):
+    m = Match.requested(nim, None, Request(options={"stones": 6}),
+                        drivers={0: BotDriver(NimBot("hard", 0, 0), threaded=True), 1: ChooserDriver(lambda g: None)})
+    m.run()                                  # the threaded bot is waited for; the silent seat ends the run
+    assert m.game.pile == 4 and m.to_act() == 1 and not m.over
+    m.close()

@@ -74,7 +74,7 @@ def _play(level) -> None:
     from game.modes.quest.game import QuestGame
     g = QuestGame(level)
     for d in range(len(g.g.dirs)):
-        if g.status == "play" and g.check([0, d]) is None:
+        if g.status == "play" and g.problem([0, d]) is None:
             g.apply([0, d])
     if g.status == "play":
         g.apply([2])
@@ -135,7 +135,7 @@ class _Store:
         s = Session(self.level, {"xp": 0, "coins": 0, "points": 0, "items": [], "spells": {},
                                  "skills": {"bruiser": 0, "wizard": 0, "tough": 0}})
         for a in ([0, 3], [2], [0, 0]):
-            if s.game.check(a) is None:
+            if s.game.problem(a) is None:
                 s.act(a)
         st.save_session(self.lid, "campaign", s)
         self.save = st.save_path(self.lid).read_bytes()

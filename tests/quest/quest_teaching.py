@@ -66,22 +66,22 @@ def trace(level, actions) -> tuple[set[str], QuestGame]:
         events = game.apply(a)
         after = _charges(game.player["items"])
         dropped = {p for p, c in before.items() if after.get(p, 0) < c}
-        evs = {e["ev"] for e in events}
+        evs = {e.kind for e in events}
         _actions(used, a, g, prop, src)
         _world(used, game, a, events, obj_before)
         _items(used, dropped, events, evs)
         _spells(used, events, evs, src, game)
         _npcs(used, game, intents, events, src)
-        booms = {e["at"]: e["gems"] for e in events if e["ev"] == "explode"}
+        booms = {e.at: e.gems for e in events if e.kind == "explode"}
         for n in game.npcs:
             if n.get("blast") and n["hp"] <= 0 and booms.get(n["cell"]) == (n["blast"] == "gems"):
                 used.add(f"npc blast:{n['blast']}")
         for e in events:
-            if e["ev"] == "switch":
+            if e.kind == "switch":
                 for w in SWITCHES:
-                    if bool(e[w]) != switches[w] and (w != "gravity" or level.gravity >= 0):
+                    if bool(getattr(e, w)) != switches[w] and (w != "gravity" or level.gravity >= 0):
                         used.add(f"special port:{w}")
-                        switches[w] = bool(e[w])
+                        switches[w] = bool(getattr(e, w))
     return used, game
 
 
@@ -101,18 +101,18 @@ def _actions(used, a, g, prop, src) -> None:
 
 def _world(used, game, a, events, obj_before) -> None:
     g, level = game.g, game.level
-    if any(e["ev"] == "explode" for e in events):     # what an explosion set off or blew away
+    if any(e.kind == "explode" for e in events):     # what an explosion set off or blew away
         for o, name in enumerate(T.OBJECT_NAMES):
             if name not in NOT_OBJECTS and obj_before.count(o) > game.obj.count(o):
                 used.add(f"object:{name}")
     for e in events:
-        ev = e["ev"]
+        ev = e.kind
         if ev in T.OBJECT_NAMES:                          # an object's own event (a terminal used ...)
             used.add(f"object:{ev}")
         elif ev == "spark":                               # a bug sparks
             used.add("object:bug")
         elif ev == "skill":
-            used.add(f"skill:{e['skill']}")
+            used.add(f"skill:{e.skill}")
         elif ev in ("grant", "teleport", "exit"):
             used.add(f"property:{ev}")
         elif ev == "won" and level.victory_cells():
@@ -120,35 +120,35 @@ def _world(used, game, a, events, obj_before) -> None:
         elif ev == "trap":
             used.add("object:trap")
         elif ev == "destroy":
-            used.add(f"object:{e['what']}")
+            used.add(f"object:{e.what}")
         elif ev == "gem":
             used.add("object:gem")
         elif ev in ("push", "pull"):
-            o = game.obj[e["to"]]
+            o = game.obj[e.dst]
             name = T.OBJECT_NAMES[o]
             if o == T.VICTORY_OBJ:
-                if level.prop[e["to"]] == T.P_VICTORY:
+                if level.prop[e.dst] == T.P_VICTORY:
                     used.add("object:victory object")
             else:
                 used.add(f"object:{name}")
             if ev == "push":
-                beyond = g.step[e["to"]][a[1]]
+                beyond = g.step[e.dst][a[1]]
                 if beyond >= 0 and game.obj[beyond] == T.ROCK:
                     used.add("object:rock")
         elif ev == "fall":
             used.add("gravity:the player falls")
         elif ev == "roll":
             used.add("gravity:a rounded object rolls")
-            if game.obj[e["to"]] == T.BOULDER:
+            if game.obj[e.dst] == T.BOULDER:
                 used.add("object:boulder")
-        elif ev == "crush":
+        elif ev == "slain" and e.cause == "crush":
             used.add("object:boulder")
     if game.falling:
         used.add("gravity:objects fall")
 
 
 def _items(used, dropped, events, evs) -> None:
-    reflected = any(e["ev"] == "reflect" and e["who"] != "you" for e in events)
+    reflected = any(e.kind == "reflect" and e.who != "you" for e in events)
     for p in dropped:
         if p in ("spyked", "mirroring") and not reflected:
             continue
@@ -159,9 +159,9 @@ def _items(used, dropped, events, evs) -> None:
 
 def _spells(used, events, evs, src, game) -> None:
     for e in events:
-        if e["ev"] != "cast" or e["who"] != "you":
+        if e.kind != "cast" or e.who != "you":
             continue
-        s = e["spell"]
+        s = e.spell
         if s in ("missile", "fireball", "lightning"):
             ok = "hit" in evs or "destroy" in evs
         elif s == "ice":
@@ -182,19 +182,19 @@ def _npcs(used, game, intents, events, src) -> None:
             used.add("npc intent:move")
             acted = True
         for e in events:
-            if e.get("who") != npc["name"]:
+            if getattr(e, "who", None) != npc["name"]:
                 continue
-            if kind == N.ATTACK and e["ev"] == "attack" and e["at"] == at:
+            if kind == N.ATTACK and e.kind == "attack" and e.at == at:
                 used.add("npc intent:attack")
                 acted = True
                 victim = next((n for n in game.npcs if n["cell"] == at), None)
                 if victim is not None:
                     used.add("alliance:an ally fights a foe" if "player" in (npc["team"], victim["team"])
                              else "alliance:two foe teams fight")
-            elif kind == N.ATTACK and e["ev"] == "miss" and e["at"] == at == src:
+            elif kind == N.ATTACK and e.kind == "miss" and e.at == at == src:
                 used.add("npc intent:dodge")
                 acted = True
-            elif kind == N.CAST and e["ev"] == "cast":
+            elif kind == N.CAST and e.kind == "cast":
                 used.add("npc intent:cast")
                 acted = True
         if acted:

@@ -197,7 +197,7 @@ def test_undo_redo_and_seek_with_sparse_snapshots_match_a_fresh_replay(ops):
     assert s._far_n == 3 and s._near_n == 3
     for op, k in ops:
         if op == "act":
-            legal = [a for a in ([0, d] for d in range(6)) if s.game.check(a) is None] + [[2]]
+            legal = [a for a in ([0, d] for d in range(6)) if s.game.problem(a) is None] + [[2]]
             if s.game.status == "play" and s.pos < s.limit:
                 s.act(legal[k % len(legal)])
         elif op == "undo":
@@ -321,8 +321,9 @@ def test_any_sequence_of_wins_keeps_progress_loadable(policy, runs):
 
 # --- item 13 for quest replays: a path in a replay is not an oracle ------------------------------
 def test_a_replay_naming_a_path_does_not_tell_whether_it_exists(tmp_path):
-    from game.modes.quest import hooks
+    from game.modes import driver
     from game.modes.quest.session import make_replay
+    from game.modes.registry import get_mode
     level, lid, _ = load_level("square/01_corner")
     real = tmp_path / "there.xsb"
     real.write_text("#####\n#@$.#\n#####\n")
@@ -330,7 +331,7 @@ def test_a_replay_naming_a_path_does_not_tell_whether_it_exists(tmp_path):
     for name in ("/etc/passwd", str(real), str(tmp_path / "missing.xsb"), "../../../etc/shadow"):
         rep = make_replay(level, [], lid)
         rep.map_id, rep.setup = name, {}
-        v = hooks.verify(rep)
+        v = driver.verify(get_mode("quest"), rep)
         assert not v.ok
         verdicts.append([p.replace(repr(name[:80]), "NAME") for p in v.problems])
     assert all(v == verdicts[0] for v in verdicts)

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from game.modes.quest import tiles as T
+from game.modes.quest.events import Fell
 from game.modes.quest.game import QuestGame
 from game.modes.quest.importers.hsb import convert_moves, read_hsb
 from game.modes.quest.importers.supaplex import encode_record, read_levels_dat
@@ -190,8 +191,8 @@ def test_supaplex_terminal_and_yellow_disk_play():
     g = _murphy_level({(2, 2): 3, (4, 2): 19, (2, 6): 18, (3, 6): 2, (30, 2): 7, (30, 10): 17})
     g.apply([0, 1])                                # step E to (3,2)
     ev = g.apply([0, 1])                           # into the terminal: the yellow disk at (2,6) explodes
-    blast = [lv for lv in ev if lv["ev"] == "explode"]
-    assert len(blast) == 1 and g.g.coords(blast[0]["at"]) == (2, 6)
+    blast = [lv for lv in ev if lv.kind == "explode"]
+    assert len(blast) == 1 and g.g.coords(blast[0].at) == (2, 6)
     assert g.obj[g.g.cell_at(3, 6)] == T.NONE and g.g.coords(g.player["cell"]) == (3, 2)
 
 
@@ -200,7 +201,7 @@ def test_supaplex_electron_crushed_by_a_zonk_leaves_infotrons():
     g = _murphy_level({(2, 2): 3, (5, 2): 7, (10, 2): 1, (10, 4): 24, **walls})
     for _ in range(3):                             # up, back down (the zonk falls), crushed
         ev = g.apply([2])
-    assert any(e["ev"] == "explode" and e["gems"] for e in ev)
+    assert any(e.kind == "explode" and e.gems for e in ev)
     assert [g.obj[g.g.cell_at(10, y)] for y in (2, 3, 4, 5)] == [T.NONE, T.GEM, T.GEM, T.ROCK]
 
 
@@ -214,7 +215,7 @@ def test_supaplex_special_port_switches_gravity_and_freezes():
     assert (g.pgrav, g.fz, g.fe) == (True, True, True)
     assert {k: g.snapshot()[k] for k in ("pgrav", "fz", "fe")} == {"pgrav": True, "fz": True, "fe": True}
     # the infotron below fell (infotrons are not frozen), then Murphy fell after it: gravity is on
-    assert g.g.coords(g.player["cell"]) == (4, 3) and {"ev": "fall", "who": "you"} in ev
+    assert g.g.coords(g.player["cell"]) == (4, 3) and Fell("you") in ev
     assert g.obj[g.g.cell_at(10, 2)] == T.BOULDER and g.obj[g.g.cell_at(10, 3)] == T.NONE   # zonks frozen
     assert g.npcs[0]["cell"] == snik and g.npcs[0]["intent"] == [0, -1, -1]           # enemies frozen
     g.apply([2])
@@ -229,13 +230,13 @@ def test_supaplex_orange_disk_red_disk_and_bug_play():
     g.apply([0, 1])                                # Murphy takes the red disk; the orange disk falls
     assert g.red == 1 and g.obj[g.g.cell_at(10, 3)] == T.ORANGE_DISK
     ev = g.apply([6, 3])                           # drop it lit behind him; the orange disk lands on base
-    assert [g.g.coords(e["at"]) for e in ev if e["ev"] == "explode"] == [(10, 3)]
+    assert [g.g.coords(e.at) for e in ev if e.kind == "explode"] == [(10, 3)]
     assert g.obj[g.g.cell_at(10, 4)] == T.NONE and g.obj[g.g.cell_at(2, 2)] == T.RED_LIT
     g.apply([0, 1])
     g.apply([0, 1])
     g.apply([2])
     ev = g.apply([2])                              # the 5th turn counting the drop
-    assert [g.g.coords(e["at"]) for e in ev if e["ev"] == "explode"] == [(2, 2)]
+    assert [g.g.coords(e.at) for e in ev if e.kind == "explode"] == [(2, 2)]
     assert g.status == "play" and g.g.coords(g.player["cell"]) == (5, 2)
 
 
@@ -274,7 +275,7 @@ def test_supaplex_ports_cross_one_way():
     g = QuestGame(read_levels_dat(rec, "L.DAT")[0][0].level)
     g.apply([0, 1])
     assert g.level.grid.coords(g.player["cell"]) == (4, 2)
-    assert g.check([0, 3]) == "the port does not open this way"
+    assert g.problem([0, 3]) == "the port does not open this way"
 
 
 def test_level_files_go_through_the_bounded_reader(tmp_path):

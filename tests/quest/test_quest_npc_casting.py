@@ -37,7 +37,7 @@ def test_npc_lightning_within_its_level_and_fizzle_when_out_of_range():
     g = sq(["##########", "#-@------#", "##########"], npc(5, "lightning:2"))
     assert g.npcs[0]["intent"] == [CAST, 0, 2]
     ev = g.apply([MOVE, W])                  # step out of range: the shown lightning fizzles
-    assert g.player["hp"] == 100 and any(e["ev"] == "fizzle" and e["spell"] == "lightning" for e in ev)
+    assert g.player["hp"] == 100 and any(e.kind == "fizzle" and e.spell == "lightning" for e in ev)
 
 
 def test_npc_ice_spray_freezes_the_player_for_level_turns():
@@ -45,13 +45,13 @@ def test_npc_ice_spray_freezes_the_player_for_level_turns():
     assert g.npcs[0]["intent"] == [CAST, W, 3]
     g.apply([WAIT])
     assert g.player["slow"] == [2, 2]
-    assert g.check([MOVE, E]) == "you are frozen by Ice Spray (2 more turn(s))"
+    assert g.problem([MOVE, E]) == "you are frozen by Ice Spray (2 more turn(s))"
     # while the player is slowed the turret has nothing better to do: it shows a wait
     assert g.npcs[0]["intent"] == [0, -1, -1]
     g.apply([WAIT])
-    assert g.check([MOVE, E]) is not None
+    assert g.problem([MOVE, E]) is not None
     g.apply([WAIT])
-    assert g.player["slow"] == [0, 0] and g.check([MOVE, E]) is None
+    assert g.player["slow"] == [0, 0] and g.problem([MOVE, E]) is None
     assert g.npcs[0]["intent"] == [CAST, W, 3]   # and it will spray again
 
 
@@ -112,11 +112,11 @@ def test_npc_spell_intents_do_not_draw_randomness():
 def test_a_frozen_player_may_still_strike_and_cast():
     g = sq(ROW, npc(4, "ice:1") + "npc 3,2: name=Imp hp=30 model=still melee=0\n")
     g.player["slow"] = [1, 1]
-    assert g.check([MOVE, E]) is None                 # a blow at the adjacent Imp
+    assert g.problem([MOVE, E]) is None                 # a blow at the adjacent Imp
     g = sq(ROW, npc(4, "ice:1"))
     g.player["slow"] = [1, 1]
     g.player["spells"]["missile"] = 1
-    assert g.check([MOVE, E]) is not None and g.check([1, 0, E]) is None and g.check([WAIT]) is None   # cast missile, wait
+    assert g.problem([MOVE, E]) is not None and g.problem([1, 0, E]) is None and g.problem([WAIT]) is None   # cast missile, wait
 
 
 def test_intents_read_as_text_for_the_board():

@@ -249,7 +249,7 @@ def test_tile_40_is_an_invisible_wall_drawn_as_a_wall():
     got = read_levels_dat(sp_record(bytes(tiles)), "L.DAT")[0][0]
     assert got.warnings == ["1 x invisible wall (tile 40): drawn as a wall here"]
     g = QuestGame(got.level)
-    assert g.obj[g.g.cell_at(3, 2)] == T.ROCK and g.check([0, 1]) is not None
+    assert g.obj[g.g.cell_at(3, 2)] == T.ROCK and g.problem([0, 1]) is not None
 
 
 def test_a_second_murphy_is_left_empty_and_the_first_plays():

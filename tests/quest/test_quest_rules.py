@@ -35,7 +35,7 @@ def test_push_and_win_counts_moves_and_pushes():
 
 def test_no_push_chains():
     g = game(corridor("@$$..-"))
-    assert g.check([MOVE, E]) == "the object cannot be pushed there"
+    assert g.problem([MOVE, E]) == "the object cannot be pushed there"
     with pytest.raises(ActionError):
         g.apply([MOVE, E])
     assert g.turn == 0
@@ -103,7 +103,7 @@ def test_skill_points_bruiser_wizard_tough_are_free_actions():
     assert (g.player["max_hp"], g.player["hp"]) == (101, 101)
     from game.modes.quest.creatures import melee_of, spell_of
     assert (melee_of(g.level, g.player), spell_of(g.level, g.player)) == (6, 5)
-    assert g.check([SKILL, 0]) == "no skill points"
+    assert g.problem([SKILL, 0]) == "no skill points"
 
 
 def test_healing_one_percent_of_max_and_no_charge_at_full():
@@ -122,12 +122,12 @@ def test_cursed_takes_a_hundredth_of_coins_or_one_hp_and_will_not_come_off():
     g.player["coins"] = 250
     g.apply([WAIT])
     assert g.player["coins"] == 248          # 250 // 100 = 2
-    assert g.check([EQUIP, 1]) == "the worn item is cursed and will not come off"
+    assert g.problem([EQUIP, 1]) == "the worn item is cursed and will not come off"
     g.player["coins"] = 0
     g.apply([WAIT])
     assert g.player["hp"] == 99
     assert g.player["items"][0][1] == [["helmet", 9]]    # curse used up
-    assert g.check([EQUIP, 1]) is None
+    assert g.problem([EQUIP, 1]) is None
 
 
 def test_step_cost_never_below_zero():
@@ -142,7 +142,7 @@ def test_step_cost_never_below_zero():
 
 def test_tractor_pulls_the_object_behind_one_charge_a_pull():
     g = sq(["#######", "#$@--.#", "#######"])
-    assert g.check([TRACTOR]) == "no Tractor item worn"
+    assert g.problem([TRACTOR]) == "no Tractor item worn"
     g.player["items"] = [["item", [["staff", 5], ["tractor", 1]]]]
     g.apply([TRACTOR])
     g.apply([MOVE, E])
@@ -176,7 +176,7 @@ def test_exit_opens_after_the_gem_quota():
     g = sq(["######", "#@iE-#", "######"])
     assert g.quota == 1
     g2 = sq(["######", "#@-Ei#", "######"])
-    assert "opens after 1 gems" in g2.check([MOVE, E]) if g2.check([MOVE, E]) else True
+    assert "opens after 1 gems" in g2.problem([MOVE, E]) if g2.problem([MOVE, E]) else True
     g.apply([MOVE, E])
     g.apply([MOVE, E])
     assert g.status == "won" and g.gems == 1
@@ -192,7 +192,7 @@ def test_one_way_port_is_crossed_in_one_turn():
     h = sq(["######", "#@---#", "######"], "port 3,2: E\n" + KEEP.replace("1,1", "5,2"))
     h.apply([MOVE, E])
     assert h.g.coords(h.player["cell"]) == (3, 1) and h.turn == 1
-    assert h.check([MOVE, W]) == "the port does not open this way"
+    assert h.problem([MOVE, W]) == "the port does not open this way"
 
 
 def test_tractor_never_pulls_an_object_onto_a_trap():

@@ -53,7 +53,7 @@ def test_fireball_bursts_on_first_hit_radius_and_burning():
 
 def test_lightning_nearest_within_level_then_jumps():
     g = with_spell(sq(ROW, foes(5)), "lightning", 2)
-    assert g.check([CAST, LIGHTNING, 0]) == "no hostile creature within 2"
+    assert g.problem([CAST, LIGHTNING, 0]) == "no hostile creature within 2"
     g = with_spell(sq(ROW, foes(4, 6, 7, 9), spell=5), "lightning", 2)
     g.apply([CAST, LIGHTNING, 0])
     # 10 to x=4, jump to x=6 (distance 2), jump to x=7 (distance 1); x=9 is beyond the two jumps
@@ -86,12 +86,12 @@ def test_teleport_exact_distance_through_rocks():
     g.apply([CAST, TELEPORT, E])
     assert g.g.coords(g.player["cell"]) == (3, 1)
     g = with_spell(sq(["#######", "#@#---#", "#######"], foes(5)), "teleport", 2)
-    assert g.check([CAST, TELEPORT, E]) == "the landing cell is not free"
+    assert g.problem([CAST, TELEPORT, E]) == "the landing cell is not free"
 
 
 def test_spell_unknown_is_illegal():
     g = sq(ROW, foes(5))
-    assert g.check([CAST, MISSILE, E]) == "you do not know that spell"
+    assert g.problem([CAST, MISSILE, E]) == "you do not know that spell"
     assert NAMES[MISSILE] == "missile"
 
 
@@ -152,9 +152,9 @@ def test_player_falls_when_player_gravity():
 
 def test_boulder_pushed_only_across_gravity():
     g = sq(["######", "#-@o-#", "#-####", "######"], "npc 2,3: name=X hp=5 model=still", gravity="S")
-    assert g.check([MOVE, E]) is None
+    assert g.problem([MOVE, E]) is None
     h = sq(["#####", "#-o-#", "#-@-#", "#####"], "npc 4,3: name=X hp=5 model=still", gravity="S")
-    assert h.check([MOVE, N]) == "a boulder rolls only across gravity"
+    assert h.problem([MOVE, N]) == "a boulder rolls only across gravity"
 
 
 def test_hex_gravity_gem_rolls_to_the_diagonal():

@@ -80,7 +80,7 @@ def play(level, picks, red):
         try:
             game.apply(a)
         except ActionError:
-            assert game.check(a) is not None
+            assert game.problem(a) is not None
             continue
         actions.append(a)
         check_invariants(game)
@@ -104,5 +104,5 @@ def test_random_supaplex_levels_keep_invariants_and_replay(seed, pgrav, freeze, 
     # a restored snapshot is the same state
     if actions:
         fresh = QuestGame(level)
-        fresh.restore(game.snapshot_copy())
+        fresh.load(game.snapshot_copy())
         assert fresh.state_hash() == game.state_hash()

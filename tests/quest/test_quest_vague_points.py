@@ -106,9 +106,9 @@ def test_npcs_neither_dig_nor_push():
 
 def test_objects_are_never_pushed_into_ports_or_the_exit():
     g = sq(["#######", "#@m---#", "#######"], "port 4,2: E\n" + FAR.format("6,2"))
-    assert g.check([MOVE, E]) == "the object cannot be pushed there"
+    assert g.problem([MOVE, E]) == "the object cannot be pushed there"
     h = sq(["######", "#@mE-#", "######"])   # no gems: the exit is open
-    assert h.quota == 0 and h.check([MOVE, E]) == "the object cannot be pushed there"
+    assert h.quota == 0 and h.problem([MOVE, E]) == "the object cannot be pushed there"
 
 
 def test_victory_object_on_a_goal_stays_pushable():

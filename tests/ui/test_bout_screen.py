@@ -1,5 +1,5 @@
 """The Steel bout screens, driven by logical buttons only: whole bouts from the main menu
-(duel, 1 vs 3, the room, hot-seat) accepting the pre-selected declarations, the hot-seat
+(duel, 1 vs 3, the room, a brawl, hot-seat) accepting the pre-selected declarations, the hot-seat
 curtain, the room map, the chooser, screen sizes."""
 
 import pygame
@@ -77,6 +77,22 @@ def test_the_room_shows_a_map_and_plays_to_the_end(make_app):
     start = [f.pos for f in g.fighters]
     _play_out(app, max_presses=800)
     assert [f.pos for f in g.fighters] != start          # they walked to meet
+    assert any("over" in line for line in sc.log)
+
+
+def test_a_brawl_shows_three_sides_and_plays_to_the_end(make_app):
+    from game.ui import theme as T
+    app = make_app(size=(640, 480))
+    open_bout(app, setups=3)
+    sc = app.top
+    g = sc.game
+    assert sorted({f.side for f in g.fighters}) == [0, 1, 2] and sc.human_sides == {0}
+    app.run_frames(2)
+    w, h = app.surface.get_size()
+    right = pygame.Rect(w // 2, 0, w - w // 2, h // 2)
+    for side in (0, 1, 2):                                # each pair in its own colour on the map
+        assert _team_pixels(app.surface, right, T.team_colour(side)[:3]) > 2, side
+    _play_out(app, max_presses=800)
     assert any("over" in line for line in sc.log)
 
 

@@ -218,7 +218,7 @@ def test_big_maps_scroll_with_the_player_at_a_legible_size(which):
     d = 1 if which == "square" else 2
     start_x, corner_x = cell.x, place(g.g.cells[0]).x
     for _ in range(25):
-        if s.game.check([0, d]) is None:
+        if s.game.problem([0, d]) is None:
             s.act([0, d])
     assert s.game.moves >= 10
     place, outside = _draw_alone(s.game, rect)

@@ -268,7 +268,7 @@ def test_previews_never_touch_the_real_game(lid):
     for a in load_replay(solution_path(lid)).actions:
         before = game.state_hash()
         from game.modes.quest.game import DROP
-        for b in game.legal_actions() + [[MOVE, d] for d in range(len(game.g.dir_names))]:
+        for b in [game.encode_action(x) for x in game.legal_actions()] + [[MOVE, d] for d in range(len(game.g.dir_names))]:
             if b[0] in (MOVE, CAST, DROP):       # what A can do in the aim
                 preview(game, b)
         assert game.state_hash() == before

@@ -40,11 +40,20 @@ def run_until(app, pred, max_frames: int = 3000, what: str = "condition") -> Non
         if pred():
             return
         app.step()
-        scene = app.top
-        bots = getattr(scene, "bots", None)
-        if bots is not None and bots.thinking:
+        if thinking(app.top):
             time.sleep(0.0005)   # the bot's worker thread
     assert pred(), f"{what} not reached after {max_frames} frames; scenes {stack(app)}"
+
+
+def thinking(scene) -> bool:
+    """Is a bot of the scene's Match (or of its own) deciding in its worker thread?"""
+    bots = getattr(scene, "bots", None)
+    if bots is not None and getattr(bots, "thinking", False):
+        return True
+    match = getattr(scene, "match", None)
+    match = getattr(match, "match", match)               # a duel screen's DuelMatch wraps the Match
+    driver = match.driver() if hasattr(match, "driver") and callable(match.driver) else None
+    return bool(getattr(driver, "thinking", False))
 
 
 def settle(app, max_frames: int = 300) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from game.modes.bout.match import play_bout
 from game.modes.bout.scenarios import BoutOptions
 
+DEFAULT_GAMES = 200      # seeds per figure when `tactibox balance --mode bout` is given no --games
 RANGES = {"duel_side0": (40, 60), "duel_side1": (40, 60), "weapon_max": (0, 65),
           "one_vs_three_hero": (20, 50), "hard_vs_easy": (75, 100), "bouts_at_round_cap": (0, 0)}
 

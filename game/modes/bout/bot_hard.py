@@ -25,6 +25,7 @@ from game.modes.bout.consts import (
     L_HAND,
     L_MAN,
     L_ZONE,
+    NO_INIT,
     PREEMPT,
     QUICK,
     QUICK_DEFEND,
@@ -84,6 +85,8 @@ class HardPlanner:
         needs = []
         for g, ln in attackers:
             n_a, tn_a = self._threat(m, g, ln, f)
+            if self.danger(m, g, f) + max(1, n_a) * (11 - tn_a) // 10 <= 0:
+                continue                     # a blow that glances off the armour is not worth a die
             guard = self._guard(m, e, f, g, m.rules.zones[ln[L_ZONE]].kind)
             if guard is None:
                 continue
@@ -191,6 +194,9 @@ class HardPlanner:
             others = [g for g, _ in attackers if g != t]
             if not others and me.cp >= m.buy_cost(f) + ln[L_DICE] + 4 and foe.cp <= 2:
                 return BUY
+            n_a, tn_a = self._threat(m, t, ln, f)
+            if self.danger(m, t, f) + max(1, n_a) * (11 - tn_a) // 10 <= 0 and me.cp >= 2:
+                return NO_INIT                # his blow cannot hurt: strike back after it, for free
             return None
         if t in e.declared and m.holds(t, f) and me.cp >= 5 and foe.cp <= me.cp - 3:
             return QUICK

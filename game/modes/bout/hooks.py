@@ -1,8 +1,10 @@
-"""The Steel bout's registry hooks: rules, simulate, verify and the link (docs/modes.md)."""
+"""The Steel bout's registry hooks: rules, game, bot, verify (engine 1 replays) and the link
+(docs/modes.md); its Match rules (simulate, verify, the screens' games) are in match.py."""
 
 from __future__ import annotations
 
-from game.modes.registry import Outcome, Request, Verdict, event_lines, events_printer
+from game.modes.bout.scenarios_request import options_from
+from game.modes.registry import Request, Verdict, event_lines, events_printer
 
 
 def load_rules(name: str | None = None):
@@ -20,12 +22,6 @@ def describe_events(game, events) -> list[str]:
 
 def _on_events(log):
     return events_printer(describe_events, log)
-
-
-def options_from(opts: dict):
-    from game.modes.bout.scenarios import BoutOptions
-    fighters = [f for f in str(opts.get("fighters") or "").split(",") if f]
-    return BoutOptions(scenario=opts.get("scenario") or "duel", fighters=fighters)
 
 
 def new_game(rules, seed: int, options: dict, seats: list[str]):
@@ -46,51 +42,28 @@ def new_bot(level: str, seat: int, seed: int):
     return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
 
 
-def simulate(req: Request, log=None) -> Outcome:
-    from game.modes.bout.match import play_bout, seat_levels, to_replay
-    rules = load_rules(req.ruleset)
-    if req.options.get("scenario") == "dungeon":          # the roguelike run (game/modes/bout/dungeon)
-        from game.modes.bout.dungeon.hooks import simulate as simulate_dungeon
-        return simulate_dungeon(req, rules, log)
-    options = options_from(req.options)
-    try:
-        seats = seat_levels(list(req.seats or ("bot:hard", "bot:hard")))
-    except ValueError as exc:
-        raise ValueError(f"--seats: {exc}") from None
-    res = play_bout(rules, req.seed, options, seats, on_events=_on_events(log))
-    out = res.summary()
-    line = (f"winner: {out['winner'] or 'none (draw)'} after {res.rounds} rounds, {res.turns} exchanges; "
-            f"state {res.final_hash[:16]}")
-    return Outcome(out, to_replay(res), [line])
-
-
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
-    """Engine 2 replays with the named (or shipped) ruleset; engine 1 replays (recorded before the
-    engagement rules, no setup.engine) with the frozen engine 1 and, unless a ruleset is named,
-    its ruleset of that time (assets/bout/v1). Dungeon runs go to the dungeon's own verify."""
-    from game.modes.bout.match import ENGINE, ReplayError, verify
-    if isinstance(replay.options, dict) and replay.options.get("scenario") == "dungeon":
-        from game.modes.bout.dungeon.hooks import verify as verify_dungeon
+    """Engine 1 replays (recorded before the engagement rules, no setup.engine) verify with the
+    frozen engine 1 and, unless a ruleset is named, its ruleset of that time (assets/bout/v1);
+    every other (engine 2 bouts, dungeon runs) through the Match (`game.match.headless`)."""
+    from game.core.replay import ReplayError
+    from game.match.headless import verify as match_verify
+    from game.modes.bout.match import is_dungeon
+    from game.modes.registry import get_mode
+    engine = replay.setup.get("engine", 1) if isinstance(replay.setup, dict) else 1
+    if is_dungeon(replay) or engine != 1:
         try:
-            rules = load_rules(ruleset)
+            rules = load_rules(ruleset)           # the named folder, else the shipped ruleset
         except ValueError as exc:
             return Verdict(False, 0, [str(exc)])
-        return verify_dungeon(replay, rules, log)
-    engine = replay.setup.get("engine", 1) if isinstance(replay.setup, dict) else 1
+        return match_verify(get_mode("bout"), replay, log=log, rules=rules)
+    from game.modes.bout.legacy import V1_RULES, verify_v1
     try:
-        if engine == 1:
-            from game.modes.bout.legacy import V1_RULES, verify_v1
-            game = verify_v1(load_rules(ruleset or str(V1_RULES)), replay)
-        elif engine == ENGINE:
-            game = verify(load_rules(ruleset), replay)
-        else:
-            raise ReplayError(f"recorded by bout engine {engine!r}, this version knows engines 1 and {ENGINE}")
-    except ReplayError as exc:
-        return Verdict(False, 0, [str(exc)])
-    except ValueError as exc:
+        game = verify_v1(load_rules(ruleset or str(V1_RULES)), replay)
+    except (ReplayError, ValueError) as exc:
         return Verdict(False, 0, [str(exc)])
     if log is not None:
-        log(f"bout on seed {replay.seed}: {len(replay.actions)} declarations")
+        log(f"bout on seed {replay.seed}: {len(replay.actions)} declarations (engine 1)")
     return Verdict(True, len(replay.turns), [], game.state_hash())
 
 

@@ -27,6 +27,8 @@ def encode_bout_setup(rules, options: BoutOptions) -> bytes:
 def decode_bout_setup(rules, data: bytes) -> BoutOptions:
     if not data or data[0] >= len(SCENARIOS):
         raise ValueError("bout setup: unknown scenario")
+    if SCENARIOS[data[0]] == "brawl":
+        raise ValueError("bout setup: a linked bout has two sides (the brawl has three)")
     if any(i >= len(rules.fighters) for i in data[1:]):
         raise ValueError("bout setup: unknown fighter template")
     return BoutOptions(scenario=SCENARIOS[data[0]], fighters=[rules.fighters[i].id for i in data[1:]], secret=True)

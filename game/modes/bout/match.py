@@ -1,9 +1,14 @@
-"""Headless bouts: bot-vs-bot runs (CLI `simulate`, balance, bench) and replays.
+"""The Steel bout's part of the Match (`game.match`): the arena (seats are sides) and the dungeon
+run (one seat, the hero), and their replays (unchanged from before the Match).
 
-A bout is a replay: ruleset content hash + seed + options + the action list, with the canonical
-state hash after every exchange of the arena's clock (a turn). `verify` rebuilds the bout and
-checks every hash, and that there is exactly one per turn. Replays carry the engine version
-(`setup.engine`, 2 since the engagement rules); an older recording is refused by name.
+Arena header: ruleset content hash + seed + `options = BoutOptions.as_dict()` + `setup =
+{"seats": [level, ...], "engine": 2}`; one state hash per exchange of the arena's clock (a turn),
+none more. Dungeon header (`options = {"scenario": "dungeon"}`): `map = dungeon/<id>` with the
+dungeon's content hash, `setup = {"seats": ["bot:LEVEL"]}`. Replays of engine 1 (before the
+engagement rules) verify through the frozen engine (game/modes/bout/legacy, the bout's own
+`verify` hook sends them there).
+
+    match = Match.requested("bout", rules, Request(seed=7)).bots_for_all().run()
 """
 
 from __future__ import annotations
@@ -11,39 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.core.replay import Replay, ReplayError
-from game.modes.base import ActionError
-from game.modes.bout import actions as A
-from game.modes.bout.bot import BoutBot
+from game.match.rules import MatchRules, Player, Standing, bot_level
 from game.modes.bout.scenarios import BoutOptions, new_bout
 
 ENGINE = 2
-
-
-@dataclass
-class BoutResult:
-    seed: int
-    options: BoutOptions
-    seats: tuple
-    rules_id: str
-    rules_hash: str
-    actions: list = field(default_factory=list)
-    hashes: list = field(default_factory=list)
-    turn_marks: list = field(default_factory=list)   # (action count, turn) where turns ended
-    winner: int | None = None
-    draw: bool = False
-    rounds: int = 0
-    turns: int = 0
-    final_hash: str = ""
-    fighters: list = field(default_factory=list)
-    steps: int = 0
-    resolved: int = 0
-
-    def summary(self) -> dict:
-        return {"mode": "bout", "seed": self.seed, "options": self.options.as_dict(), "seats": list(self.seats),
-                "winner": None if self.winner is None else f"side {self.winner}", "draw": self.draw,
-                "rounds": self.rounds, "exchanges": self.turns, "turns": self.turns, "steps": self.steps,
-                "engagement_exchanges": self.resolved, "state_hash": self.final_hash,
-                "actions": len(self.actions), "fighters": self.fighters}
+DUNGEON = "dungeon"
 
 
 def seat_levels(seats) -> list[str]:
@@ -60,79 +37,215 @@ def seat_levels(seats) -> list[str]:
     return out
 
 
+def bout_header(rules, seed: int, options: BoutOptions | None = None, seats=("hard", "hard"), names=None) -> Replay:
+    """An arena bout's header: `seats` are bot levels or "human" / "remote" (one per side)."""
+    return Replay(mode="bout", seed=seed, ruleset_id=rules.id, ruleset_hash=rules.content_hash,
+                  options=(options or BoutOptions()).as_dict(), setup={"seats": list(seats), "engine": ENGINE},
+                  meta={"players": list(names)} if names else {})
+
+
+def dungeon_header(rules, data, seed: int, level: str = "hard") -> Replay:
+    return Replay(mode="bout", seed=seed, ruleset_id=rules.id, ruleset_hash=rules.content_hash,
+                  map_id=f"dungeon/{data.id}", map_hash=data.content_hash, options={"scenario": DUNGEON},
+                  setup={"seats": [f"bot:{level}"]})
+
+
+def arena(game) -> bool:
+    from game.modes.bout.game import BoutGame
+    return isinstance(game, BoutGame)
+
+
+def is_dungeon(header: Replay) -> bool:
+    return isinstance(header.options, dict) and header.options.get("scenario") == DUNGEON
+
+
+class BoutRules(MatchRules):
+    def header(self, rules, req) -> Replay:
+        from game.modes.bout.scenarios_request import options_from
+        if req.options.get("scenario") == DUNGEON:
+            from game.modes.bout.dungeon.hooks import load_data
+            from game.modes.bout.dungeon.run import seat_level
+            try:
+                level = seat_level(req.seats)
+            except ValueError as exc:
+                raise ValueError(f"--seats: {exc}") from None
+            return dungeon_header(rules, load_data(rules, req.options.get("dungeon")), req.seed, level)
+        try:
+            seats = seat_levels(list(req.seats or ("bot:hard", "bot:hard")))
+        except ValueError as exc:
+            raise ValueError(f"--seats: {exc}") from None
+        return bout_header(rules, req.seed, options_from(req.options), seats)
+
+    def start(self, rules, header: Replay):
+        if rules is None:
+            raise ReplayError("no bout ruleset is loaded")
+        if header.ruleset_hash != rules.content_hash:
+            raise ReplayError(f"ruleset: recorded with content hash {header.ruleset_hash[:12]}, "
+                              f"this ruleset is {rules.content_hash[:12]}")
+        if is_dungeon(header):
+            from game.modes.bout.dungeon.game import DungeonGame
+            from game.modes.bout.dungeon.hooks import load_data
+            data = load_data(rules)
+            if header.map_hash and header.map_hash != data.content_hash:
+                raise ReplayError(f"dungeon: recorded with content hash {header.map_hash[:12]}, "
+                                  f"this dungeon is {data.content_hash[:12]}")
+            return DungeonGame(rules, data, header.seed)
+        engine = header.setup.get("engine", 1) if isinstance(header.setup, dict) else 1
+        if engine != ENGINE:
+            raise ReplayError(f"recorded by bout engine {engine!r}; the Match plays engine {ENGINE} "
+                              "(engine 1 recordings verify through game.modes.bout.legacy)")
+        try:
+            return new_bout(rules, header.seed, BoutOptions(**header.options))
+        except (TypeError, ValueError) as exc:
+            raise ReplayError(f"options: {exc}") from None
+
+    def players(self, game, header: Replay) -> dict[int, Player]:
+        seats = header.setup.get("seats") if isinstance(header.setup.get("seats"), list) else []
+        names = header.meta.get("players") if isinstance(header.meta.get("players"), list) else []
+        sides = [0] if is_dungeon(header) else sorted({f.side for f in game.fighters})
+        out = {}
+        for i, side in enumerate(sides):
+            kind = str(seats[i]) if i < len(seats) else "hard"
+            ctrl = kind if kind.startswith("bot:") or kind in ("human", "remote") else f"bot:{kind}"
+            default = "Hero" if is_dungeon(header) else f"Side {side}"
+            out[side] = Player(str(names[i]) if i < len(names) and names[i] else default, ctrl)
+        return out
+
+    def hash_at_end(self, game) -> bool:
+        return not arena(game)                         # the arena: one hash per exchange, none more
+
+    def opening(self, game) -> list:
+        return list(getattr(game, "events", []) or [])
+
+    def new_bot(self, level: str, seat: int, seed: int):
+        """BoutBot in the arena, the hero's bot in a dungeon run (the registry's `bot` hook's)."""
+        from game.modes.bout.bot import BoutBot
+        from game.modes.bout.dungeon.botplay import ArenaOrDungeonBot
+        level = bot_level(f"bot:{level}")
+        return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
+
+    def standings(self, game, header: Replay, finished: bool) -> list[Standing]:
+        if is_dungeon(header):
+            won = finished and game.outcome == "escaped"
+            return [Standing(0, 1 if won else (2 if finished else None), 0 if game.outcome == "fell" else 1,
+                             max(0, game.hero.health))]
+        w = game.winner if finished else None
+        sides = sorted(self.players(game, header))
+        order = ([w] if w is not None else []) + [s for s in sides if s != w]
+        return [Standing(s, (1 if s == w else 2) if w is not None else None,
+                         sum(1 for f in game.fighters if f.side == s and f.active),
+                         sum(max(0, f.health) for f in game.fighters if f.side == s)) for s in order]
+
+    def summary(self, game, header: Replay) -> dict:
+        if is_dungeon(header):
+            out = {"mode": "bout", "scenario": DUNGEON, "seed": header.seed, "seats": list(header.setup.get("seats", [])),
+                   **game.summary(), "state_hash": game.state_hash(), "turns": game.turn}
+            out["winner"] = {"escaped": "hero", "fell": "dungeon"}.get(game.outcome)
+            return out
+        return {"mode": "bout", "seed": header.seed, "options": dict(header.options),
+                "seats": list(header.setup.get("seats", [])),
+                "winner": None if game.winner is None else f"side {game.winner}", "draw": game.draw,
+                "rounds": game.round, "exchanges": game.turn, "turns": game.turn, "steps": game.step,
+                "engagement_exchanges": game.m.exchanges, "state_hash": game.state_hash(),
+                "fighters": [{"name": f.t.name, "side": f.side, "health": f.health, "dead": f.dead,
+                              "out": f.out_rounds > 0, "wounds": len(f.wounds)} for f in game.fighters]}
+
+    def lines(self, summary: dict) -> list[str]:
+        if summary.get("scenario") == DUNGEON:
+            s = summary
+            return [f"result: {s['result']} on level {s['depth']} after {s['steps']} steps, {s['exchanges']} exchanges; "
+                    f"{s['explored_cells']} squares explored, {s['foes_met']} foes met, {s['kills']} felled; "
+                    f"score {s['score']}; state {s['state_hash'][:16]}"]
+        return [f"winner: {summary['winner'] or 'none (draw)'} after {summary['rounds']} rounds, "
+                f"{summary['exchanges']} exchanges; state {summary['state_hash'][:16]}"]
+
+    def replay_result(self, game, header: Replay, summary: dict) -> dict:
+        if is_dungeon(header):
+            return {k: summary[k] for k in ("result", "depth", "exchanges", "explored_cells", "foes_met", "score",
+                                            "state_hash")}
+        return {"winner": game.winner, "draw": game.draw, "rounds": game.round, "exchanges": game.turn,
+                "state_hash": summary["state_hash"]}
+
+    def listing(self, game, header: Replay) -> tuple[str, dict]:
+        return (header.map_id if is_dungeon(header) else str(header.options.get("scenario", "duel"))), {}
+
+    def check_end(self, game, replay: Replay) -> list[str]:
+        if is_dungeon(replay):
+            last = replay.turns[-1][1] if replay.turns else 0
+            if last != game.turn:
+                return [f"the recording ends at turn {last}, the actions make {game.turn}"]
+            ex = replay.result.get("exchanges") if isinstance(replay.result, dict) else None
+            if ex is not None and ex != game.exchanges:
+                return [f"the recording counts {ex} exchanges, the replay makes {game.exchanges}"]
+            return []
+        marks = [t[1] for t in replay.turns]
+        if marks != list(range(1, len(marks) + 1)) or len(marks) != game.turn:
+            return [f"the recording has {len(replay.turns)} turn hashes, the actions make {game.turn} turns"]
+        return []
+
+    def describe(self, game, events) -> list[str]:
+        if arena(game):
+            from game.modes.bout.log import describe
+            from game.modes.registry import event_lines
+            return event_lines(describe, game, events)
+        from game.modes.bout.dungeon.log import describe_events
+        return list(describe_events(game, events))
+
+
+# --- for tests, balance and the bench: whole bouts ---------------------------------------------------
+
+@dataclass
+class BoutResult:
+    seed: int
+    options: BoutOptions
+    seats: tuple
+    replay: Replay
+    winner: int | None = None
+    draw: bool = False
+    rounds: int = 0
+    turns: int = 0
+    final_hash: str = ""
+    summary_data: dict = field(default_factory=dict)
+
+    @property
+    def actions(self) -> list:
+        return self.replay.actions
+
+    @property
+    def hashes(self) -> list:
+        return [t[2] for t in self.replay.turns]
+
+    def summary(self) -> dict:
+        return dict(self.summary_data)
+
+
 def play_bout(rules, seed: int, options: BoutOptions | None = None, seats=("hard", "hard"), *,
               record: bool = True, on_events=None) -> BoutResult:
+    """A whole arena bout between bots, played by the Match (`record=False`: no turn hashes, for
+    statistics runs)."""
+    from game.match import Match
     options = options or BoutOptions()
-    game = new_bout(rules, seed, options)
-    bots = [BoutBot(lv, seed, i) for i, lv in enumerate(seats)]
-    res = BoutResult(seed, options, tuple(seats), rules.id, rules.content_hash)
-    if on_events:
-        on_events(game, game.events)
-    while not game.is_over():
-        side = game.to_act()
-        act = bots[min(side, len(bots) - 1)].choose(game)
-        t = game.turn
-        events = game.apply(act)
-        if on_events:
-            on_events(game, events)
-        if record:
-            res.actions.append(A.encode(act))
-            if game.turn != t:
-                res.hashes.append(game.state_hash())
-                res.turn_marks.append((len(res.actions), game.turn))
-    res.winner, res.draw, res.rounds, res.turns = game.winner, game.draw, game.round, game.turn
-    res.steps, res.resolved = game.step, game.m.exchanges
-    res.final_hash = game.state_hash() if record else ""
-    res.fighters = [{"name": f.t.name, "side": f.side, "health": f.health, "dead": f.dead,
-                     "out": f.out_rounds > 0, "wounds": len(f.wounds)} for f in game.fighters]
-    return res
+    match = Match.start("bout", rules, bout_header(rules, seed, options, seats), record=False, hashes=record)
+    match.bots_for_all()
+    if on_events is not None:
+        on_events(match.game, match.mode_rules.opening(match.game))
+        match.listen(lambda m, applied: on_events(m.game, applied.events))
+    match.run()
+    match.finish()
+    g = match.game
+    out = match.summary()
+    return BoutResult(seed, options, tuple(seats), match.replay, g.winner, g.draw, g.round, g.turn,
+                      g.state_hash() if record else "", out)
 
 
 def to_replay(res: BoutResult) -> Replay:
-    rep = Replay(mode="bout", seed=res.seed, ruleset_id=res.rules_id, ruleset_hash=res.rules_hash,
-                 options=res.options.as_dict(), setup={"seats": list(res.seats), "engine": ENGINE},
-                 actions=[list(a) for a in res.actions],
-                 result={"winner": res.winner, "draw": res.draw, "rounds": res.rounds, "exchanges": res.turns,
-                         "state_hash": res.final_hash})
-    for (mark, turn), h in zip(res.turn_marks, res.hashes):
-        rep.turns.append([mark, turn, h])
-    return rep
+    return res.replay
 
 
 def verify(rules, rep: Replay):
-    """Replay and check every turn hash, one per turn; returns the game, raises ReplayError
-    naming the turn or action."""
+    """Replay and check every turn hash through the Match, one per turn; the game, or
+    ReplayError naming what differs."""
+    from game.match.headless import verify_game
     if rep.mode != "bout":
         raise ReplayError(f"mode {rep.mode!r} is not a bout")
-    engine = rep.setup.get("engine", 1) if isinstance(rep.setup, dict) else 1
-    if engine != ENGINE:
-        raise ReplayError(f"recorded by bout engine {engine!r}; this function replays engine {ENGINE} "
-                          "(engine 1 recordings go through game.modes.bout.legacy.verify_v1)")
-    if rep.ruleset_hash != rules.content_hash:
-        raise ReplayError(f"ruleset: recorded with content hash {rep.ruleset_hash[:12]}, this ruleset is {rules.content_hash[:12]}")
-    try:
-        options = BoutOptions(**rep.options)
-        game = new_bout(rules, rep.seed, options)
-    except (TypeError, ValueError) as exc:
-        raise ReplayError(f"options: {exc}") from None
-    marks = [t[1] for t in rep.turns]
-    if marks != list(range(1, len(marks) + 1)):
-        raise ReplayError(f"turn hashes: expected one per turn 1..{len(marks)} in order, got turns {marks[:8]}...")
-    expected = {t[0]: (t[1], t[2]) for t in rep.turns}
-    seen = 0
-    for i, a in enumerate(rep.actions):
-        t0 = game.turn
-        try:
-            game.apply(game.decode_action(a))
-        except ActionError as exc:
-            raise ReplayError(f"action {i + 1} (turn {game.turn + 1}): {exc}") from None
-        want = expected.get(i + 1)
-        if game.turn != t0 and want is None:
-            raise ReplayError(f"turn {game.turn}: no state hash recorded for it")
-        if want is not None:
-            seen += 1
-            if game.turn != want[0] or game.state_hash() != want[1]:
-                raise ReplayError(f"turn {want[0]}: state hash differs from the recording")
-    if seen != len(rep.turns) or len(rep.turns) != game.turn:
-        raise ReplayError(f"the recording has {len(rep.turns)} turn hashes, the actions make {game.turn} turns")
-    return game
+    return verify_game("bout", rep, rules=rules)

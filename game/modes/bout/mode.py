@@ -14,9 +14,10 @@ MODE = ModeEntry(
     game="game.modes.bout.hooks:new_game",
     bot="game.modes.bout.hooks:new_bot",
     describe="game.modes.bout.hooks:describe_events",
-    simulate="game.modes.bout.hooks:simulate",
-    verify="game.modes.bout.hooks:verify",
+    match="game.modes.bout.match:BoutRules",
+    verify="game.modes.bout.hooks:verify",          # engine 1 replays; the rest through the Match
     link="game.modes.bout.hooks:LINK",
     balance="game.modes.bout.hooks:balance",
     schema="game.rules.bout.schema:bout_markdown",
+    extra={"balance_games": "game.modes.bout.balance:DEFAULT_GAMES"},
 )

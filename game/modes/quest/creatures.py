@@ -6,6 +6,7 @@ slow [amount, turns], and for NPCs model, speed, xp, coins, heading, intent.
 
 from __future__ import annotations
 
+from game.modes.quest import events as E
 from game.modes.quest import items as I
 
 XP_PER_LEVEL = 256
@@ -65,10 +66,10 @@ def hit(game, target: dict, raw: int, magic: bool, attacker: dict | None, events
         return 0
     dmg, refl = I.take_damage(target["items"], raw, magic)
     target["hp"] -= dmg
-    events.append({"ev": "hit", "who": target["name"], "dmg": dmg, "magic": magic})
+    events.append(E.Hit(target["name"], dmg, bool(magic)))
     if refl and attacker is not None and attacker["hp"] > 0:
         attacker["hp"] -= refl
-        events.append({"ev": "reflect", "who": attacker["name"], "dmg": refl})
+        events.append(E.Reflected(attacker["name"], refl))
         if attacker["hp"] <= 0:
             game.on_death(attacker, events)
     if target["hp"] <= 0:
@@ -82,4 +83,4 @@ def gain_xp(player: dict, xp: int, events: list) -> None:
     after = player_level(player["xp"])
     if after > before:
         player["points"] += after - before
-        events.append({"ev": "level", "level": after})
+        events.append(E.LevelUp(after))

@@ -16,6 +16,7 @@ An explosion of gems (a Supaplex electron) then fills every covered cell that is
 from __future__ import annotations
 
 from game.core.grid import HEX
+from game.modes.quest import events as E
 from game.modes.quest import tiles as T
 
 
@@ -43,7 +44,7 @@ def kill(game, cr: dict, why: str, events: list) -> None:
     """A death that no armour stops (explosions, sparks)."""
     if cr["hp"] <= 0:
         return
-    events.append({"ev": why, "who": cr["name"], "dmg": cr["hp"]})
+    events.append(E.Slain(cr["name"], cr["hp"], why))
     cr["hp"] = 0
     game.on_death(cr, events)
 
@@ -56,7 +57,7 @@ def resolve(game, events: list) -> None:
 
 def _explode(game, c: int, gems: bool, events: list) -> None:
     cells = blast_cells(game, c)
-    events.append({"ev": "explode", "at": c, "cells": cells, "gems": gems})
+    events.append(E.Explosion(c, tuple(cells), bool(gems)))
     obj = game.obj
     for n in cells:
         cr = game.occ.get(n)

@@ -1,6 +1,9 @@
-"""QuestGame: the state of one level in play, `apply(action)` the only way it changes.
+"""QuestGame: the state of one level in play, `apply(action)` the only way it changes. It follows
+the engine contract (game.modes.base): one seat (0, the player), `winner` 0 once the level is
+won, `restore(level, snapshot)` (the level is the quest's rules).
 
-Actions are short int lists:
+Actions are game/modes/quest/actions.py's records; their encoding, a short int list, is accepted
+too (solution files, saves):
     [0, d]        MOVE/PUSH/ATTACK in direction d (a turn)
     [1, s, d]     CAST spell s (index in spells.NAMES) towards d (a turn)
     [2]           WAIT (a turn)
@@ -20,17 +23,18 @@ from __future__ import annotations
 from game.core.canon import canonical_hash
 from game.core.prng import Pcg32
 from game.modes.base import ActionError
+from game.modes.quest import events as E
 from game.modes.quest import explosions as X
 from game.modes.quest import gravity as G
 from game.modes.quest import items as I
 from game.modes.quest import npcs as N
 from game.modes.quest import supaplex_objects as SX
 from game.modes.quest import tiles as T
+from game.modes.quest.actions import CAST, DROP, EQUIP, MOVE, SKILL, TRACTOR, WAIT, decode, encode
 from game.modes.quest.creatures import gain_xp, hit, hostile, melee_of, new_npc, new_player
 from game.modes.quest.level import Level
 from game.modes.quest.spells import CASTERS, NAMES
 
-MOVE, CAST, WAIT, TRACTOR, SKILL, EQUIP, DROP = range(7)
 SKILLS = ("bruiser", "wizard", "tough")
 FREE_ACTIONS = (TRACTOR, SKILL, EQUIP)
 
@@ -94,7 +98,7 @@ class QuestGame:
         cr["cell"] = c
         self.occ[c] = cr
         if self.obj[c] == T.TRAP:
-            events.append({"ev": "trap", "who": cr["name"], "at": c})
+            events.append(E.Trap(cr["name"], c))
             hit(self, cr, self.level.trap_damage, False, None, events)
             if cr["hp"] <= 0:
                 return
@@ -102,7 +106,7 @@ class QuestGame:
         if p == T.P_TELEPORT and chain:
             t = self.level.teleports[c]
             if self.free_for_creature(t, walker=cr):
-                events.append({"ev": "teleport", "who": cr["name"], "to": t})
+                events.append(E.Teleported(cr["name"], t))
                 self.place(cr, t, events, chain=False)
                 return
         if cr is self.player:
@@ -111,7 +115,7 @@ class QuestGame:
                 for gift in self.level.grants[c]:
                     self._grant(gift, events)
             if p == T.P_EXIT and self.gems >= self.quota:
-                events.append({"ev": "exit"})
+                events.append(E.ExitOpen())
 
     def _grant(self, gift, events) -> None:
         pl = self.player
@@ -126,14 +130,14 @@ class QuestGame:
             pl["hp"] = min(pl["max_hp"], pl["hp"] + gift[1])
         elif kind == "coins":
             pl["coins"] += gift[1]
-        events.append({"ev": "grant", "gift": list(gift)})
+        events.append(E.Granted(tuple(gift)))
 
     def destroy(self, c: int, events: list) -> None:
-        events.append({"ev": "destroy", "at": c, "what": T.OBJECT_NAMES[self.obj[c]]})
+        events.append(E.Destroyed(c, T.OBJECT_NAMES[self.obj[c]]))
         self.obj[c] = T.NONE
 
     def on_death(self, cr: dict, events: list) -> None:
-        events.append({"ev": "death", "who": cr["name"]})
+        events.append(E.Death(cr["name"]))
         self.occ.pop(cr["cell"], None)
         if cr.get("blast"):
             X.queue(self, cr["cell"], cr["blast"] == "gems")
@@ -184,8 +188,25 @@ class QuestGame:
             return ("push", t, b)
         return f"a {T.OBJECT_NAMES[o]} is in the way"
 
-    def check(self, action) -> str | None:
-        """None when the action is legal now, else why not."""
+    def to_act(self) -> int:
+        return 0                       # one player
+
+    @property
+    def winner(self) -> int | None:
+        return 0 if self.status == "won" else None
+
+    def check(self, action) -> None:
+        """ActionError with the reason when `action` is not legal now (nothing changes)."""
+        why = self.problem(action)
+        if why is not None:
+            raise ActionError(why)
+
+    def problem(self, action) -> str | None:
+        """None when the action (a record or its encoding) is legal now, else why not."""
+        try:
+            action = encode(action)
+        except ActionError:
+            return "malformed action"
         if self.status != "play":
             return "the level is over"
         if not isinstance(action, (list, tuple)) or not action:
@@ -226,7 +247,7 @@ class QuestGame:
             return None
         return "malformed action"
 
-    def legal_actions(self) -> list[list[int]]:
+    def legal_actions(self) -> list:
         out = []
         nd = len(self.g.dirs)
         cands = [[MOVE, d] for d in range(nd)] + [[WAIT]] + ([[DROP, d] for d in range(nd)] if self.red else [])
@@ -236,31 +257,31 @@ class QuestGame:
         cands += [[TRACTOR]] + [[SKILL, k] for k in range(3)]
         cands += [[EQUIP, i] for i in range(len(self.player["items"]))]
         for a in cands:
-            if self.check(a) is None:
-                out.append(a)
+            if self.problem(a) is None:
+                out.append(decode(a))
         return out
 
-    def apply(self, action) -> list[dict]:
-        action = list(action)
-        why = self.check(action)
+    def apply(self, action) -> list:
+        why = self.problem(action)
         if why is not None:
             raise ActionError(f"turn {self.turn + 1}: {self.describe(action)}: {why}")
+        action = encode(action)
         events: list[dict] = []
         pl, k = self.player, action[0]
         if k == TRACTOR:
             pl["tractor"] ^= 1
-            return [{"ev": "tractor", "on": pl["tractor"]}]
+            return [E.TractorSwitched(pl["tractor"])]
         if k == SKILL:
             pl["points"] -= 1
             pl["skills"][SKILLS[action[1]]] += 1
             if action[1] == 2:
                 pl["max_hp"] += 1
                 pl["hp"] += 1
-            return [{"ev": "skill", "skill": SKILLS[action[1]]}]
+            return [E.SkillRaised(SKILLS[action[1]])]
         if k == EQUIP:
             it = pl["items"].pop(action[1])
             pl["items"].insert(0, it)
-            return [{"ev": "equip", "item": I.item_name(it)}]
+            return [E.Equipped(I.item_name(it))]
         if k == MOVE:
             self._do_move(action[1], events)
         elif k == CAST:
@@ -278,7 +299,7 @@ class QuestGame:
         pl["facing"] = d
         if kind == "attack":
             raw = I.outgoing(pl["items"], melee_of(self.level, pl), magic=False)
-            events.append({"ev": "attack", "who": "you", "at": t})
+            events.append(E.Attacked("you", t))
             hit(self, self.occ[t], raw, False, pl, events)
             return
         if kind == "terminal":
@@ -289,7 +310,7 @@ class QuestGame:
             self.obj[b], self.obj[t] = self.obj[t], T.NONE
             self.falling.discard(t)
             self.pushes += 1
-            events.append({"ev": "push", "from": t, "to": b})
+            events.append(E.Pushed(t, b))
         elif kind == "dig" and self.obj[t] == T.BUG:
             SX.dig_bug(self, t, events)
             if pl["hp"] <= 0:
@@ -301,7 +322,7 @@ class QuestGame:
         elif kind == "gem":
             self.obj[t] = T.NONE
             self.gems += 1
-            events.append({"ev": "gem", "count": self.gems})
+            events.append(E.Gem(self.gems))
         dest = b if kind == "port" else t
         self.moves += 1
         self.place(pl, dest, events)
@@ -315,7 +336,7 @@ class QuestGame:
                     and not (self.obj[back] in T.ACROSS_GRAVITY and along) and I.draw(pl["items"], "tractor")):
                 self.obj[src], self.obj[back] = self.obj[back], T.NONE
                 self.pushes += 1
-                events.append({"ev": "pull", "from": back, "to": src})
+                events.append(E.Pulled(back, src))
         pl["coins"] = max(0, pl["coins"] - self.level.step_cost)
 
     def _items_tick(self, events) -> None:
@@ -329,7 +350,7 @@ class QuestGame:
                 pl["coins"] -= max(1, pl["coins"] // 100)
             else:
                 pl["hp"] -= 1
-                events.append({"ev": "curse", "dmg": 1})
+                events.append(E.Cursed(1))
                 if pl["hp"] <= 0:
                     self.on_death(pl, events)
 
@@ -348,7 +369,7 @@ class QuestGame:
             if cr["burn"][1] > 0 and cr["hp"] > 0:
                 cr["burn"][1] -= 1
                 cr["hp"] -= cr["burn"][0]
-                events.append({"ev": "burn", "who": cr["name"], "dmg": cr["burn"][0]})
+                events.append(E.Burned(cr["name"], cr["burn"][0]))
                 if cr["hp"] <= 0:
                     self.on_death(cr, events)
         X.resolve(self, events)
@@ -390,34 +411,46 @@ class QuestGame:
     def _check_end(self, events) -> None:
         if self.status != "play":
             if self.status == "lost":
-                events.append({"ev": "lost"})
+                events.append(E.Lost())
             return
         if self.player["hp"] <= 0:
             self.status = "lost"
-            events.append({"ev": "lost"})
+            events.append(E.Lost())
         elif self.victory_met():
             self.status = "won"
-            events.append({"ev": "won"})
+            events.append(E.Won())
 
     def is_over(self) -> bool:
         return self.status != "play"
 
     # --- data -----------------------------------------------------------------------------------
-    def snapshot(self) -> dict:
+    def _state(self) -> dict:
+        """The state as data, sharing the live player and NPC tables (hashing only)."""
         return SX.snapshot_extra(self, {
             "obj": self.obj.hex(), "player": self.player, "npcs": self.npcs, "rng": list(self.rng.get_state()),
             "turn": self.turn, "moves": self.moves, "pushes": self.pushes, "gems": self.gems,
             "granted": self.granted, "falling": sorted(self.falling), "status": self.status,
             "jump_dir": self.jump_dir})
 
-    def snapshot_copy(self) -> dict:
+    def snapshot(self) -> dict:
+        """The whole state as canonical data, a copy (the game goes on without changing it)."""
         import copy
-        return copy.deepcopy(self.snapshot())
+        return copy.deepcopy(self._state())
+
+    snapshot_copy = snapshot
 
     def state_hash(self) -> str:
-        return canonical_hash(self.snapshot())
+        return canonical_hash(self._state())
 
-    def restore(self, snap: dict) -> None:
+    @classmethod
+    def restore(cls, level: Level, snap: dict) -> QuestGame:
+        """The game `snap` was taken of, on `level` (the quest's rules)."""
+        game = cls(level)
+        game.load(snap)
+        return game
+
+    def load(self, snap: dict) -> None:
+        """Put this game back in the state `snap` was taken of (undo, redo, previews)."""
         import copy
         self.obj = bytearray.fromhex(snap["obj"])
         self.player = copy.deepcopy(snap["player"])
@@ -433,18 +466,19 @@ class QuestGame:
     def encode_action(self, action) -> list[int]:
         """Each value one byte; a value outside 0-255 (an item index past 255) is refused, never
         cut to its low bits (which would record another action)."""
-        if not all(isinstance(v, int) and 0 <= v < 256 for v in action):
-            raise ActionError(f"quest action {list(action)!r} does not fit in bytes (values 0-255)")
-        return list(action)
+        return encode(action)
 
-    def decode_action(self, data: list[int]) -> list[int]:
-        if not isinstance(data, list) or not data or not all(isinstance(v, int) and 0 <= v < 256 for v in data):
-            raise ActionError(f"malformed quest action {data!r}")
-        return list(data)
+    def decode_action(self, data: list[int]):
+        return decode(data)
+
+    def result(self) -> dict:
+        return {"winner": "player" if self.status == "won" else None, "status": self.status, "turns": self.turn,
+                "moves": self.moves, "pushes": self.pushes}
 
     def describe(self, action) -> str:
         names = self.g.dir_names
         try:
+            action = encode(action)
             k = action[0]
             if k == MOVE:
                 return f"move {names[action[1]]}"
@@ -454,5 +488,5 @@ class QuestGame:
                 return f"drop red disk {names[action[1]]}"
             return {WAIT: "wait", TRACTOR: "tractor", SKILL: f"skill {SKILLS[action[1]]}" if k == SKILL else "",
                     EQUIP: f"equip item {action[1] + 1}" if k == EQUIP else ""}[k]
-        except (IndexError, KeyError, TypeError):
+        except (IndexError, KeyError, TypeError, ActionError):
             return f"action {action!r}"

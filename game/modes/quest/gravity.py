@@ -5,6 +5,7 @@ they land (supaplex_objects.py); then the player falls one cell when player grav
 from __future__ import annotations
 
 from game.core.grid import HEX
+from game.modes.quest import events as E
 from game.modes.quest import explosions as X
 from game.modes.quest import tiles as T
 
@@ -75,12 +76,12 @@ def fall(game, events: list) -> None:
                 obj[s], obj[c] = o, T.NONE
                 falling.add(s)
                 moved.add(s)
-                events.append({"ev": "roll", "from": c, "to": s})
+                events.append(E.Rolled(c, s))
     game.falling = falling
     X.resolve(game, events)
     pl = game.player
     if game.pgrav and pl["hp"] > 0:
         below = g.step[pl["cell"]][gd]
         if game._empty(below) or (below >= 0 and game.obj[below] == T.TRAP and below not in game.occ):
-            events.append({"ev": "fall", "who": "you"})
+            events.append(E.Fell("you"))
             game.place(pl, below, events)

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core.replay import ReplayError, load_replay
-from game.modes.quest.catalog import LevelError, load_level, shipped_path
+from game.modes.quest.catalog import LevelError, load_level
 from game.modes.quest.game import QuestGame
 from game.modes.quest.session import make_replay, result_of, verify_replay
 from game.modes.quest.solution import SolutionError, parse_solution, play_solution
-from game.modes.quest.textformat import parse_level
-from game.modes.registry import Outcome, Verdict
+from game.modes.registry import Outcome
 
 MAX_SOLUTION_BYTES = 1024 * 1024
 
@@ -58,28 +57,3 @@ def simulate(req, log=None) -> Outcome:
                               f"{res['pushes']} pushes, {res['turns']} turns (state {res['state_hash'][:16]})"]
     replay = make_replay(level, actions, lid, text) if ok else None
     return Outcome(summary=summary, replay=replay, lines=lines)
-
-
-def verify(replay, ruleset=None, log=None) -> Verdict:
-    text = replay.setup.get("level_text")
-    if isinstance(text, str) and text:
-        level, probs = parse_level(text, "setup.level_text", name=replay.map_id)
-        if level is None:
-            return Verdict(False, 0, [str(p) for p in probs])
-        try:   # only a shipped id is looked up: a replay naming a path must not tell whether it exists
-            named = load_level(replay.map_id)[0] if shipped_path(replay.map_id) else None
-        except LevelError:
-            named = None          # a level this machine does not have: the replay's own text is the level
-        if named is not None and named.content_hash() != level.content_hash():
-            return Verdict(False, 0, [f"setup.level_text is not the level {replay.map_id!r} "
-                                      f"(hash {level.content_hash()[:12]}, the level is {named.content_hash()[:12]})"])
-    else:
-        if shipped_path(replay.map_id) is None:
-            return Verdict(False, 0, [f"map: {str(replay.map_id)[:80]!r} is not a shipped level, and the replay "
-                                      "has no setup.level_text"])
-        try:
-            level, _, _ = load_level(replay.map_id)
-        except LevelError as exc:
-            return Verdict(False, 0, [str(exc)])
-    ok, problems, game = verify_replay(level, replay)
-    return Verdict(ok, len(replay.turns) if ok else 0, problems, game.state_hash())

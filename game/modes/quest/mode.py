@@ -9,6 +9,6 @@ MODE = ModeEntry(
         Option("level", "", "quest: a shipped level id or a level file (FILE.xsb#N, FILE.hsb#N, LEVELS.DAT#N, FILE.quest)"),
         Option("solution", "", "quest: the solution to verify (a replay .json or a moves text file)"),
     ),
-    simulate="game.modes.quest.hooks:simulate",
-    verify="game.modes.quest.hooks:verify",
+    simulate="game.modes.quest.hooks:simulate",     # its own: a puzzle has no bots; it checks a solution
+    match="game.modes.quest.match:QuestRules",      # replays verify (and levels play) through the Match
 )

@@ -23,6 +23,7 @@ shown on the board before the cast.
 
 from __future__ import annotations
 
+from game.modes.quest import events as E
 from game.modes.quest import tiles as T
 from game.modes.quest.creatures import hostile
 from game.modes.quest.explosions import blast_cells
@@ -192,7 +193,7 @@ def carry_out(game, npc, intent, events) -> None:
     lv = npc["spells"].get(name, 1)
     why = CASTERS[name](game, npc, lv, d, [], True)
     if why is not None:
-        events.append({"ev": "fizzle", "who": npc["name"], "spell": name, "why": why})
+        events.append(E.Fizzled(npc["name"], name, why))
         return
     CASTERS[name](game, npc, lv, d, events, False)
 

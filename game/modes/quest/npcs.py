@@ -24,6 +24,7 @@ waits otherwise), so all of its randomness was shown with its intent.
 
 from __future__ import annotations
 
+from game.modes.quest import events as E
 from game.modes.quest import explosions as X
 from game.modes.quest import items as I
 from game.modes.quest import npc_casting as C
@@ -120,10 +121,10 @@ def act(game, npc, intent, events) -> None:
         cr = game.creature_at(a)
         if cr is not None and hostile(npc, cr):
             raw = I.outgoing(npc["items"], melee_of(game.level, npc), magic=False)
-            events.append({"ev": "attack", "who": npc["name"], "at": a})
+            events.append(E.Attacked(npc["name"], a))
             hit(game, cr, raw, False, npc, events)
         else:
-            events.append({"ev": "miss", "who": npc["name"], "at": a})
+            events.append(E.Missed(npc["name"], a))
     elif kind == CAST:
         C.carry_out(game, npc, intent, events)
 

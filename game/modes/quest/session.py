@@ -1,6 +1,8 @@
 """A level in play with unlimited undo/redo, saving mid-level, replays and per-level bests.
 
-The session is a replay prefix: `actions[:pos]` applied to the level's start gives the current
+The level is played by a Match (`game.match`, one seat): every action goes through `match.apply`
+(the replay so far, the turn hashes, the game in progress saved by the match's keeper); undo and
+redo move along the action line and `match.rewind` the replay to it. The session is a replay prefix: `actions[:pos]` applied to the level's start gives the current
 state. Undo moves `pos` back, redo forward; a new action after an undo drops the undone tail, as
 in KSokoban's History. Saving mid-level stores the level hash, the action list and `pos`;
 loading replays them, so a save can never hold an impossible state.
@@ -16,12 +18,13 @@ of n actions is n applies and at most a few hundred snapshots: linear time, smal
 from __future__ import annotations
 
 from game.core.replay import Replay
+from game.match import Match, ReplayDriver
+from game.match.headless import played_back
 from game.modes.base import ActionError
-from game.modes.quest.game import FREE_ACTIONS, QuestGame
 from game.modes.quest.level import Level
+from game.modes.quest.match import RULES_VERSION, RULESET_ID, quest_header, result_of  # noqa: F401 (names of this module)
+from game.modes.registry import get_mode
 
-RULESET_ID = "quest"
-RULES_VERSION = "quest-1"
 MAX_ACTIONS = 20_000            # a Supaplex level takes a few thousand steps; a long Sokoban one ~10,000
 MAX_WORK = 1_000_000            # actions x (1 + NPCs): what replaying a save may cost
 SNAP_BUDGET = 24 << 20          # bytes of snapshots one session keeps
@@ -39,10 +42,10 @@ def _snapshot_cost(level: Level) -> int:
 
 
 class Session:
-    def __init__(self, level: Level, carry: dict | None = None):
+    def __init__(self, level: Level, carry: dict | None = None, keeper=None):
         self.level = level
         self.carry = carry
-        self.game = QuestGame(level, carry)
+        self.match = Match.start("quest", level, quest_header(level, carry), keeper=keeper)
         self.actions: list[list[int]] = []
         self.pos = 0
         self.limit = max_actions(level)
@@ -54,16 +57,28 @@ class Session:
         self._near: dict[int, dict] = {}           # other snapshots, close to the current position
         self._tokens: list[object] = [object()]     # one per position: see state_token
 
+    @property
+    def game(self):
+        return self.match.game
+
     # --- the action line ----------------------------------------------------------------------
-    def act(self, action) -> list[dict]:
+    def act(self, action) -> list:
         if self.pos >= self.limit:
             raise ActionError(f"this game has reached its limit of {self.limit} moves; undo or restart the level")
-        events = self.game.apply(action)          # raises ActionError, state untouched
+        data = self.game.encode_action(action)
+        m = self.match
+        record, m.record = m.record, False        # the keeper saves once the line is up to date
+        try:
+            events = m.apply(action)              # raises ActionError, state untouched
+        finally:
+            m.record = record
         self._cut()
-        self.actions.append(list(action))
+        self.actions.append(data)
         self.pos += 1
         self._tokens.append(object())
         self._remember()
+        if m.record and m.keeper is not None:
+            m.keeper.progress(m)                  # the game in progress saved after every action
         return events
 
     def _cut(self) -> None:
@@ -92,20 +107,28 @@ class Session:
             self._cps = {k: v for k, v in self._cps.items() if k % self._every == 0}
 
     def seek(self, target: int) -> None:
-        """Go to position `target` of the action line: restore the nearest snapshot at or before
-        it (or go on from here) and replay the actions between."""
+        """Go to position `target` of the action line: back, restore the nearest snapshot at or
+        before it; forward, go on from here; then replay the actions between (through the Match,
+        which rewinds its replay to the line)."""
         if not 0 <= target <= len(self.actions):
             raise ValueError(f"position {target} is not 0..{len(self.actions)}")
         if target == self.pos:
             return
         base = max([target // self._every * self._every] + [k for k in self._near if k <= target])
-        if not base <= self.pos <= target:
-            self.game.restore(self._near[base] if base in self._near else self._cps[base])
-            self.pos = base
-        while self.pos < target:
-            self.game.apply(self.actions[self.pos])
-            self.pos += 1
-            self._remember(near=target - self.pos < self._near_n)
+        m = self.match
+        record, m.record = m.record, False        # one save at the end, not one per step
+        try:
+            if target < self.pos:                 # back: from the nearest snapshot at or before it
+                self.game.load(self._near[base] if base in self._near else self._cps[base])
+                self.pos = base
+                m.rewind(base)
+            while self.pos < target:
+                m.apply(self.game.decode_action(self.actions[self.pos]))
+                self.pos += 1
+                self._remember(near=target - self.pos < self._near_n)
+        finally:
+            m.record = record
+        m.rewind(self.pos)                        # (saves the game in progress once)
 
     def state_token(self) -> object:
         """An object that stays the same exactly as long as the game state does (one per
@@ -164,71 +187,45 @@ class Session:
         if self.pos + len(actions) > self.limit:
             raise ActionError(f"{self.pos + len(actions)} moves; a game of this level holds at most {self.limit}")
         self._cut()
-        for i, a in enumerate(actions, 1):
-            try:
-                self.game.apply(a)
-            except ActionError as exc:
-                raise ActionError(f"the save's action {i}: {exc}") from None
-            self.actions.append(list(a))
-            self._tokens.append(object())
-            self.pos += 1
-            if self.pos % self._every == 0 or i > len(actions) - self._near_n:
-                self._remember(near=i > len(actions) - self._near_n)
+        m = self.match
+        record, m.record = m.record, False
+        try:
+            for i, a in enumerate(actions, 1):
+                try:
+                    m.apply(self.game.decode_action(a))
+                except ActionError as exc:
+                    raise ActionError(f"the save's action {i}: {exc}") from None
+                self.actions.append(list(a))
+                self._tokens.append(object())
+                self.pos += 1
+                if self.pos % self._every == 0 or i > len(actions) - self._near_n:
+                    self._remember(near=i > len(actions) - self._near_n)
+        finally:
+            m.record = record
 
     def to_replay(self, level_id: str = "", level_text: str = "") -> Replay:
         return make_replay(self.level, self.actions[:self.pos], level_id, level_text, self.carry)
 
 
 def make_replay(level: Level, actions, level_id: str = "", level_text: str = "", carry=None) -> Replay:
-    """Replay the actions from the start, recording the state hash after every turn."""
-    game = QuestGame(level, carry)
-    rep = Replay(mode="quest", seed=level.seed, ruleset_id=RULESET_ID, ruleset_hash=RULES_VERSION,
-                 map_id=level_id or level.name, map_hash=level.content_hash())
-    if level_text:
-        rep.setup["level_text"] = level_text
-    if carry:
-        rep.setup["carry"] = carry
-    for a in actions:
-        game.apply(a)
-        rep.actions.append(list(a))
-        if a[0] not in FREE_ACTIONS:
-            rep.record_turn(game.turn, game.state_hash())
-    rep.result = result_of(game)
-    return rep
+    """The replay of `actions` on `level`, played by a Match (the state hash after every turn)."""
+    match = Match.start("quest", level, quest_header(level, carry, level_id, level_text),
+                        everyone=ReplayDriver(list(actions)), record=False)
+    match.run(len(actions) + 1)
+    if match.everyone.error:
+        raise ActionError(match.everyone.error)
+    match.replay.result = result_of(match.game)
+    return match.replay
 
 
-def result_of(game: QuestGame) -> dict:
-    return {"status": game.status, "turns": game.turn, "moves": game.moves, "pushes": game.pushes,
-            "xp": game.player["xp"], "coins": game.player["coins"], "hp": game.player["hp"],
-            "state_hash": game.state_hash()}
-
-
-def verify_replay(level: Level, rep: Replay) -> tuple[bool, list[str], QuestGame]:
-    """Replay `rep` on `level`; (ok, problems, final game). ok also needs the level won."""
-    problems: list[str] = []
-    game = QuestGame(level, rep.setup.get("carry") or None)
-    if rep.map_hash and rep.map_hash != level.content_hash():
-        problems.append(f"map: the replay is for level hash {rep.map_hash[:12]}, this level is {level.content_hash()[:12]}")
-        return False, problems, game
-    turns = {t[0]: t for t in rep.turns}
-    for i, a in enumerate(rep.actions):
-        try:
-            game.apply(a)
-        except ActionError as exc:
-            problems.append(f"actions[{i}]: {exc}")
-            return False, problems, game
-        t = turns.get(i + 1)
-        if t is not None and (t[1] != game.turn or t[2] != game.state_hash()):
-            problems.append(f"actions[{i}]: turn {game.turn}: state hash differs from the recording")
-            return False, problems, game
-    if game.status != "won":
-        problems.append(f"after {len(rep.actions)} actions the level is {game.status!r}, not won")
-    # the recorded summary must be what the replay produces (a hand-edited score is caught too)
-    got = result_of(game)
-    for k in sorted(rep.result):
-        if k in got and rep.result[k] != got[k]:
-            problems.append(f"result.{k}: the replay records {rep.result[k]!r}, replaying gives {got[k]!r}")
-    return not problems, problems, game
+def verify_replay(level: Level, rep: Replay) -> tuple[bool, list[str], object]:
+    """Replay `rep` on `level` through the Match; (ok, problems, final game). ok also needs the
+    level won and the recorded result reproduced."""
+    verdict, match = played_back(get_mode("quest"), rep, rules=level)
+    if match is None:
+        from game.modes.quest.game import QuestGame
+        return False, verdict.problems, QuestGame(level, rep.setup.get("carry") or None)
+    return verdict.ok, verdict.problems, match.game
 
 
 class Bests:

@@ -28,13 +28,13 @@ def solve(level: Level, limit: int = 200_000, casts: bool = True, waits: bool = 
     queue = deque([(start, [])])
     while queue:
         snap, path = queue.popleft()
-        game.restore(snap)
-        for a in game.legal_actions():
+        game.load(snap)
+        for a in map(game.encode_action, game.legal_actions()):
             if a[0] not in (MOVE, CAST) and not (waits and a[0] == 2) and not (extra and a[0] == 3):
                 continue
             if a[0] == CAST and not casts:
                 continue
-            game.restore(snap)
+            game.load(snap)
             game.apply(a)
             if game.status == "won":
                 return path + [a]

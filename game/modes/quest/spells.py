@@ -22,6 +22,7 @@ A Missile stopped by an explosive object (a disk) and a Fireball whose radius ho
 
 from __future__ import annotations
 
+from game.modes.quest import events as E
 from game.modes.quest import explosions as X
 from game.modes.quest import items as I
 from game.modes.quest import tiles as T
@@ -55,7 +56,7 @@ def cast_missile(game, caster, lv, d, events, dry):
     if dry:
         return None
     dmg, left = _power(game, caster, lv, dry), lv
-    events.append({"ev": "cast", "spell": "missile", "who": caster["name"], "dir": d})
+    events.append(E.Cast("missile", caster["name"], dir=d))
     for c in _ray(game, caster["cell"], d):
         o = game.obj[c]
         cr = game.creature_at(c)
@@ -86,7 +87,7 @@ def cast_fireball(game, caster, lv, d, events, dry):
         if game.creature_at(c) is not None or game.obj[c] not in (T.NONE, T.TRAP):
             break
     dmg = _power(game, caster, lv, dry)
-    events.append({"ev": "cast", "spell": "fireball", "who": caster["name"], "at": impact})
+    events.append(E.Cast("fireball", caster["name"], at=impact))
     for c in game.g.cells_in_range(impact, 0, lv):
         if game.obj[c] in T.DESTRUCTIBLE:
             game.destroy(c, events)
@@ -110,7 +111,7 @@ def cast_lightning(game, caster, lv, d, events, dry):
         return None
     dmg = _power(game, caster, lv, dry)
     target = min(foes, key=lambda cr: (g.distance(caster["cell"], cr["cell"]), cr["cell"]))
-    events.append({"ev": "cast", "spell": "lightning", "who": caster["name"]})
+    events.append(E.Cast("lightning", caster["name"]))
     done = {target["cell"]}
     last = target["cell"]
     hit(game, target, dmg, True, caster, events)
@@ -147,12 +148,12 @@ def cast_ice(game, caster, lv, d, events, dry):
         return "nothing in that direction"
     if dry:
         return None
-    events.append({"ev": "cast", "spell": "ice", "who": caster["name"], "cells": cells})
+    events.append(E.Cast("ice", caster["name"], cells=tuple(cells)))
     for c in cells:
         cr = game.creature_at(c)
         if cr is not None and hostile(caster, cr):
             cr["slow"] = [max(cr["slow"][0], lv), max(cr["slow"][1], lv)]
-            events.append({"ev": "slow", "who": cr["name"], "by": lv})
+            events.append(E.Slowed(cr["name"], lv))
     return None
 
 
@@ -179,7 +180,7 @@ def cast_jump(game, caster, lv, d, events, dry):
         return "no room to jump"
     if dry:
         return None
-    events.append({"ev": "cast", "spell": "jump", "who": caster["name"], "path": path})
+    events.append(E.Cast("jump", caster["name"], path=tuple(path)))
     game.place(caster, path[-1], events)
     game.draw_jump_dir()
     return None
@@ -193,7 +194,7 @@ def cast_teleport(game, caster, lv, d, events, dry):
         return "the landing cell is not free"
     if dry:
         return None
-    events.append({"ev": "cast", "spell": "teleport", "who": caster["name"], "to": c})
+    events.append(E.Cast("teleport", caster["name"], to=c))
     game.place(caster, c, events)
     return None
 

@@ -23,6 +23,7 @@ so the state hash of a level without these objects is unchanged.
 
 from __future__ import annotations
 
+from game.modes.quest import events as E
 from game.modes.quest import explosions as X
 from game.modes.quest import tiles as T
 
@@ -94,12 +95,12 @@ def drop(game, d: int, events: list) -> None:
     game.red -= 1
     game.obj[t] = T.RED_LIT
     game.fuses[t] = FUSE
-    events.append({"ev": "drop", "at": t, "fuse": FUSE})
+    events.append(E.DiskDropped(t, FUSE))
 
 
 def use_terminal(game, c: int, events: list) -> None:
     disks = [n for n in game.g.cells if game.obj[n] == T.YELLOW_DISK]
-    events.append({"ev": "terminal", "at": c, "disks": len(disks)})
+    events.append(E.Terminal(c, len(disks)))
     for n in disks:
         game.obj[n] = T.NONE
         X.queue(game, n)
@@ -109,7 +110,7 @@ def use_terminal(game, c: int, events: list) -> None:
 def pick_red(game, c: int, events: list) -> None:
     game.obj[c] = T.NONE
     game.red += 1
-    events.append({"ev": "red disk", "count": game.red})
+    events.append(E.RedDisk(game.red))
 
 
 def dig_bug(game, c: int, events: list) -> None:
@@ -117,7 +118,7 @@ def dig_bug(game, c: int, events: list) -> None:
     sparking = game.bugs.pop(c, 1) == 0
     game.destroy(c, events)
     if sparking:
-        events.append({"ev": "spark", "at": c})
+        events.append(E.Spark(c))
         X.kill(game, game.player, "spark", events)
 
 
@@ -126,7 +127,7 @@ def cross_port(game, c: int, events: list) -> None:
     if sw is None:
         return
     game.pgrav, game.fz, game.fe = bool(sw[0]), bool(sw[1]), bool(sw[2])
-    events.append({"ev": "switch", "at": c, "gravity": game.pgrav, "freeze_zonks": game.fz, "freeze_enemies": game.fe})
+    events.append(E.PortSwitch(c, int(game.pgrav), int(game.fz), int(game.fe)))
 
 
 # --- the fuse step of a turn (after burning, before gravity) --------------------------------------
@@ -149,7 +150,7 @@ def tick(game, events: list) -> None:
                 continue
             game.bugs[c] -= 1
             if game.bugs[c] == 0:
-                events.append({"ev": "spark", "at": c})
+                events.append(E.Spark(c))
                 for n in game.g.neighbours[c]:
                     cr = game.occ.get(n)
                     if cr is not None:

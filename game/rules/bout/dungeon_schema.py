@@ -3,7 +3,7 @@
 A dungeon folder (shipped: `assets/bout/dungeon/default/`) holds four TOML files. Their
 entries refer to the Steel bout ruleset by id (weapons, shields, armours), so a dungeon is
 always loaded together with a bout ruleset (`game/rules/bout/dungeon_loader.py`). The loader's
-checks and the reference section of `docs/rules/bout.md` both come from these declarations.
+checks and the reference section of `docs/rules/bout-dungeon.md` both come from these declarations.
 """
 
 from __future__ import annotations

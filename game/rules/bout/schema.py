@@ -1,7 +1,7 @@
 """The Steel bout ruleset, declared once: every table, property, default and a line of doc.
 
 The declarations drive the loader's checks (`game/rules/bout/loader.py`) and the generated
-reference section of `docs/rules/bout.md` (`tactibox schema --mode bout`). Every entry of every
+reference `docs/rules/bout-reference.md` (`tactibox schema --mode bout`). Every entry of every
 keyed table carries a `source` tag naming what its numbers approximate (the published Riddle of
 Steel tables are copyrighted; the shipped numbers are our own).
 """

@@ -1,8 +1,11 @@
 """Title screen: the logo, a parade of pieces in the four team colours, "press A".
 
-Any of A / Start goes to the main menu. Left alone for ``ATTRACT_AFTER`` seconds (a cabinet in
-a hall), it starts the attract demo: bots play a battle; any button comes back here.
-Only the parade strip and the blinking prompt are repainted while it waits.
+Any of A / Start goes to the main menu. When a game was interrupted (the power went, the battery
+ran flat: every game is saved after each move, game/ui/resume.py) the title offers Continue
+first: A continues it (several: a list, the most recent first), DOWN + A goes to the menu.
+Left alone for ``ATTRACT_AFTER`` seconds (a cabinet in a hall), it starts the attract demo: bots
+play a battle; any button comes back here. Only the parade strip and the prompt are repainted
+while it waits.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import pygame
 from game.ui import theme as T
 from game.ui.art.pieces import KINDS
 from game.ui.art.shared import shared_art
+from game.ui.resume import interrupted
 from game.ui.scene import Scene
 from hw.input.buttons import Button, EventKind
 
@@ -25,17 +29,44 @@ class Title(Scene):
         self.idle = 0.0
         self._phase = None
         self.demos = 0
+        self.games = interrupted(app)       # games to Continue, the most recent first
+        self.choice = 0                     # 0: Continue, 1: the menu (when there is a game)
 
     def enter(self) -> None:
         super().enter()
         self.idle = 0.0
+        self.games = interrupted(self.app)
+        self.choice = min(self.choice, 1) if self.games else 0
+        self._phase = None
 
     def handle(self, ev) -> None:
-        if ev.kind is EventKind.PRESS:
-            self.idle = 0.0
-            if ev.button in (Button.A, Button.START):
-                self.app.sound.play("select")
-                self.app.replace("menu")
+        if ev.kind is not EventKind.PRESS:
+            return
+        self.idle = 0.0
+        if self.games and ev.button in (Button.UP, Button.DOWN):
+            self.choice = 1 - self.choice
+            self._phase = None
+            self.app.sound.play("cursor")
+        elif ev.button is Button.A and self.games and self.choice == 0:
+            self.app.sound.play("select")
+            self.continue_game()
+        elif ev.button in (Button.A, Button.START):
+            self.app.sound.play("select")
+            self.app.replace("menu")
+
+    def continue_game(self) -> None:
+        """The most recent interrupted game; several: the list of them."""
+        if len(self.games) == 1:
+            self._open(self.games[0])
+            return
+        self.app.open("choice", title="Continue which game?",
+                      options=[(g.label, lambda g=g: self._open(g)) for g in self.games])
+
+    def _open(self, game) -> None:
+        """Under the game: the main menu (leaving the game lands there, as if started from it)."""
+        self.app.replace("menu")
+        if not game.open(self.app):
+            self.games = interrupted(self.app)
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -95,17 +126,30 @@ class Title(Scene):
     def _prompt_rect(self, surf) -> pygame.Rect:
         w, h = surf.get_size()
         lh = self.theme.line_height("normal")
-        return pygame.Rect(0, self._strip(surf).bottom + 4, w, lh + 2)
+        lines = 3 if self.games else 1
+        return pygame.Rect(0, self._strip(surf).bottom + 4, w, lines * (lh + 2))
 
     def _draw_prompt(self, surf) -> pygame.Rect:
         r = self._prompt_rect(surf)
         surf.fill(T.BG, r)
-        if int(self.t * 2) % 2 == 0:
-            self.theme.text(surf, "press A to start", (r.centerx, r.y), T.ACCENT, "normal", align="centre")
+        th = self.theme
+        if not self.games:
+            if int(self.t * 2) % 2 == 0:
+                th.text(surf, "press A to start", (r.centerx, r.y), T.ACCENT, "normal", align="centre")
+            return r
+        lh = th.line_height("normal") + 2
+        more = f" (+{len(self.games) - 1} more)" if len(self.games) > 1 else ""
+        lines = [("Continue", th.fit(self.games[0].label + more, r.w - 4 * th.pad, "small")), ("Main menu", "")]
+        for i, (label, detail) in enumerate(lines):      # Continue, its game, then Main menu
+            on = i == self.choice
+            th.text(surf, ("> " if on else "  ") + label, (r.centerx, r.y + 2 * i * lh),
+                    T.ACCENT if on else T.TEXT_DIM, "normal", align="centre")
+            if detail:
+                th.text(surf, detail, (r.centerx, r.y + lh), T.TEXT if on else T.TEXT_DIM, "small", align="centre")
         return r
 
     def draw_update(self, surf):
-        phase = (int(self.t * 6), int(self.t * 2) % 2)
+        phase = (int(self.t * 6), int(self.t * 2) % 2, self.choice)
         if phase == self._phase:
             return []
         self._phase = phase

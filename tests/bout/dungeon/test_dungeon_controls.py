@@ -1,5 +1,5 @@
 """Controls that choose the throw, the engagement clock seen from the dungeon, wait-bump priority
-and breaking away (docs/rules/bout.md, 12.4-12.11). The dungeon's own fighters get scripted keys
+and breaking away (docs/rules/bout-dungeon.md, 12.4-12.11). The dungeon's own fighters get scripted keys
 (and the bout bots decide for them in the fight), so every step is worked by hand."""
 
 import pytest

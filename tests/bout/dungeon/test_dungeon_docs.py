@@ -1,4 +1,4 @@
-"""docs/rules/bout.md carries the dungeon data reference generated from its schema."""
+"""docs/rules/bout-dungeon.md carries the dungeon data reference generated from its schema."""
 
 import pathlib
 
@@ -8,6 +8,6 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
 def test_dungeon_reference_is_generated_from_the_schema():
-    doc = (ROOT / "docs" / "rules" / "bout.md").read_text()
+    doc = (ROOT / "docs" / "rules" / "bout-dungeon.md").read_text()
     part = doc.split("<!-- BEGIN GENERATED DUNGEON -->\n", 1)[1].split("<!-- END GENERATED DUNGEON -->", 1)[0]
-    assert part == dungeon_markdown(), "regenerate: the dungeon section of docs/rules/bout.md from dungeon_markdown()"
+    assert part == dungeon_markdown(), "regenerate: the dungeon section of docs/rules/bout-dungeon.md from dungeon_markdown()"

@@ -1,4 +1,4 @@
-"""Level generation: deterministic per seed, connected, sized for melee (docs/rules/bout.md,
+"""Level generation: deterministic per seed, connected, sized for melee (docs/rules/bout-dungeon.md,
 "Dungeon: levels")."""
 
 import copy

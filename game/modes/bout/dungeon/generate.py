@@ -11,7 +11,7 @@ so a level is rebuilt from the run's seed and its depth and never stored.
    `extra_links` further corridors between near rooms so levels have loops. Each corridor is an
    L of two straight bands `corridor_width` squares wide, carved through rock only; where a band
    crosses a room's wall the squares become a doorway of the same width.
-3. "Sized for melee" (docs/rules/bout.md): every open square lies in a 2x2 block of open squares,
+3. "Sized for melee" (docs/rules/bout-dungeon.md): every open square lies in a 2x2 block of open squares,
    so nowhere is a fighter walled in on both sides: a foe can always be stepped round or flanked,
    and two fighters can stand abreast in every corridor and doorway.
 4. Stairs: in the room farthest (in steps) from the arrival room; on the last level they are the

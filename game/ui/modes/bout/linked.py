@@ -31,6 +31,8 @@ from game.ui.scenes.link.host_setup import LinkHostSetup
 from game.ui.scenes.link.played import LinkedPlay
 from game.ui.widgets import Item, ListMenu
 
+LINK_SCENARIOS = tuple(s for s in SCENARIOS if s[0] != "brawl")   # two units play two sides
+
 
 def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
     """`link_host`: the host picks set-up and fighters first."""
@@ -55,8 +57,8 @@ class BoutLinkSetup(LinkHostSetup):
         names = {f.id: f.name for f in self.rules.fighters}
         self.menu = ListMenu([
             Item("Link", self.go, hint="wait for the other unit, then fight"),
-            Item("Set-up", choices=tuple(k for k, _ in SCENARIOS), get=lambda: self.scenario,
-                 set=lambda v: setattr(self, "scenario", v), show=dict(SCENARIOS).get,
+            Item("Set-up", choices=tuple(k for k, _ in LINK_SCENARIOS), get=lambda: self.scenario,
+                 set=lambda v: setattr(self, "scenario", v), show=dict(LINK_SCENARIOS).get,
                  hint="Left/Right: a duel, one against three, or the room"),
             Item("Your fighter", choices=ids, get=lambda: self.mine, set=lambda v: setattr(self, "mine", v),
                  show=names.get, hint="fighter A, played on this unit"),

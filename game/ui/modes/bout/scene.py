@@ -1,6 +1,6 @@
 """The Steel bout screen.
 
-    app.open("bout_game", scenario="duel" | "one_vs_three" | "roguelike", level="hard", hotseat=False)
+    app.open("bout_game", scenario="duel" | "one_vs_three" | "roguelike" | "brawl", level="hard", hotseat=False)
 
 The person plays side 0 (fighter A); bots play the rest, a few frames apart so each declaration
 can be read in the log. Hot-seat (`hotseat=True`): two people share the unit, one per side; before
@@ -62,7 +62,7 @@ class BoutScene(Scene):
         self.advisor = BoutBot("hard", self.seed, 7)
         start = f"A {scenario.replace('_', ' ')} begins. "
         if hotseat:
-            start += f"Player 1 is {self.game.fighters[0].t.name} (A), player 2 the others."
+            start += f"Player 1 plays {self._side_names(0)}, player 2 {self._side_names(1)}."
         else:
             start += f"You are {self.game.fighters[0].t.name} (A)."
         self.log: list[str] = [start]
@@ -70,6 +70,10 @@ class BoutScene(Scene):
         self.wait = 0.0
         self.focus = 1                      # whose body diagram is shown next to yours
         self._describe = None
+
+    def _side_names(self, side: int) -> str:
+        return ", ".join(f"{f.t.name} ({'ABCDEFGHIJKL'[i]})" for i, f in enumerate(self.game.fighters)
+                         if f.side == side)
 
     # --------------------------------------------------------------------------- driving
     def human_to_act(self) -> bool:
@@ -216,7 +220,7 @@ class BoutScene(Scene):
         small = cell >= th.line_height("tiny")
         for i, f in enumerate(g.fighters):
             x, y = ox + (f.pos % g.width) * cell, oy + (f.pos // g.width) * cell
-            col = T.team_colour(0 if f.side == 0 else 1)
+            col = T.team_colour(f.side)
             if f.dead:
                 col = (90, 86, 96)
             pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
@@ -251,7 +255,7 @@ class BoutScene(Scene):
         lh = th.line_height("small")
         d = self._die()
         for i, f in enumerate(g.fighters):
-            col = T.team_colour(0 if f.side == 0 else 1)
+            col = T.team_colour(f.side)
             active = g.fighter_to_act() == i
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
@@ -322,9 +326,10 @@ class BoutScene(Scene):
         inner = panel(surf, rect, title="Your declaration", th=th)
         lh = th.line_height("small")
         if g.is_over():
-            won = g.winner == self.human_side or self.hotseat
+            won = g.winner == self.human_side or (self.hotseat and g.winner in (0, 1))
             if self.hotseat:
-                text = "Draw." if g.draw else f"Player {1 if g.winner == 0 else 2} wins!"
+                text = "Draw." if g.draw else (f"Player {g.winner + 1} wins!" if g.winner in (0, 1)
+                                               else "The bots win.")
             else:
                 text = "Draw." if g.draw else ("You win!" if won else "You are beaten.")
             th.text(surf, text, (inner.centerx, inner.y + lh), T.GOOD if won else T.TEXT_BAD, "big", align="centre")

@@ -17,4 +17,5 @@ UI = ModeUI(
     link_scene="game.ui.modes.duel.link_hooks:open_linked_duel",
     link_host="game.ui.modes.duel.link_hooks:open_link_host",
     options_scene="duel_options",
+    resume="game.ui.modes.duel.setup_menu:open_resumed",
 )

@@ -228,6 +228,13 @@ class DuelMatch:
         """Linked duels: put the shown game back in step with the link's game; True if it changed."""
         return False
 
+    def abandon(self) -> None:
+        """The person left the duel on purpose: kept as an abandoned game (no win, loss or
+        rating; nothing to Continue). A unit switched off keeps it to Continue instead."""
+        m = self.match
+        if m.result is None and not m.over and m.record and not m.link:
+            m.finish(abandoned=True)
+
     def close(self) -> None:
         self.match.close()
 

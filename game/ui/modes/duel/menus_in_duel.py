@@ -53,7 +53,7 @@ class DuelMenus:
 
     def ask_leave(self) -> None:
         q = ("Leave this duel? The other unit is told." if self.scene.match.mode == "link"
-             else "Leave this duel? It is not kept.")
+             else "Leave this duel? It is kept as a replay, with no win or loss.")
         self.scene.app.open("confirm", question=q, on_yes=self.scene.app.goto_menu)
 
     def info_lines(self) -> list[str]:

@@ -75,6 +75,8 @@ class DuelScene(Scene):
 
     def close(self) -> None:
         self._release_keys()
+        if not getattr(self.app, "closing", False):
+            self.match.abandon()           # left on purpose (an app shutting down keeps it to Continue)
         if self.on_leave is not None:
             self.on_leave(self)
         else:

@@ -40,6 +40,15 @@ def start_local(app, kind: str, level: str = "normal") -> None:
              on_over=host.end_game)
 
 
+def open_resumed(app, saved) -> None:
+    """The `resume` hook of the duel's UI part: Continue an interrupted duel (ValueError: it cannot)."""
+    match = DuelMatch.resumed(saved, keeper=app.keeper())
+    host = host_options()
+    host.end_game()
+    host.begin_game()
+    app.open("duel_game", match=match, again=None, on_leave=_ended, on_over=host.end_game)
+
+
 def _again(app, kind: str, level: str) -> None:
     app.goto_menu()
     app.open("duel_menu")

@@ -12,4 +12,5 @@ UI = ModeUI(
             "quest_levels": "game.ui.modes.quest.levels:LevelList",
             "quest_imports": "game.ui.modes.quest.imported:ImportedScene"},
     menu=(MenuLine("Hex quest", 45, "quest_hub", "Boboban: the campaign, square puzzles, imported levels; undo any step"),),
+    interrupted="game.ui.modes.quest.run:interrupted",
 )

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from game.ui.modes.quest.run import LevelRun
+from game.ui.modes.quest.run import LevelKeeper, LevelRun
 from game.ui.scenes.dialog import DISABLED
 
 
@@ -31,6 +31,7 @@ class LevelFlow:
             return False
         self.run = run
         session, note = run.begin(resume)
+        session.match.keeper = LevelKeeper(run, session)   # saved after every action, undo and redo
         self.session = session
         self.level_id = lid
         self.aim, self.mode = 1, 0
@@ -39,11 +40,9 @@ class LevelFlow:
         return True
 
     def after_turn(self) -> None:
-        """Called after every accepted action: the game is saved (a power cut loses nothing), then
-        the win and death boxes."""
+        """Called after every accepted action (the Match's keeper has saved it: a power cut loses
+        nothing): the win and death boxes."""
         g = self.game
-        if self.run is not None and g.status != "won":
-            self.run.leave(self.session)
         if g.status == "won":
             lines = self.run.won(g) if self.run else []
             self.message = f"Solved in {g.moves} moves, {g.pushes} pushes! " + " ".join(lines)

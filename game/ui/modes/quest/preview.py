@@ -37,7 +37,7 @@ def _throwaway(game):
     through `restore` (which copies every piece of mutable state: the map bytes, player, NPCs,
     PRNG, timers), so it shares only the read-only level, grid and tables."""
     other = copy.copy(game)
-    other.restore(game.snapshot())
+    other.load(game.snapshot())
     return other
 
 
@@ -50,15 +50,15 @@ def preview(game, action) -> Preview:
     if action[0] == MOVE:
         return _move(game, d, target)
     if action[0] == DROP:
-        return Preview("drop red disk", game.check(list(action)), area=[target] if target >= 0 else [], target=target)
+        return Preview("drop red disk", game.problem(list(action)), area=[target] if target >= 0 else [], target=target)
     name = NAMES[action[1]]
     lv = game.player["spells"].get(name, 0)
     p = Preview(f"{name} {lv}", target=target)
-    p.error = game.check(list(action))
+    p.error = game.problem(list(action))
     if p.error is not None:
         return p
     clone = _throwaway(game)
-    events: list[dict] = []
+    events: list = []
     CASTERS[name](clone, clone.player, lv, d, events, False)
     resolve_blasts(clone, events)              # disks the cast sets off explode (explosions.py)
     hits: list[int] = []
@@ -67,18 +67,18 @@ def preview(game, action) -> Preview:
         if old != new:
             hits.append(old["cell"])
     for e in events:
-        if e["ev"] == "destroy":
-            hits.append(e["at"])
-        elif e["ev"] == "cast" and "at" in e:          # fireball: the ray, then the blast
-            area += _ray_to(g, cell, d, e["at"]) + list(g.cells_in_range(e["at"], 0, lv))
-        elif e["ev"] == "cast" and "cells" in e:       # ice
-            area += e["cells"]
-        elif e["ev"] == "cast" and "path" in e:        # jump
-            area += e["path"]
-        elif e["ev"] == "cast" and "to" in e:          # teleport
-            area.append(e["to"])
-        elif e["ev"] == "explode":                     # a disk set off, and what it sets off
-            area += e["cells"]
+        if e.kind == "destroy":
+            hits.append(e.at)
+        elif e.kind == "cast" and e.spell == "fireball":    # the ray, then the blast
+            area += _ray_to(g, cell, d, e.at) + list(g.cells_in_range(e.at, 0, lv))
+        elif e.kind == "cast" and e.spell == "ice":
+            area += e.cells
+        elif e.kind == "cast" and e.spell == "jump":
+            area += e.path
+        elif e.kind == "cast" and e.spell == "teleport":
+            area.append(e.to)
+        elif e.kind == "explode":                     # a disk set off, and what it sets off
+            area += e.cells
     if name == "missile" and hits:
         far = max(hits, key=lambda c: g.distance(cell, c))
         area += _ray_to(g, cell, d, far)
@@ -107,7 +107,7 @@ def _ray_to(g, start: int, d: int, end: int) -> list[int]:
 def _move(game, d: int, target: int) -> Preview:
     if game.status != "play":
         return Preview("step", "the level is over", target=target)
-    why = game.check([MOVE, d])          # the engine's own word (a frozen player cannot step either)
+    why = game.problem([MOVE, d])        # the engine's own word (a frozen player cannot step either)
     if why is not None:
         return Preview("step", why, target=target)
     kind, t, beyond = game._move_plan(d)
@@ -118,16 +118,16 @@ def _move(game, d: int, target: int) -> Preview:
     if kind == "dig":
         p.hits = [t]
     clone = _throwaway(game)             # the step itself on a copy: where the player ends up
-    events: list[dict] = []              # (a teleport pad), what a Tractor pulls along
+    events: list = []                    # (a teleport pad), what a Tractor pulls along
     clone._do_move(d, events)
     resolve_blasts(clone, events)        # a terminal sets off the yellow disks (explosions.py)
     p.lands = clone.player["cell"]
     for e in events:
-        if e["ev"] == "pull":
-            p.area += [e["from"], e["to"]]
+        if e.kind == "pull":
+            p.area += [e.src, e.dst]
             p.label = "pull" if kind == "step" else f"{kind}, pull"
-        elif e["ev"] == "explode":
-            p.area += e["cells"]
+        elif e.kind == "explode":
+            p.area += e.cells
     if kind == "terminal":
         p.note = "detonates every yellow disk"
     p.area = sorted(set(p.area) | {p.lands})

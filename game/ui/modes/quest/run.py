@@ -134,6 +134,41 @@ class LevelRun:
         return lines
 
 
+class LevelKeeper:
+    """The keeper of a level's Match (`game.match`): the level's mid-level save after every action,
+    undo and redo (a power cut loses nothing); the win is kept by `LevelRun.won`."""
+
+    def __init__(self, run: LevelRun, session: Session) -> None:
+        self.run, self.session = run, session
+
+    def progress(self, match) -> None:
+        self.run.leave(self.session)
+
+    def keep(self, match, result) -> None:
+        self.run.leave(self.session)
+
+
+def interrupted(app) -> list:
+    """The `interrupted` hook of the quest's UI part: the last level played, when it has a save."""
+    from datetime import UTC, datetime
+
+    from game.ui.resume import Interrupted
+    store = quest_store(app)
+    last = store.last
+    if not last or not store.has_session(last["level"]):
+        return []
+    lid = last["level"]
+    try:
+        when = datetime.fromtimestamp(store.save_path(lid).stat().st_mtime, UTC)
+    except OSError:
+        return []
+
+    def reopen(app) -> None:
+        app.open("quest_hub")
+        app.top.resume()
+    return [Interrupted("quest", level_title(lid), when, reopen)]
+
+
 def open_level(app, lid: str, context: str, resume: bool = True) -> bool:
     """Play `lid` on the board: in the campaign (carry, progress) or free play (bests only).
     A level the campaign refuses now (locked, or won under `replay = "no"`) or that cannot be

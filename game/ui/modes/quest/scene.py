@@ -83,7 +83,7 @@ class QuestScene(LevelFlow, Scene):
             return
         if self.mode > len(self.spells()):      # the last red disk was dropped: back to stepping
             self.mode = 0
-        self.message = ", ".join(e["ev"] for e in events if e["ev"] not in ("move",))[:60]
+        self.message = ", ".join(e.kind for e in events)[:60]
         self.after_turn()
 
     def handle(self, ev) -> None:

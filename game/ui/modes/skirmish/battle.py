@@ -343,7 +343,7 @@ class BattleScene(Scene):
         self.match.close()
         if self._unlisten is not None:
             self._unlisten()
-        if self.mode == "play" and self.match.result is None and not self.app.closing:
+        if self.mode == "play" and self.match.result is None and not getattr(self.app, "closing", False):
             self.match.finish(abandoned=True)       # left on purpose (an app shutting down keeps it)
             self.app.last_battle_players = [self.match.player(s).name for s in sorted(self.match.players)]
 

@@ -19,4 +19,5 @@ UI = ModeUI(
     link_scene="game.ui.modes.skirmish.link_battle:open_linked_battle",
     link_host="game.ui.modes.skirmish.link_setup:open_link_host",
     link_guest="game.ui.modes.skirmish.formation:link_guest_side",
+    resume="game.ui.modes.skirmish.session:open_resumed",
 )

@@ -74,11 +74,25 @@ def battle_match(app, rs, gmap, participants: list[Participant], seed: int, opti
 
 
 def resumed_battle(app, saved, tally: Tally) -> Match:
-    """An interrupted battle (`game.store.in_progress.Saved`) back where it stopped."""
-    rs = app.content.ruleset()
+    """An interrupted battle (`game.store.in_progress.Saved`) back where it stopped; ValueError
+    (ReplayError) when it cannot be: its ruleset is gone or changed, a move no longer applies."""
+    from game.match.headless import plain_name
+    from game.modes.skirmish.hooks import load_rules
+    name = saved.replay.ruleset_id
+    rs = app.content.ruleset() if app.content.ready else None
+    if rs is None or rs.id != name:
+        if not plain_name(name):
+            raise ValueError(f"the saved battle names the ruleset {name[:40]!r}, which is no ruleset name")
+        rs = load_rules(name)
     match = resume(get_mode("skirmish"), rs, saved.replay, keeper=app.keeper(), listeners=[tally.on_applied])
     match.context = dict(saved.context)
     return seat_drivers(match)
+
+
+def open_resumed(app, saved) -> None:
+    """The `resume` hook of Skirmish's UI part: Continue an interrupted battle on the battle screen."""
+    tally = Tally()
+    app.open("skirmish_battle", match=resumed_battle(app, saved, tally), tally=tally)
 
 
 def attract_match(rs, gmap, participants, seed: int, options: Options) -> Match:
