@@ -112,7 +112,7 @@ class FrameLoop:
         probe = self.theme.probe
         for scene in self.stack[base:]:
             if probe is not None and scene.overlay:
-                probe.cover(surf.get_rect())    # a dialog's background is not read (tests, the tour)
+                probe.overlay(surf.get_rect())    # a dialog's background is not read (tests, the tour)
             r = scene.render(surf, force=force or bool(rects))
             rects += r
         rects += self._draw_toast(surf, bool(rects) or force)

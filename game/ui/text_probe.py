@@ -69,6 +69,7 @@ class TextProbe:
     cut: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     hint_bars: list = field(default_factory=list)        # rects of hint bars drawn (widgets.hint_bar)
+    hints: list = field(default_factory=list)            # (button, what it does) of every hint shown
     boxes: list[Box] = field(default_factory=list)
     hidden: list[tuple[Drawn, Box]] = field(default_factory=list)   # texts partly under a later box
     seq: int = 0
@@ -106,11 +107,19 @@ class TextProbe:
         self.drawn = [d for d in self.drawn if not rect.colliderect(d.rect)]
         self.boxes.append(Box(rect, self._next(), True))
 
+    def overlay(self, rect) -> None:
+        """An overlay (a dialog, the pause menu) dims the screen under it: its texts are hidden
+        and its hint bars are not the ones the player reads now."""
+        self.cover(rect)
+        self.hint_bars.clear()
+        self.hints.clear()
+
     def clear(self) -> None:
         self.drawn.clear()
         self.cut.clear()
         self.dropped.clear()
         self.hint_bars.clear()
+        self.hints.clear()
         self.boxes.clear()
         self.hidden.clear()
         self.seq = 0

@@ -50,6 +50,7 @@ class Shot:
     cut: list[str]                  # strings shortened with an ellipsis to fit their box
     needless_cuts: list[str]        # ... on a large screen, where there is room
     hint_bars: int = 0              # hint bars drawn (widgets.hint_bar)
+    hints: tuple = ()               # (button, what it does) of every hint shown, in drawing order
 
     @property
     def live(self) -> bool:
@@ -121,7 +122,7 @@ class Tour:
         canvas = self.app.surface.get_rect()
         texts = [d.text for d in self.probe.drawn if d.text.strip()]
         return Shot(name, self.app.surface.copy(), self.probe.problems(canvas), texts, list(self.probe.cut),
-                    self.probe.needless_cuts(), len(self.probe.hint_bars))
+                    self.probe.needless_cuts(), len(self.probe.hint_bars), tuple(self.probe.hints))
 
     def to_item(self, label: str) -> None:
         """Move the top scene's list to the line called `label`."""

@@ -105,6 +105,8 @@ def hint_bar(surf, th, rect, hints, *, dims=(), note: str = "") -> None:
                 th.probe.dropped += [f"{b} {t}" for b, t in hints[n:]]
             break
         r = badge(surf, th, button, (x, y), dim)
+        if th.probe is not None:
+            th.probe.hints.append((button, text))
         th.put(surf, img, (r.right + 2, y), text, "tiny", colour)
         x = r.right + 2 + img.get_width() + th.pad * 2
     if note:
