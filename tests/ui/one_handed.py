@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from hw.input.buttons import Button as B  # noqa: E402
-from hw.input.buttons import EventKind, InputEvent  # noqa: E402
+from hw.input.buttons import Button as B
+from hw.input.buttons import EventKind, InputEvent
 
 ONE_HAND = {B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B}
 MODES = ("skirmish", "duel", "bout", "quest", "gdl")
@@ -105,7 +105,6 @@ class Player:
 def skirmish(p: Player) -> None:
     """Set-up: army size down to 2 (a quick battle), Form armies and fight, Done; then each piece
     walks as far towards the enemy as it may and attacks what is in reach."""
-    from ui_harness import cursor_to, run_until, settle  # noqa: F401 - the same cursor walk as the tests
     p.from_title("Skirmish")
     p.to_line("Army size")
     for _ in range(7):
@@ -196,8 +195,8 @@ def duel(p: Player) -> None:
         sc = p.top
         if sc.scene_name != "duel_game":
             break
-        p.wait(lambda: p.top is not sc or (sc.curtain is None and sc.match.human_to_move() and not sc.busy()
-                                          and sc.over_at is None) or sc.game.is_over(), "your turn")
+        p.wait(lambda sc=sc: p.top is not sc or (sc.curtain is None and sc.match.human_to_move() and not sc.busy()
+                                                and sc.over_at is None) or sc.game.is_over(), "your turn")
         if p.top is not sc or sc.game.is_over():
             p.wait(lambda: p.stack()[-1] != "duel_game", "the results")
             continue
