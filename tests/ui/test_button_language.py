@@ -40,7 +40,6 @@ KNOWN = (
     ("bout_fight", "board", "steel-ui", "plain-text hint line: no START shown"),
     ("results_bout", "results", "steel-ui", "'A: back to the menu' as plain text"),
     ("results_gdl", "results", "xconq-ui", "'A back to the menu': no Play again"),
-    ("textentry", "SELECT", "ux-shell", "SELECT cancels (B deletes the last letter); to do: B on an empty line"),
 )
 
 
@@ -162,3 +161,18 @@ def test_b_never_leaves_a_board_without_a_question(make_app, menu, buttons, boar
         top = stack(app)[-1]
         assert top == board or app.top.overlay, stack(app)
     assert board in stack(app)
+
+
+def test_text_entry_cancels_on_b_once_the_line_is_empty(make_app):
+    """B deletes the last letter; on an empty line it goes back and the old name stays."""
+    app = make_app((320, 240))
+    press(app, B.A)
+    app.goto_menu()
+    app.open("textentry", title="Name of player 1", text="Ann", on_done=lambda name: names.append(name))
+    names = []
+    press(app, B.B, B.B)
+    assert app.top.text == "A" and stack(app)[-1] == "textentry"
+    press(app, B.B)
+    assert app.top.text == "" and stack(app)[-1] == "textentry"
+    press(app, B.B)
+    assert stack(app) == ["menu"] and names == []
