@@ -40,7 +40,7 @@ def _battle_app(size, data_root):
     from game.modes.skirmish.pieces import Options
     from game.modes.skirmish.setup import Participant
     from game.store import open_data_dir
-    from game.ui.modes.skirmish.session import BattleSession
+    from game.ui.modes.skirmish.session import battle_match
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
     app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
@@ -48,9 +48,14 @@ def _battle_app(size, data_root):
     rs = app.content.ruleset()
     gmap = rs.map("02_highlands")
     parts = [Participant("You", "human")] + [Participant("", "bot:hard") for _ in range(3)]
-    session = BattleSession.new(rs, gmap, parts, 99, Options(), stats=app.stats, replays=app.replays)
-    app.replace("skirmish_battle", session=session)
+    app.replace("skirmish_battle", match=battle_match(app, rs, gmap, parts, 99, Options()))
     return app
+
+
+def _thinking(sc) -> bool:
+    """Is a bot of the battle's Match deciding in its worker thread?"""
+    driver = sc.match.driver() if hasattr(sc.match, "driver") else None
+    return bool(getattr(driver, "thinking", False))
 
 
 def _ready_frame(app):
@@ -60,7 +65,7 @@ def _ready_frame(app):
         if sc.control.my_turn() and not sc.anim.busy:
             break
         app.step()
-        if sc.bots.thinking:
+        if _thinking(sc):
             time.sleep(0.0005)
     g = sc.game
     p = max(g.movable_pieces(), key=lambda q: len(g.reach(q).cells()))
@@ -192,12 +197,12 @@ def _rss_child() -> None:
         sc = app.top
         for _ in range(600):
             app.step()
-            if sc.bots.thinking:
+            if _thinking(sc):
                 time.sleep(0.0005)
         sc.draw(app.surface)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         hwm = _vm_hwm_mb()
-        actions = len(sc.session.replay.actions)
+        actions = len(sc.match.replay.actions)
         app.close()
     print(json.dumps({"peak_rss_mb": round(peak, 1), "vm_hwm_mb": hwm, "actions": actions}))
 
