@@ -202,12 +202,16 @@ def mode_walk(mode: str):
     """The mode's own tour steps (game/ui/modes/<mode>/tour.py: walk), else Tactibox's default."""
     name = f"game.ui.modes.{mode}.tour"
     try:
-        return importlib.import_module(name).walk
+        own = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        from game.ui import tour_modes
-        return getattr(tour_modes, mode, tour_modes.nothing)
+        if not exc.name or not (name == exc.name or name.startswith(exc.name + ".")):
+            raise                                   # the mode's tour is there but imports something missing
+        own = None
+    walk = getattr(own, "walk", None) or getattr(own, "steps", None)     # `steps`: an early name of it
+    if walk is not None:
+        return walk
+    from game.ui import tour_modes
+    return getattr(tour_modes, mode, tour_modes.nothing)
 
 
 def tour(size: tuple[int, int], data: Path) -> Iterator[Shot]:

@@ -69,3 +69,17 @@ def test_small_fonts_keep_their_spaces():
     """At 320x240 the bundled font's space is 2 px: 'Pieces per turn' read 'Pieces perturn'."""
     th = Theme((320, 240))
     assert th.text_width("per turn", "tiny") - th.text_width("perturn", "tiny") >= 3
+
+
+def test_a_mode_may_bring_its_own_tour(monkeypatch):
+    """game/ui/modes/<mode>/tour.py: walk(tour) replaces Tactibox's default walk of that mode."""
+    import sys
+    import types
+
+    from game.ui import tour, tour_modes
+    assert tour.mode_walk("duel") is tour_modes.duel
+    assert tour.mode_walk("no_such_mode") is tour_modes.nothing
+    own = types.ModuleType("game.ui.modes.duel.tour")
+    own.walk = lambda t: iter(())
+    monkeypatch.setitem(sys.modules, "game.ui.modes.duel.tour", own)
+    assert tour.mode_walk("duel") is own.walk
