@@ -43,19 +43,13 @@ def _battle_app(size, data_root):
     from game.ui.modes.skirmish.session import battle_match
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
-    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
+    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, input_sources=())
     app.run_frames(2)
     rs = app.content.ruleset()
     gmap = rs.map("02_highlands")
     parts = [Participant("You", "human")] + [Participant("", "bot:hard") for _ in range(3)]
     app.replace("skirmish_battle", match=battle_match(app, rs, gmap, parts, 99, Options()))
     return app
-
-
-def _thinking(sc) -> bool:
-    """Is a bot of the battle's Match deciding in its worker thread?"""
-    driver = sc.match.driver() if hasattr(sc.match, "driver") else None
-    return bool(getattr(driver, "thinking", False))
 
 
 def _ready_frame(app):
@@ -65,12 +59,12 @@ def _ready_frame(app):
         if sc.control.my_turn() and not sc.anim.busy:
             break
         app.step()
-        if _thinking(sc):
+        if getattr(sc.match.driver(), "thinking", False):
             time.sleep(0.0005)
     g = sc.game
     p = max(g.movable_pieces(), key=lambda q: len(g.reach(q).cells()))
-    sc.control.select(p)
-    sc.control.put(max(g.reach(p).cells(), key=lambda c: g.reach(p).cost_to(c)))
+    sc.control.choose(p)
+    sc.control.cursor.put(max(g.reach(p).cells(), key=lambda c: g.reach(p).cost_to(c)))
     for _ in range(120):
         app.step()
     return sc
@@ -97,7 +91,7 @@ def _frame_times(size, data_root, n=300) -> dict:
     g = sc.game
     me = g.pieces[sc.control.selected]
     enemy = min((q for q in g.pieces if q.alive and q.seat != me.seat), key=lambda q: g.grid.distance(q.cell, me.cell))
-    sc.control.put(enemy.cell)
+    sc.control.cursor.put(enemy.cell)
     sc.draw(surf)
     assert sc.info.forecast
     fc = []
@@ -122,7 +116,7 @@ def _quest_frame_ms(size, data_root, level_id: str | None = None, level=None, n:
     from game.store import open_data_dir
     from hw.display import DisplayPlan, open_display
     screen = open_display(DisplayPlan("window", "dummy", size))
-    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, make_hub=False)
+    app = App(screen, data=open_data_dir({"TACTIBOX_DATA": data_root}), fixed_dt=1 / 30, input_sources=())
     app.open("quest_board", level=level_id or "hex/01_first_push")
     sc = app.top
     if level is None:
@@ -197,7 +191,7 @@ def _rss_child() -> None:
         sc = app.top
         for _ in range(600):
             app.step()
-            if _thinking(sc):
+            if getattr(sc.match.driver(), "thinking", False):
                 time.sleep(0.0005)
         sc.draw(app.surface)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

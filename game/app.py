@@ -10,8 +10,10 @@ keeps a Match's game), ``data``, ``content`` (the ruleset, loaded in the
 background), ``hub`` (``hw.input.InputHub``), ``sound``, ``toast(text)``. The scene stack:
 ``open(name, **kw)``, ``push(scene)``, ``replace(...)``, ``back()``, ``goto_menu()``, ``quit()``.
 
-Tests build an App on the dummy video driver with a fixed time step and feed it logical
-buttons (``app.press(Button.A)``, ``app.step()``); that is the same code path as the real loop.
+Tests build an App on the dummy video driver with a fixed time step and the ``mock`` input
+source (``input_sources=("keyboard", "numpad", "mock")``); they press buttons through it
+(``game.ui.scripted_input``), so every press goes through debounce and the key map as a real one
+does, and ``app.step()`` is the same code path as the real loop.
 """
 
 from __future__ import annotations
@@ -32,15 +34,14 @@ from game.ui.registry import SCENES
 from game.ui.scene import Scene
 from game.ui.sound import Sound
 from game.ui.theme import Theme
-from hw.input.buttons import Button, EventKind, InputEvent
 
 POWEROFF = ("systemctl", "poweroff")
 
 
 class App(FrameLoop):
     def __init__(self, screen, *, data=None, clock: Callable[[], float] | None = None,
-                 fixed_dt: float | None = None, fps: int | None = None, hub=None,
-                 make_hub: bool = True, audio: bool = True, appliance: bool | None = None,
+                 fixed_dt: float | None = None, fps: int | None = None,
+                 input_sources: tuple[str, ...] | None = None, audio: bool = True, appliance: bool | None = None,
                  ruleset: str = "default", first_scene: str = "title", safe_mode=None) -> None:
         self.screen = screen
         self.surface = screen.surface
@@ -60,15 +61,14 @@ class App(FrameLoop):
         self.closing = False            # close(): games in progress stay saved for Continue
         self.content = Content(ruleset)
         self.fps = fps or self.settings.fps_cap
-        self.hub = hub
-        self._make_hub = make_hub and hub is None
+        self.hub = None                         # made after the first frame (gpiozero is slow to import)
+        self.input_sources = input_sources      # None: TACTIBOX_INPUT or hw.input's defaults
         self.sound = Sound(self.settings.volume if audio else 0, enabled=audio)
         self.appliance = (os.environ.get("TACTIBOX_APPLIANCE") == "1") if appliance is None else appliance
         self.poweroff_command: tuple[str, ...] = POWEROFF
         self.seed_source: Callable[[], int] = lambda: int.from_bytes(os.urandom(4), "little")
         self.last_battle_players: list[str] = []
         self.stack: list[Scene] = []
-        self.injected: list[InputEvent] = []
         self.running = True
         self.exit_code = 0
         self.frames = 0
@@ -105,12 +105,11 @@ class App(FrameLoop):
     # --- services started after the first frame -------------------------------------------------
     def after_first_frame(self) -> None:
         self.content.start()
-        if self._make_hub:
-            self._make_hub = False
+        if self.hub is None:
             from hw.input import InputHub
             self.hub = InputHub.create(
                 overrides=self.settings.keymap, gpio_file=self.data.gpio_file, clock=self.clock,
-                on_keymap_change=lambda o: self.update_settings(keymap=o))
+                sources=self.input_sources, on_keymap_change=lambda o: self.update_settings(keymap=o))
             self.messages += self.hub.messages
         self.sound.start()
         self.stats.open()
@@ -205,16 +204,6 @@ class App(FrameLoop):
         """What keeps a Match's game on this unit: in progress, then replay and stats."""
         from game.ui.words import problem_words
         return MatchKeeper(replays=self.replays, stats=self.stats, in_progress=self.in_progress, words=problem_words)
-
-    # --- tests and the attract demo feed logical input directly ----------------------------------
-    def press(self, button: Button, *, release: bool = True) -> None:
-        t = self.now()
-        self.injected.append(InputEvent(EventKind.PRESS, button, t, "test"))
-        if release:
-            self.injected.append(InputEvent(EventKind.RELEASE, button, t, "test"))
-
-    def inject(self, ev: InputEvent) -> None:
-        self.injected.append(ev)
 
     def screenshot(self, path) -> None:
         pygame.image.save(self.surface, str(path))

@@ -55,14 +55,10 @@ class FrameLoop:
                 self.quit(0)
             elif e.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
                 self.invalidate()
-        logical = []
-        if self.hub is not None:
-            self.hub.feed(events)
-            logical = self.hub.poll()
-        if self.injected:
-            logical += self.injected
-            self.injected = []
-        return logical
+        if self.hub is None:
+            return []
+        self.hub.feed(events)
+        return self.hub.poll()
 
     def dispatch(self, ev) -> None:
         if ev.button is not None:

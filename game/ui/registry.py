@@ -20,7 +20,7 @@ UI_ENTRY_MODULE = "entry"          # game/ui/modes/<mode>/entry.py
 SCENE_TABLE = {
     # the app
     "title": "game.ui.scenes.title:Title",
-    "demo": "game.ui.modes.skirmish.demo:AttractDemo",
+    "demo": "game.ui.modes.skirmish.demo:AttractScreen",
     "menu": "game.ui.scenes.menu:MainMenu",
     "confirm": "game.ui.scenes.dialog:Confirm",
     "choice": "game.ui.scenes.dialog:Choice",

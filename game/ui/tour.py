@@ -30,9 +30,9 @@ import pygame
 from game.app import App
 from game.store import open_data_dir
 from game.ui.registry import SCENES, mode_uis
+from game.ui.scripted_input import SCRIPTED_SOURCES, press
 from game.ui.theme import TextProbe
 from hw.display import DisplayPlan, open_display
-from hw.input import InputHub
 from hw.input.buttons import Button as B
 
 # shots whose strings may differ from run to run: bots, dates, the machine
@@ -83,11 +83,9 @@ class StandInRun:
 class Tour:
     def __init__(self, size: tuple[int, int], data: Path) -> None:
         screen = open_display(DisplayPlan("window", "dummy", tuple(size)))
-        self.app = App(screen, data=open_data_dir({"TACTIBOX_DATA": str(data)}), fixed_dt=1 / 30, make_hub=False,
-                       audio=False)
+        self.app = App(screen, data=open_data_dir({"TACTIBOX_DATA": str(data)}), fixed_dt=1 / 30,
+                       input_sources=SCRIPTED_SOURCES, audio=False)
         self.app.seed_source = lambda: 4242
-        self.app.hub = InputHub.create(overrides=self.app.settings.keymap, clock=self.app.clock, joysticks=False,
-                                       gpio=False)
         self.probe = TextProbe()
         self.probe.large = self.app.theme.unit >= 2
         self.app.theme.probe = self.probe
@@ -110,9 +108,7 @@ class Tour:
         return self.stack()[-1]
 
     def press(self, *buttons: B) -> None:
-        for b in buttons:
-            self.app.press(b)
-            self.app.run_frames(1)
+        press(self.app, *buttons)
 
     def shot(self, name: str) -> Shot:
         self.app.invalidate()

@@ -53,7 +53,7 @@ def skirmish(t) -> Iterator:
     yield t.shot("victory")
     t.fresh("replays")
     t.press(B.A)                         # watch the battle just abandoned
-    if t.top == "skirmish_battle":
+    if t.top in ("skirmish_replay", "skirmish_battle"):
         app.run_frames(20)
         yield t.shot("replay_play")
     yield from _skirmish_curtain(t)
@@ -71,9 +71,8 @@ def _skirmish_curtain(t) -> Iterator:
         if t.top != "skirmish_formation":
             break
         t.press(B.A)                     # each player's army: Done
-    sc = t.app.top
-    if sc.scene_name == "skirmish_battle":
-        t.wait(lambda: sc.curtain is not None, "the hot-seat curtain")
+    if t.top in ("skirmish_battle", "skirmish_curtain"):
+        t.wait(lambda: t.top == "skirmish_curtain", "the hot-seat curtain")
         yield t.shot("curtain")
 
 

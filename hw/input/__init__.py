@@ -37,12 +37,18 @@ Modes and scenes can set:
   it, ``on_keymap_change`` saves it. ``hub.reset_keymap()`` goes back to the defaults.
 - ``hub.is_held(Button.L)`` for hold-to-show features; DEVICE events say when a pad comes or goes.
 
-Start-up: importing gpiozero takes a while on a Pi Zero; to show the first frame sooner pass
-``gpio=False`` to ``create`` and call ``hub.open_gpio()`` right after the first frame.
+Sources (``hw.input.source``), chosen by name as gpiozero chooses pin factories: ``keyboard``,
+``numpad``, ``joystick``, ``gpio`` and ``mock``; ``create(sources=[...])``, else the
+``TACTIBOX_INPUT`` environment variable (``keyboard,gpio``), else all but the mock. Each is
+imported only when opened; importing gpiozero takes a while on a Pi Zero, so an app may leave
+``gpio`` out of ``sources`` and call ``hub.open_source("gpio")`` after its first frame.
+``hub.source("mock")`` is a scripted device (``hw.input.mock``): tests press buttons through it,
+through debounce and the key map.
 
 Timing (debounce 20 ms, repeat 500/100 ms, combo 1.5 s) is in ``assets/keymaps/default.toml``.
-Tests construct ``InputHub(keymap, clock=fake_clock, joysticks=False, gpio=False)`` or pass a
-gpiozero ``MockFactory`` as ``gpio_pin_factory``. More: docs/input.md.
+Tests construct ``InputHub(keymap, clock=fake_clock, sources=("keyboard", "mock"))``, and pass a
+gpiozero ``MockFactory`` as ``source_options={"gpio": {"pin_factory": factory}}`` for the GPIO
+source. More: docs/input.md.
 """
 
 import os
@@ -52,8 +58,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from hw.input.buttons import DIRECTIONS, Button, EventKind, InputEvent, Physical, RemapResult
 from hw.input.hub import InputHub
 from hw.input.keymap import Keymap, KeymapError, describe, load_keymap
+from hw.input.source import DEFAULT_SOURCES, SOURCES, InputSource, SourceUnavailable, register_source
 
 __all__ = [
     "InputHub", "Button", "InputEvent", "EventKind", "Physical", "RemapResult", "DIRECTIONS",
     "Keymap", "KeymapError", "load_keymap", "describe",
+    "DEFAULT_SOURCES", "SOURCES", "InputSource", "SourceUnavailable", "register_source",
 ]

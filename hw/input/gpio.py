@@ -6,30 +6,62 @@ pin's callbacks (run on gpiozero's thread) only append ``(time, pin, pressed)`` 
 hub drains it once per frame and debounces in its own time line, so gpiozero's own
 ``bounce_time`` is not used.
 
-No GPIO (not a Pi, no permission, no library) means no GPIO source: one log line, no crash.
+No GPIO (not a Pi, no permission, no library) means no GPIO source: one log line, no crash
+(``open_gpio``, the ``gpio`` entry of the source table, raises ``SourceUnavailable``).
 """
 
 from __future__ import annotations
 
 import collections
 import logging
+import os
 import threading
 import warnings
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from hw.input.buttons import Physical
+from hw.input.source import InputSource, SourceHost, SourceUnavailable
 
 log = logging.getLogger("tactibox.input")
 
 Edge = tuple[int, Physical, bool]
 
 
-class GpioUnavailable(RuntimeError):
+class GpioUnavailable(SourceUnavailable):
     pass
 
 
-class GpioSource:
+def gpio_hardware_present() -> bool:
+    """Cheap check before importing gpiozero: a GPIO chip, a Pi's device tree, or a factory named
+    in GPIOZERO_PIN_FACTORY (which may be a remote or mock one)."""
+    if os.environ.get("GPIOZERO_PIN_FACTORY"):
+        return True
+    for model in ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"):
+        try:
+            if b"Raspberry" in Path(model).read_bytes():
+                return True
+        except OSError:
+            pass
+    return any(Path("/dev").glob("gpiochip*"))
+
+
+def open_gpio(host: SourceHost, *, pin_factory: Any = None, **_: Any) -> GpioSource:
+    """The ``gpio`` source: a Button on every pin of the key map's wiring (its problems, e.g. a pin
+    in use, go to ``host.say``). Raises GpioUnavailable when there is nothing to open here."""
+    pins = host.keymap.gpio_pins()
+    if not pins:
+        raise GpioUnavailable("no pins wired in the key map")
+    if pin_factory is None and not gpio_hardware_present():
+        raise GpioUnavailable("no GPIO chip, not a Raspberry Pi")
+    src = GpioSource(pins, host.now_ms, pull_up=host.keymap.gpio_pull_up, pin_factory=pin_factory)
+    for p in src.problems:
+        host.say(p)
+    return src
+
+
+class GpioSource(InputSource):
     def __init__(self, pins: Iterable[int], clock_ms: Callable[[], int], *, pull_up: bool = True,
                  pin_factory: Any = None) -> None:
         """Open a Button on every pin. Raises GpioUnavailable if no pin could be opened at all."""
@@ -71,13 +103,13 @@ class GpioSource:
             self.queue.append((self.clock_ms(), phys, pressed))
         return on_edge
 
-    def drain(self) -> list[Edge]:
+    def drain(self, now: int) -> list[Edge]:
+        """Edges queued by gpiozero's thread up to `now` (one stamped later stays for next time)."""
         out: list[Edge] = []
-        while True:
-            try:
-                out.append(self.queue.popleft())
-            except IndexError:
-                return out
+        q = self.queue
+        while q and q[0][0] <= now:
+            out.append(q.popleft())
+        return out
 
     def close(self) -> None:
         # Each gpiozero Button stops a hold-watching thread that polls every 0.1 s; closing them

@@ -1,9 +1,10 @@
 """InputHub: every input source merged into one queue of logical events, polled once per frame.
 
-Pipeline: pygame events (keyboard, controllers, joysticks) fed by the scene loop, plus GPIO
-edges queued by gpiozero's thread -> physical edges with times -> debounce (keyboard: none;
-GPIO and joysticks: 20 ms) -> remap capture, if one is running -> key map -> ``Logic`` (hold
-state, numpad translation, auto-repeat, START+SELECT) -> ``InputEvent``s in time order.
+Pipeline: the sources (``hw.input.source``: keyboard, numpad and joysticks read the pygame events
+the scene loop feeds; GPIO edges are queued by gpiozero's thread; the mock source replays a
+script) -> physical edges with times -> debounce (keyboard: none; GPIO and pads: 20 ms) -> remap
+capture, if one is running -> key map -> ``Logic`` (hold state, numpad translation,
+auto-repeat, START+SELECT) -> ``InputEvent``s in time order.
 
 All times come from the injected clock (seconds, ``time.monotonic`` by default) and are kept as
 whole milliseconds inside, so tests drive everything with a fake clock.
@@ -12,7 +13,6 @@ whole milliseconds inside, so tests drive everything with a fake clock.
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -21,36 +21,17 @@ from typing import Any
 import pygame
 
 from hw.input.buttons import Button, EventKind, InputEvent, Physical, RemapResult
-from hw.input.gpio import GpioSource, GpioUnavailable
-from hw.input.joystick import JoystickSource
-from hw.input.keyboard import KeyboardSource
-from hw.input.keymap import EMERGENCY, Keymap, KeymapError, load_keymap
+from hw.input.keymap import EMERGENCY, Keymap, KeymapError, Options, load_keymap
 from hw.input.logic import Debouncer, Logic
+from hw.input.source import InputSource, Item, SourceUnavailable, open_source, source_names, wanted
 
 log = logging.getLogger("tactibox.input")
 
-_KEYBOARD_EVENTS = {pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.WINDOWFOCUSLOST}
-_PAD_EVENTS = {pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP,
-               pygame.JOYHATMOTION, pygame.JOYAXISMOTION, pygame.CONTROLLERBUTTONDOWN,
-               pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION}
+LABELS = {"gpio": "GPIO buttons", "joystick": "game controllers", "keyboard": "keyboard", "numpad": "numeric keypad"}
 
 
 def _ms(seconds: float) -> int:
     return int(round(seconds * 1000))
-
-
-def gpio_hardware_present() -> bool:
-    """Cheap check before importing gpiozero: a GPIO chip, a Pi's device tree, or a factory named
-    in GPIOZERO_PIN_FACTORY (which may be a remote or mock one)."""
-    if os.environ.get("GPIOZERO_PIN_FACTORY"):
-        return True
-    for model in ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model"):
-        try:
-            if b"Raspberry" in Path(model).read_bytes():
-                return True
-        except OSError:
-            pass
-    return any(Path("/dev").glob("gpiochip*"))
 
 
 def _capturable(phys: Physical) -> bool:
@@ -60,7 +41,12 @@ def _capturable(phys: Physical) -> bool:
 
 
 class InputHub:
-    """See ``hw.input`` for how a scene loop uses it."""
+    """See ``hw.input`` for how a scene loop uses it.
+
+    `sources`: names from the source table (``hw.input.source.SOURCES``) or ready sources; None =
+    ``TACTIBOX_INPUT`` or the defaults. `source_options`: keyword arguments per source name, e.g.
+    ``{"gpio": {"pin_factory": MockFactory()}}``.
+    """
 
     def __init__(
         self,
@@ -68,9 +54,8 @@ class InputHub:
         *,
         default_keymap: Keymap | None = None,
         clock: Callable[[], float] = time.monotonic,
-        joysticks: bool = True,
-        gpio: bool | GpioSource = True,
-        gpio_pin_factory: Any = None,
+        sources: Iterable[str | InputSource] | None = None,
+        source_options: Mapping[str, Mapping[str, Any]] | None = None,
         on_keymap_change: Callable[[dict], None] | None = None,
     ) -> None:
         self.keymap = keymap
@@ -78,28 +63,28 @@ class InputHub:
         self.clock = clock
         self.on_keymap_change = on_keymap_change
         self.messages: list[str] = []
-        opts = keymap.options
-        self.debouncer = Debouncer(lambda p: 0 if p.context == "keyboard" else opts.debounce_ms)
-        self.logic = Logic(opts, keymap.numpad_menu)
-        self.keyboard = KeyboardSource()
-        self.joysticks: JoystickSource | None = None
-        self.gpio: GpioSource | None = None
+        self.text_mode = False
+        self.debouncer = Debouncer(self.debounce_ms)
+        self.logic = Logic(keymap.options, keymap.numpad_menu)
+        self.sources: list[InputSource] = []
+        self._wanted: dict[int, list[InputSource]] = {}
         # fed items in arrival order: physical edges (t, phys, down) and ready events (t, event)
-        self._fed: list[tuple] = []
+        self._fed: list[Item] = []
         self._last_ms = _ms(clock())
         self._capture: Button | None = None
         self._swallowed: set[Physical] = set()
         self._pressed: dict[Physical, Button] = {}
-        if joysticks:
-            try:
-                self.joysticks = JoystickSource(opts.axis_dead_zone)
-                self._fed += [(self._last_ms, n) for n in self.joysticks.scan(self._last_ms)]
-            except pygame.error as exc:
-                self._say(f"game controllers unavailable ({exc})")
-        if isinstance(gpio, GpioSource):
-            self.gpio = gpio
-        elif gpio:
-            self.open_gpio(gpio_pin_factory)
+        if sources is None:
+            names, problems = source_names()
+            for p in problems:
+                self.say(p)
+            sources = names
+        options = source_options or {}
+        for s in sources:
+            if isinstance(s, str):
+                self.open_source(s, **options.get(s, {}))
+            else:
+                self.add_source(s)
 
     @classmethod
     def create(
@@ -123,58 +108,71 @@ class InputHub:
         keymap, problems = default.with_overrides(overrides or {})
         hub = cls(keymap, default_keymap=default, **kwargs)
         for m in messages + problems:
-            hub._say(m)
+            hub.say(m)
         return hub
 
-    def _say(self, text: str) -> None:
+    # -- what the sources may ask (hw.input.source.SourceHost) ------------------------------
+    @property
+    def options(self) -> Options:
+        return self.keymap.options
+
+    def now_ms(self) -> int:
+        return _ms(self.clock())
+
+    @property
+    def polled_ms(self) -> int:
+        """The clock (ms) of the last poll: everything up to it has been turned into events."""
+        return self._last_ms
+
+    def debounce_ms(self, phys: Physical) -> int:
+        """The keyboard is not debounced (its controller does it); pins and pads are."""
+        return 0 if phys.context == "keyboard" else self.logic.options.debounce_ms
+
+    def say(self, text: str) -> None:
         self.messages.append(text)
         log.warning(text)
 
-    def open_gpio(self, pin_factory: Any = None) -> bool:
-        """Start the GPIO source now (the constructor does it unless ``gpio=False``; importing
-        gpiozero takes a moment on a Pi Zero, so an app may defer it until after its first frame).
-        Returns whether GPIO buttons are active."""
-        if self.gpio is None:
-            self._open_gpio(pin_factory)
-        return self.gpio is not None
-
-    def _open_gpio(self, pin_factory: Any) -> None:
-        pins = self.keymap.gpio_pins()
-        if not pins:
-            return
-        if pin_factory is None and not gpio_hardware_present():
-            log.info("GPIO buttons: not available on this machine (no GPIO chip, not a Raspberry Pi)")
-            return
+    # -- sources ------------------------------------------------------------------------------
+    def open_source(self, name: str, **options: Any) -> bool:
+        """Open a source by name now (an app may open slow ones after its first frame). Returns
+        whether it is active; a device kind this machine lacks is one log line, an unknown name
+        a message."""
+        if self.source(name) is not None:
+            return True
         try:
-            self.gpio = GpioSource(pins, lambda: _ms(self.clock()), pull_up=self.keymap.gpio_pull_up,
-                                   pin_factory=pin_factory)
-        except GpioUnavailable as exc:
-            log.info("GPIO buttons: not available on this machine (%s)", exc)
-            return
-        for p in self.gpio.problems:
-            self._say(p)
+            src = open_source(name, self, **options)
+        except KeyError as exc:
+            self.say(str(exc.args[0]))
+            return False
+        except SourceUnavailable as exc:
+            log.info("%s: not available on this machine (%s)", LABELS.get(name, name), exc)
+            return False
+        self.add_source(src)
+        return True
+
+    def add_source(self, src: InputSource) -> None:
+        self.sources.append(src)
+        self._wanted = wanted(self.sources)
+
+    def source(self, name: str) -> Any:
+        """The open source of that name, or None."""
+        return next((s for s in self.sources if s.name == name), None)
 
     # -- the per-frame API ----------------------------------------------------------------
     def feed(self, events: Iterable[pygame.event.Event], now: float | None = None) -> None:
         """Hand over this frame's pygame events (all of them; the hub ignores what it does not use)."""
         t = _ms(self.clock() if now is None else now)
         for ev in events:
-            if ev.type in _KEYBOARD_EVENTS:
-                edges, notes = self.keyboard.handle(ev, t)
-            elif ev.type in _PAD_EVENTS and self.joysticks is not None:
-                edges, notes = self.joysticks.handle(ev, t)
-            else:
-                continue
-            self._fed += edges
-            self._fed += [(t, n) for n in notes]
+            for src in self._wanted.get(ev.type, ()):
+                self._fed += src.handle(ev, t)
 
     def poll(self, now: float | None = None) -> list[InputEvent]:
         """Logical events since the last poll, oldest first. Call once per frame."""
         now_ms = max(_ms(self.clock() if now is None else now), self._last_ms)
         items = self._fed
         self._fed = []
-        if self.gpio is not None:
-            items += self.gpio.drain()
+        for src in self.sources:
+            items += src.drain(now_ms)
         items.sort(key=lambda e: e[0])  # stable: same-time items keep their arrival order
         out: list[InputEvent] = []
         i = 0
@@ -237,16 +235,12 @@ class InputHub:
 
     def start_text(self) -> None:
         """Text mode for a chat line: keyboard gives TEXT/TEXT_EDIT events instead of buttons."""
-        self.keyboard.text_mode = True
+        self.text_mode = True
         if pygame.display.get_init():
             pygame.key.start_text_input()
 
     def stop_text(self) -> None:
-        self.keyboard.text_mode = False
-
-    @property
-    def text_mode(self) -> bool:
-        return self.keyboard.text_mode
+        self.text_mode = False
 
     def is_held(self, button: Button) -> bool:
         return self.logic.held(button)
@@ -300,7 +294,7 @@ class InputHub:
             try:
                 self.on_keymap_change(self.keymap_overrides())
             except Exception as exc:  # noqa: BLE001 - saving must not break input
-                self._say(f"could not save the key map ({exc})")
+                self.say(f"could not save the key map ({exc})")
 
     def remap(self, button: Button, phys: Physical) -> RemapResult:
         """Assign directly (what a capture does), e.g. from a list picker."""
@@ -310,8 +304,9 @@ class InputHub:
         return result
 
     def close(self) -> None:
-        if self.gpio is not None:
-            self.gpio.close()
-            self.gpio = None
-        if self.joysticks is not None:
-            self.joysticks.close()
+        sources, self.sources, self._wanted = self.sources, [], {}
+        for src in sources:
+            try:
+                src.close()
+            except Exception as exc:  # noqa: BLE001 - closing must never take the game down
+                log.warning("%s: could not be closed (%s)", src.name, exc)

@@ -5,7 +5,8 @@ it is read as a *controller* with SDL's standard names (a, b, x, y, start, back,
 otherwise as a plain *joystick*: buttons by number, hats as ``hatN:up|down|left|right`` and
 half-axes as ``axisN:-`` / ``axisN:+``. Sticks count as a direction past the dead zone and stop
 counting below 3/4 of it (a little hysteresis so a stick resting near the edge does not chatter).
-On JOYDEVICEREMOVED every input still held on that device is released.
+On JOYDEVICEREMOVED every input still held on that device is released. This is the ``joystick``
+entry of the source table (``open_joysticks``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import pygame
 
 from hw.input.buttons import EventKind, InputEvent, Physical
+from hw.input.source import InputSource, Item, SourceHost, SourceUnavailable
 
 log = logging.getLogger("tactibox.input")
 
@@ -51,10 +53,29 @@ class Device:
         return Physical(self.kind, self.name, self.unit, code)
 
 
-class JoystickSource:
+_EVENTS = frozenset({pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP,
+                     pygame.JOYHATMOTION, pygame.JOYAXISMOTION, pygame.CONTROLLERBUTTONDOWN,
+                     pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION})
+
+
+def open_joysticks(host: SourceHost, **_: Any) -> JoystickSource:
+    """The ``joystick`` source; devices already plugged in are announced at the first poll."""
+    try:
+        src = JoystickSource(host.options.axis_dead_zone)
+    except pygame.error as exc:
+        raise SourceUnavailable(f"game controllers unavailable ({exc})") from None
+    t = host.now_ms()
+    src.pending = [(t, n) for n in src.scan(t)]
+    return src
+
+
+class JoystickSource(InputSource):
+    pygame_events = _EVENTS
+
     def __init__(self, dead_zone: float = 0.5) -> None:
         self.dead_zone = dead_zone
         self.devices: dict[int, Device] = {}
+        self.pending: list[Item] = []
         if not pygame.joystick.get_init():
             pygame.joystick.init()
         if _controller is not None:
@@ -111,6 +132,10 @@ class JoystickSource:
         for unit in list(self.devices):
             self._remove(unit, 0)
 
+    def drain(self, now: int) -> list[Item]:
+        out, self.pending = self.pending, []
+        return out
+
     # -- events ---------------------------------------------------------------------------
     def _set(self, dev: Device, code: str | int, down: bool, t: int) -> list[Edge]:
         p = dev.phys(code)
@@ -133,7 +158,11 @@ class JoystickSource:
             edges += self._set(dev, code, v > threshold, t)
         return edges
 
-    def handle(self, event: pygame.event.Event, t: int) -> tuple[list[Edge], list[InputEvent]]:
+    def handle(self, event: pygame.event.Event, t: int) -> list[Item]:
+        edges, notes = self._handle(event, t)
+        return [*edges, *((t, n) for n in notes)]
+
+    def _handle(self, event: pygame.event.Event, t: int) -> tuple[list[Edge], list[InputEvent]]:
         et = event.type
         if et == pygame.JOYDEVICEADDED:
             return [], self._add(event.device_index, t)

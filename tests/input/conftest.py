@@ -37,7 +37,7 @@ def default_keymap():
 
 @pytest.fixture
 def hub(clock, default_keymap):
-    h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=False)
+    h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad"))
     yield h
     h.close()
 

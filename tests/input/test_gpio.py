@@ -19,8 +19,8 @@ def factory():
 
 @pytest.fixture
 def gpio_hub(clock, default_keymap, factory):
-    h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory)
-    assert h.gpio is not None and h.messages == []
+    h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}})
+    assert h.source("gpio") is not None and h.messages == []
     yield h
     h.close()
 
@@ -43,7 +43,7 @@ def test_every_wired_button_arrives(gpio_hub, factory, clock, default_keymap):
 
 
 def test_pins_use_pull_ups(gpio_hub, factory):
-    for pin in gpio_hub.gpio.buttons:
+    for pin in gpio_hub.source("gpio").buttons:
         assert factory.pin(pin).pull == "up"
 
 
@@ -116,7 +116,7 @@ def test_gpio_and_keyboard_together(gpio_hub, factory, clock):
 def test_a_pin_already_in_use_is_reported_and_the_rest_works(clock, default_keymap, factory):
     from gpiozero import LED
     busy = LED(5, pin_factory=factory)  # something else holds the A pin
-    h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory)
+    h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}})
     try:
         assert any("GPIO5" in m for m in h.messages)
         level(factory, clock, 0, 6, True)
@@ -133,7 +133,7 @@ def test_wiring_file_in_the_data_dir_replaces_the_default(tmp_path, clock, facto
     km, messages = load_keymap(gpio_file=wiring)
     assert km.gpio_pins() == {20: Button.A, 21: Button.A, 19: Button.B}
     assert len(messages) == 1 and "GPIO14" in messages[0] and str(wiring) in messages[0] and "UART" in messages[0]
-    h = InputHub(km, clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory)
+    h = InputHub(km, clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}})
     try:
         level(factory, clock, 0, 21, True)
         clock.at(1)
@@ -169,8 +169,8 @@ def test_no_gpio_on_this_machine_means_no_source_and_one_log_line(clock, default
     from gpiozero import Device
     monkeypatch.setattr(Device, "pin_factory", None)
     with caplog.at_level(logging.INFO, logger="tactibox.input"):
-        h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True)
-    assert h.gpio is None and h.messages == []
+        h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"))
+    assert h.source("gpio") is None and h.messages == []
     lines = [r for r in caplog.records if "GPIO" in r.getMessage()]
     assert len(lines) == 1 and "not available" in lines[0].getMessage()
     assert h.poll() == []
@@ -178,29 +178,29 @@ def test_no_gpio_on_this_machine_means_no_source_and_one_log_line(clock, default
 
 
 def test_closing_frees_the_pins(clock, default_keymap, factory):
-    h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory)
+    h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}})
     h.close()
-    h2 = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory)
-    assert h2.messages == [] and len(h2.gpio.buttons) == 12
+    h2 = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}})
+    assert h2.messages == [] and len(h2.source("gpio").buttons) == 12
     h2.close()
 
 
 def test_not_a_pi_skips_gpiozero_entirely(clock, default_keymap, monkeypatch, caplog):
-    import hw.input.hub as hub_mod
+    import hw.input.gpio as gpio_mod
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
-    monkeypatch.setattr(hub_mod, "gpio_hardware_present", lambda: False)
+    monkeypatch.setattr(gpio_mod, "gpio_hardware_present", lambda: False)
     with caplog.at_level(logging.INFO, logger="tactibox.input"):
-        h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True)
-    assert h.gpio is None
+        h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"))
+    assert h.source("gpio") is None
     assert [r.getMessage() for r in caplog.records if "GPIO" in r.getMessage()] == [
         "GPIO buttons: not available on this machine (no GPIO chip, not a Raspberry Pi)"]
 
 
 def test_gpio_can_be_opened_after_the_first_frame(clock, default_keymap, factory):
-    h = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=False)
+    h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad"))
     try:
-        assert h.gpio is None
-        assert h.open_gpio(factory) is True
+        assert h.source("gpio") is None
+        assert h.open_source("gpio", pin_factory=factory) is True
         level(factory, clock, 1, 13, True)
         clock.at(2)
         assert summary(h.poll()) == [("press", "Y", 1.02)]

@@ -37,7 +37,7 @@ def devices(vsdl):
 @pytest.fixture
 def pad_hub(clock, default_keymap, vsdl):
     pygame.event.get()
-    h = InputHub(default_keymap.copy(), clock=clock, joysticks=True, gpio=False)
+    h = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "joystick"))
     yield h
     h.close()
 
@@ -55,7 +55,7 @@ def test_game_controller_uses_sdl_standard_names(pad_hub, clock, devices):
     pad = devices(SDL_JOYSTICK_TYPE_GAMECONTROLLER)
     got = step(pad_hub, clock, 1)
     assert [e.kind for e in got] == [EventKind.DEVICE] and got[0].text == "connected: Virtual Controller"
-    assert pad_hub.joysticks.devices[pad.instance_id].kind == "controller"
+    assert pad_hub.source("joystick").devices[pad.instance_id].kind == "controller"
     # virtual controller button i is SDL controller button i: 0=a 1=b 4=back 6=start 11=dpup
     for t, (index, button) in enumerate([(0, "A"), (1, "B"), (2, "X"), (3, "Y"), (4, "SELECT"), (6, "START"),
                                          (9, "L"), (10, "R"), (11, "UP"), (12, "DOWN"), (13, "LEFT"),
@@ -89,7 +89,7 @@ def test_arcade_stick_is_read_as_a_joystick(pad_hub, clock, devices):
     from tests.input.virtual_pad import SDL_JOYSTICK_TYPE_ARCADE_STICK
     stick = devices(SDL_JOYSTICK_TYPE_ARCADE_STICK, axes=2, buttons=10, hats=1)
     step(pad_hub, clock, 1)
-    dev = pad_hub.joysticks.devices[stick.instance_id]
+    dev = pad_hub.source("joystick").devices[stick.instance_id]
     assert dev.kind == "joystick" and dev.name == "Virtual Arcade Stick"
     stick.button(0, True)
     stick.button(9, True)
@@ -107,7 +107,7 @@ def test_per_device_table_changes_only_that_device(clock, default_keymap, vsdl, 
     km, problems = default_keymap.with_overrides({"joystick:Virtual Arcade Stick": {"A": [5], "B": [0]}})
     assert problems == []
     pygame.event.get()
-    hub = InputHub(km, clock=clock, joysticks=True, gpio=False)
+    hub = InputHub(km, clock=clock, sources=("keyboard", "numpad", "joystick"))
     try:
         stick = devices(SDL_JOYSTICK_TYPE_ARCADE_STICK, axes=2, buttons=10, hats=1)
         step(hub, clock, 1)
@@ -132,7 +132,7 @@ def test_hot_plug_and_unplug_while_held(pad_hub, clock, devices):
     got = step(pad_hub, clock, 4)
     assert [(e.kind.value, e.button, e.text) for e in got] == [
         ("device", None, "disconnected: Virtual Arcade Stick"), ("release", Button.B, "")]
-    assert not pad_hub.held() and pad_hub.joysticks.devices == {}
+    assert not pad_hub.held() and pad_hub.source("joystick").devices == {}
     again = devices(SDL_JOYSTICK_TYPE_ARCADE_STICK, axes=2, buttons=10, hats=1)
     step(pad_hub, clock, 5)
     again.button(0, True)
@@ -143,7 +143,7 @@ def test_devices_plugged_before_the_hub_are_found(clock, default_keymap, devices
     from tests.input.virtual_pad import SDL_JOYSTICK_TYPE_ARCADE_STICK
     stick = devices(SDL_JOYSTICK_TYPE_ARCADE_STICK, axes=2, buttons=10, hats=1)
     pygame.event.get()  # somebody else ate the ADDED event
-    hub = InputHub(default_keymap.copy(), clock=clock, joysticks=True, gpio=False)
+    hub = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "joystick"))
     try:
         stick.button(3, True)
         got = step(hub, clock, 1)
@@ -173,8 +173,9 @@ def test_fake_device_at_the_source_boundary(hub, clock):
     """Without SDL devices: a Device registered by hand and synthetic pygame events."""
     from hw.input.joystick import JoystickSource
     src = JoystickSource(0.5)
+    src.name = "joystick"
     src.devices[42] = Device(42, "Fake Encoder", "joystick", handle=None)
-    hub.joysticks = src
+    hub.add_source(src)
     ev = lambda t, **kw: pygame.event.Event(t, {"instance_id": 42, **kw})  # noqa: E731
     clock.at(1)
     hub.feed([ev(pygame.JOYBUTTONDOWN, button=0), ev(pygame.JOYHATMOTION, hat=0, value=(1, 0)),

@@ -78,7 +78,7 @@ def test_a_damaged_shipped_key_map_falls_back_to_a_usable_one(tmp_path, monkeypa
     def broken(*a, **k):
         raise KeymapError("default.toml: not valid TOML")
     monkeypatch.setattr(hub_mod, "load_keymap", broken)
-    h = InputHub.create(clock=clock, joysticks=False, gpio=False)
+    h = InputHub.create(clock=clock, sources=("keyboard", "numpad"))
     assert any("damaged" in m for m in h.messages)
     h.feed([key("return")])
     assert summary(h.poll()) == [("press", "A", 0.0)]

@@ -10,7 +10,7 @@ from tests.input.conftest import key, summary
 def test_capture_a_key_swaps_and_saves(tmp_path, clock):
     store = SettingsStore(tmp_path / "settings.toml")
     store.load()
-    hub = InputHub.create(overrides=store.settings.keymap, clock=clock, joysticks=False, gpio=False,
+    hub = InputHub.create(overrides=store.settings.keymap, clock=clock, sources=("keyboard", "numpad"),
                           on_keymap_change=lambda o: store.update(keymap=o))
     hub.begin_capture(Button.A)
     assert hub.capturing is Button.A
@@ -30,7 +30,7 @@ def test_capture_a_key_swaps_and_saves(tmp_path, clock):
     again.load()
     assert again.messages == []
     assert again.settings.keymap == {"keyboard": {"A": ("x", "return", "space"), "B": ("z", "escape", "backspace")}}
-    hub2 = InputHub.create(overrides=again.settings.keymap, clock=clock, joysticks=False, gpio=False)
+    hub2 = InputHub.create(overrides=again.settings.keymap, clock=clock, sources=("keyboard", "numpad"))
     hub2.feed([key("x", False), key("x")])
     assert summary(hub2.poll()) == [("press", "A", 0.2)]
 
@@ -38,7 +38,7 @@ def test_capture_a_key_swaps_and_saves(tmp_path, clock):
 def test_reset_to_defaults_saves_an_empty_override_table(tmp_path, clock):
     store = SettingsStore(tmp_path / "settings.toml")
     store.load()
-    hub = InputHub.create(overrides={"keyboard": {"A": ["k"]}}, clock=clock, joysticks=False, gpio=False,
+    hub = InputHub.create(overrides={"keyboard": {"A": ["k"]}}, clock=clock, sources=("keyboard", "numpad"),
                           on_keymap_change=lambda o: store.update(keymap=o))
     hub.feed([key("k")])
     assert summary(hub.poll()) == [("press", "A", 0.0)]
@@ -52,7 +52,7 @@ def test_reset_to_defaults_saves_an_empty_override_table(tmp_path, clock):
 
 def test_reset_one_table_only(clock):
     hub = InputHub.create(overrides={"keyboard": {"A": ["k"]}, "gpio": {"A": [25]}}, clock=clock,
-                          joysticks=False, gpio=False)
+                          sources=("keyboard", "numpad"))
     hub.reset_keymap("keyboard")
     assert hub.keymap_overrides() == {"gpio": {"A": [25]}}
 
@@ -67,7 +67,7 @@ def test_cancel_capture(hub, clock):
 def test_capture_on_gpio(clock, default_keymap):
     factory = MockFactory()
     saved = []
-    hub = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory,
+    hub = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}},
                    on_keymap_change=saved.append)
     try:
         hub.begin_capture(Button.START)
@@ -90,7 +90,7 @@ def test_capture_on_gpio(clock, default_keymap):
 def test_a_refused_remap_changes_nothing_and_says_why(clock, default_keymap):
     factory = MockFactory()
     saved = []
-    hub = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=True, gpio_pin_factory=factory,
+    hub = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}},
                    on_keymap_change=saved.append)
     try:
         hub.begin_capture(Button.KP3)
@@ -107,7 +107,7 @@ def test_a_refused_remap_changes_nothing_and_says_why(clock, default_keymap):
 def test_a_failing_save_is_reported_not_raised(clock, default_keymap):
     def boom(_):
         raise OSError("disk full")
-    hub = InputHub(default_keymap.copy(), clock=clock, joysticks=False, gpio=False, on_keymap_change=boom)
+    hub = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad"), on_keymap_change=boom)
     hub.begin_capture(Button.A)
     hub.feed([key("k")])
     assert hub.poll()[0].remap.ok

@@ -26,10 +26,10 @@ def skirmish(app):
     parts = [Participant("Ann", "human"), Participant("", "bot:easy")]
     app.open("skirmish_battle", match=battle_match(app, rs, rs.map("01_meadow"), parts, 4242))
     sc = app.top
-    run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy and sc.curtain is None, 6000, "the human's turn")
+    run_until(app, lambda: sc.control.my_turn() and not sc.anim.busy and app.top is sc, 6000, "the human's turn")
     g = sc.game
     p = g.movable_pieces()[0]
-    sc.submit(A.Walk(p.id, max(g.reach(p).cells())))       # the walk: the piece now may attack
+    sc.submit([A.Walk(p.id, max(g.reach(p).cells()))])     # the walk: the piece now may attack
     assert g.phase == "attack" or g.turn_open
     return sc.match
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game.ui import scripted_input
 from hw.input.buttons import Button as B
-from hw.input.buttons import EventKind, InputEvent
+from hw.input.buttons import EventKind
 
 ONE_HAND = {B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B}
 MODES = ("skirmish", "duel", "bout", "quest", "gdl")
@@ -43,24 +44,28 @@ class Played:
 
 
 class Player:
-    """Presses buttons on an App and counts them (a chord counts each button pressed)."""
+    """Presses buttons on an App through its scripted input source (the real input path) and
+    counts every press that reaches a scene (a chord counts each of its buttons)."""
 
     def __init__(self, app, mode: str) -> None:
         self.app = app
         self.played = Played(mode)
+        real = app.dispatch
+
+        def counted(ev):
+            if ev.kind is EventKind.PRESS and ev.button is not None:
+                self.played.presses[ev.button] += 1
+            return real(ev)
+        app.dispatch = counted
 
     def press(self, *buttons, frames: int = 1) -> None:
-        for b in buttons:
-            self.played.presses[b] += 1
-            self.app.press(b)
-            self.app.run_frames(frames)
+        scripted_input.press(self.app, *buttons, frames=frames)
 
-    def hold(self, b) -> None:
-        self.played.presses[b] += 1
-        self.app.inject(InputEvent(EventKind.PRESS, b, 0.0, "test"))
-
-    def let_go(self, b) -> None:
-        self.app.inject(InputEvent(EventKind.RELEASE, b, 0.0, "test"))
+    def chord(self, *buttons) -> None:
+        """Hold the buttons together, then let them go (a diagonal on the d-pad)."""
+        scripted_input.hold(self.app, *buttons)
+        scripted_input.release(self.app, *buttons)
+        self.app.run_frames(1)
 
     @property
     def top(self):
@@ -119,8 +124,7 @@ def skirmish(p: Player) -> None:
 
     def my_turn():
         return p.stack()[-1] != "skirmish_battle" or (
-            sc.control.my_turn() and g.phase == "select" and not sc.anim.busy and sc.curtain is None
-            and p.app.top is sc)
+            sc.control.my_turn() and g.phase == "select" and not sc.anim.busy and p.app.top is sc)
 
     def cursor(cell):
         col, row = g.grid.offset_of(cell)
@@ -204,12 +208,7 @@ def duel(p: Player) -> None:
         if a.kind == "step" and a.arg in PAD_STEP:
             p.press(PAD_STEP[a.arg])
         elif a.kind == "step":
-            x, y = CHORD[a.arg]
-            p.hold(x)
-            p.hold(y)
-            p.let_go(x)
-            p.let_go(y)
-            p.app.run_frames(1)
+            p.chord(*CHORD[a.arg])
         else:
             p.press(B.A)
             if a.kind == "end":

@@ -37,8 +37,7 @@ def first_turn_presses(app) -> int:
 
     def tap(b):
         nonlocal count
-        press(app, b, frames=0)
-        app.run_frames(1)
+        press(app, b)           # through the input stack: until its press and release reached the screen
         count += 1
 
     def cursor_to(cell):

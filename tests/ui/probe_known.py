@@ -14,8 +14,6 @@ KNOWN = (
      "the opening banner is wider than the board at 320x240: runs off both edges"),
     ("skirmish_battle_start", "is cut by a box drawn over it", "ux-skirmish-quest",
      "... and covers the info panel's lines"),
-    ("skirmish_battle_book", "is cut by a box drawn over it", "ux-skirmish-quest",
-     "the last event's line peeks out from under the Book of Tactics"),
     ("skirmish_formation", "shortened on a large screen", "ux-skirmish-quest",
      "army cards cut at 640x360 canvases: 'Ston…', 'Sala…', '21/5 R…'"),
     ("skirmish_formation_picker", "shortened on a large screen", "ux-skirmish-quest", "the same cards"),

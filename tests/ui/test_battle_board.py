@@ -174,7 +174,9 @@ def test_walk_preview_take_back_and_forecast(make_app):
     assert c.pending == -1 and c.selected == p.id and g.state_hash() == before
     # pre-walk forecast = what the engine says after the walk (rest spent walking)
     enemy = min((e for e in g.pieces if e.alive and e.seat != p.seat), key=lambda e: g.grid.distance(e.cell, dest))
-    c.pending = dest
+    cursor_to(app, dest)
+    press(app, B.A)                                  # previewed again
+    assert c.pending == dest
     clone = type(g).restore(g.rs, g.snapshot(), g.gmap)
     from game.modes.skirmish import actions as A
     clone.apply(A.Walk(p.id, dest))
@@ -185,7 +187,8 @@ def test_walk_preview_take_back_and_forecast(make_app):
     e = clone.estimate(clone.pieces[p.id], clone.pieces[enemy.id])
     assert (f["damage"], f["crit_damage"], f["after"]) == (e.damage, e.crit_damage, max(0, enemy.hp - e.damage))
     assert f["kills"] == (enemy.hp <= e.damage) and f["terrain"] and "height" in f
-    c.pending = -1
+    press(app, B.B)
+    assert c.pending == -1 and g.state_hash() == before
 
 
 def test_skip_with_targets_asks_and_danger_zone(make_app):
@@ -208,7 +211,7 @@ def test_skip_with_targets_asks_and_danger_zone(make_app):
             break
     else:
         pytest.skip("no enemy in reach on this seed's first turn")
-    c.select(p)
+    c.choose(p)
     cursor_to(app, spots[0])
     press(app, B.A)
     press(app, B.X)

@@ -195,7 +195,7 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     menu_open(app, "Replays")
     assert stack(app)[-1] == "replays"
     press(app, B.A)
-    assert stack(app)[-1] == "skirmish_battle" and app.top.mode == "replay"
+    assert stack(app)[-1] == "skirmish_replay"
     rp = app.top
     recorded = {turn: h for _, turn, h in rp.watched.turns}
     press(app, B.R, B.R)                             # two turns forward: the state recorded then
@@ -205,7 +205,7 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     press(app, B.Y)                                  # straight to a turn from the list
     assert stack(app)[-1] == "choice" and app.top.labels[0] == "Turn 1"
     press(app, B.DOWN, B.DOWN, B.A)
-    assert stack(app)[-1] == "skirmish_battle" and rp.game.turn == 2
+    assert stack(app)[-1] == "skirmish_replay" and rp.game.turn == 2
     press(app, B.A, B.X)                             # play on, fast
     run_until(app, lambda: rp.game.over and not rp.anim.busy, 6000, "the replay's end")
     assert rp.game.state_hash() == g.state_hash()

@@ -83,9 +83,9 @@ def test_hot_seat_two_humans(make_app, artifacts):
     f2 = app.top
     assert f2.scene_name == "skirmish_formation" and f2.player == app.player_name(1)
     press(app, B.START)
-    bs = app.top
-    assert bs.scene_name == "skirmish_battle"
-    assert stack(app) == ["menu", "skirmish_setup", "skirmish_battle"]
+    # the board is hidden until the first player says they are ready: a curtain over the battle
+    assert stack(app) == ["menu", "skirmish_setup", "skirmish_battle", "skirmish_curtain"]
+    bs, curtain = app.stack[-2], app.top
     g = bs.game
     names = sorted(g.player_name(s) for s in g.seats())
     assert names == sorted([app.player_name(0), app.player_name(1)])
@@ -94,8 +94,7 @@ def test_hot_seat_two_humans(make_app, artifacts):
     assert len(g.army(seat_p1)) == 8                     # the emptied slot
     assert app.player_name(g.current) in bs.banner or g.player_name(g.current) in bs.banner
     first = g.current
-    # the board is hidden until the first player says they are ready (A)
-    assert bs.curtain == first
+    assert curtain.seat == first
     app.run_frames(1)
     app.screenshot(artifacts / "battle_hotseat_curtain_480x320.png")
     view = bs.layout.view
@@ -103,14 +102,14 @@ def test_hot_seat_two_humans(make_app, artifacts):
                for y in range(view.y, view.bottom, 7)]
     assert samples.count(T.BG) > 0.85 * len(samples)        # no board, only a few lines of text
     press(app, B.Y)                                      # ignored behind the curtain
-    assert stack(app)[-1] == "skirmish_battle" and bs.curtain == first
+    assert app.top is curtain and g.current == first
     press(app, B.A)
-    assert bs.curtain is None
+    assert app.top is bs
     press(app, B.Y)
     answer(app, "Yes")                                   # end turn: the other human's turn
-    run_until(app, lambda: g.current != first and not bs.anim.busy, what="the second human's turn")
-    assert bs.curtain == g.current and g.player_name(g.current) in bs.banner and bs.viewer_seat() == g.current
+    run_until(app, lambda: g.current != first and stack(app)[-1] == "skirmish_curtain", what="the second human's turn")
+    assert app.top.seat == g.current and g.player_name(g.current) in bs.banner and bs.viewer_seat() == g.current
     press(app, B.A)
-    assert bs.curtain is None
+    assert app.top is bs
     armies = app.settings.default_armies
     assert armies[app.player_name(0)][0] == "" and armies[app.player_name(1)][0] != ""

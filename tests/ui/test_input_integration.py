@@ -8,12 +8,8 @@ from ui_harness import B, key, menu_open, press, stack, tap
 
 
 def hub_app(make_app):
-    app = make_app(make_hub=True)
-    assert app.hub is not None
-    app.hub.close()                                    # no real pads or GPIO in a test
-    from hw.input import InputHub
-    app.hub = InputHub.create(overrides=app.settings.keymap, clock=app.clock, joysticks=False, gpio=False,
-                              on_keymap_change=lambda o: app.update_settings(keymap=o))
+    app = make_app()                                   # keyboard, keypad and the mock (no real pads or GPIO)
+    assert app.hub.source("keyboard") is not None and app.hub.source("numpad") is not None
     pygame.event.clear()
     return app
 
@@ -66,3 +62,25 @@ def test_start_select_held_goes_back_to_the_menu(make_app):
     for _ in range(60):                                # 2 s of frames at 1/30 s
         app.step()
     assert stack(app) == ["menu"]
+
+
+def test_ui_test_presses_take_the_real_input_path(make_app):
+    """The harness's press() is a GPIO pin of the key map going through 20 ms of debounce, the key
+    map and the hub; the App itself has no way to push logical buttons past the hub."""
+    from game.app import App
+    from hw.input.buttons import EventKind, Physical
+    app = make_app()
+    assert not hasattr(App, "press") and not hasattr(App, "inject") and not hasattr(app, "injected")
+    seen = []
+    real = app.dispatch
+    app.dispatch = lambda ev: (seen.append(ev), real(ev))[1]
+    t0 = app.hub.now_ms()
+    press(app, B.A)                                    # title -> menu
+    assert stack(app) == ["menu"]
+    first = [e for e in seen if e.kind is EventKind.PRESS]
+    assert [(e.button, e.source, round(e.time * 1000)) for e in first] == [(B.A, "gpio", t0 + 20)]
+    app.hub.remap(B.DOWN, Physical("gpio", code=25))   # DOWN rewired: the harness follows the key map
+    press(app, B.DOWN)
+    assert app.top.menu.current.label == "Wizard duel"
+    press(app, B.KP2)                                  # the keypad's 2 is DOWN in menus
+    assert app.top.menu.current.label == "Link two units"

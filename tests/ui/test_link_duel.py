@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from test_ui_duel_keys import keypad_buttons, pick, ready
-from ui_harness import B, menu_open, press, stack
+from ui_harness import B, menu_open, mock_of, press, stack
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.messages import Hello
@@ -21,7 +21,6 @@ from game.modes.duel.link import encode_duel_setup, link_rules_hash
 from game.modes.duel.messages import CHAT_PHRASES
 from game.modes.duel.wire import decode_chat, encode_chat
 from game.ui import theme as T
-from hw.input.buttons import EventKind, InputEvent
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
@@ -132,14 +131,14 @@ def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monke
     # chat: a canned phrase from the d-pad menu (Y), one typed on a keyboard, one from the bot unit
     press(app, B.Y)
     pick(app, "Good luck!")
-    app.inject(InputEvent(EventKind.PRESS, B.KP_ENTER, app.now(), "keyboard"))
+    mock_of(app).tap(B.KP_ENTER)                                         # the keypad's Enter: chat
     cable.step(2)
     assert sc.chat_line == ""
-    app.inject(InputEvent(EventKind.TEXT, None, app.now(), "keyboard", "hi there"))
+    mock_of(app).type_text("hi there")
     cable.step()
     assert sc.chat_line == "hi there"
     app.screenshot(artifacts / "duel_chat_typing_480x320.png")
-    app.inject(InputEvent(EventKind.TEXT_EDIT, None, app.now(), "keyboard", "enter"))
+    mock_of(app).edit("enter")
     cable.peer.send_app(b"\x02\x09garbage")                            # a bad length: dropped, counted
     cable.peer.send_app(encode_chat(text="hello from the bot"))
     cable.step(10)

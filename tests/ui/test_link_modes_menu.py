@@ -119,14 +119,11 @@ def _play_bout(cable, app, frames=6000):
             return
         if sc.scene_name == "bout_link" and sc.chooser is not None:
             if sc.game.phase == "commit":            # Throw row: red (attack)
-                app.press(B.DOWN)
-                cable.step()
-                app.press(B.RIGHT)
-                cable.step()
-            app.press(B.A)
-            cable.step()
+                press(app, B.DOWN, step=cable.step)
+                press(app, B.RIGHT, step=cable.step)
+            press(app, B.A, step=cable.step)
             if sc.chooser is not None and sc.chooser.error:
-                app.press(B.B)
+                press(app, B.B, step=cable.step)
         cable.step()
     raise AssertionError(f"the linked bout did not end; scenes {stack(app)}")
 
@@ -153,7 +150,7 @@ def test_linked_bout_hosted_from_the_menu_ends_identical_and_plays_again(make_ap
     app.screenshot(artifacts / "link_bout_over_480x320.png")
     first = host.game.state_hash()
     assert over.menu.current.label == "Play again"
-    app.press(B.A)                               # the host: the same bout again on both units
+    press(app, B.A, step=cable.step)            # the host: the same bout again on both units
     until(cable, lambda: stack(app)[-1] == "bout_link", what="the second bout")
     assert app.top.run.session.game_no == 2
     _play_bout(cable, app)
@@ -190,7 +187,7 @@ def test_linked_bout_survives_an_unplugged_cable(make_app, monkeypatch):
     sc = app.top
     until(cable, lambda: sc.chooser is not None, what="the first declaration")
     cable.cut(True)
-    app.press(B.A)                               # declared while the cable is out
+    press(app, B.A, step=cable.step)            # declared while the cable is out
     until(cable, lambda: sc.run.link_down() != "", frames=400, what="the banner")
     assert "unplugged" in sc.run.link_down()
     cable.cut(False)
@@ -214,10 +211,9 @@ def _play_gdl(cable, app, frames=20000, own_moves=3):
                 own_moves -= 1
                 sc.apply(adviser.choose(sc.game))
             else:
-                app.press(B.B)
-                cable.step()
+                press(app, B.B, step=cable.step)
                 assert stack(app)[-1] == "choice"
-                app.press(B.A)
+                press(app, B.A, step=cable.step)
         cable.step()
     raise AssertionError(f"the linked module game did not end; scenes {stack(app)}")
 
@@ -268,9 +264,8 @@ def test_a_registered_dummy_mode_is_hosted_with_defaults_and_played_on_the_gener
             if stack(app)[-1] == "link_over":
                 break
             if sc.choices():
-                app.press(B.DOWN)
-                cable.step()
-                app.press(B.A)
+                press(app, B.DOWN, step=cable.step)
+                press(app, B.A, step=cable.step)
             cable.step()
         assert stack(app)[-1] == "link_over"
         assert sc.run.game.game.state_hash() == cable.peer.game.game.state_hash()

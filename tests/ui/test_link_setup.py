@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 from test_link_duel import DUEL_RULES, play_until
-from ui_harness import B, menu_open, press, stack
+from ui_harness import B, menu_open, press, stack, type_text
 
 from firmware_bridge.pairing import key_from_code
 from firmware_bridge.session import Session
@@ -18,7 +18,6 @@ from game.link.addresses import parse_address
 from game.link.modes import bot_game, split_setup, tag_setup
 from game.modes.duel import DuelOptions
 from game.modes.duel.link import encode_duel_setup
-from hw.input.buttons import EventKind, InputEvent
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
@@ -145,13 +144,9 @@ def test_join_by_typing_the_hosts_address(make_app, monkeypatch):
             press(app, B.DOWN)
         press(app, B.A)
         assert stack(app)[-1] == "textentry"
-        app.inject(InputEvent(EventKind.TEXT, None, 0.0, "keyboard", f"127.0.0.1 {port}"))
-        app.inject(InputEvent(EventKind.TEXT_EDIT, None, 0.0, "keyboard", "enter"))
-        app.step()
+        type_text(app, f"127.0.0.1 {port}", enter=True)
         assert stack(app)[-1] == "textentry"           # then the pairing code from the host's screen
-        app.inject(InputEvent(EventKind.TEXT, None, 0.0, "keyboard", "123 456"))
-        app.inject(InputEvent(EventKind.TEXT_EDIT, None, 0.0, "keyboard", "enter"))
-        app.step()
+        type_text(app, "123 456", enter=True)
         assert stack(app)[-1] == "link_wait" and app.top.run.port == f"tcp://127.0.0.1:{port}"
         pump(app, host, lambda: stack(app)[-1] == "duel_game")
         m = app.top.match

@@ -81,9 +81,9 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts, tmp_pa
             assert g.turn != turn or not g.can_act(g.pieces[pid])          # applied through the link
         elif ok or (battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None
                     and not battle.feed):
-            battle.submit(bot.choose(battle.game))
+            battle.submit([bot.choose(battle.game)])
         if not battle.control.my_turn():
-            assert battle.game.current not in remote or battle.control.attack_piece() is None
+            assert battle.game.current not in remote or battle.control.selected == -1   # nothing of yours chosen then
         cable.step()
         if battle.anim.busy:
             time.sleep(0)
@@ -168,7 +168,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
         if stack(app)[-1] != "skirmish_link_battle":
             break
         if battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None and not battle.feed:
-            battle.submit(bot.choose(battle.game))
+            battle.submit([bot.choose(battle.game)])
         cable.step()
     assert stack(app)[-1] == "skirmish_link_results"
     for _ in range(60):
@@ -189,50 +189,3 @@ def test_a_joining_person_offers_the_army_remembered_for_their_name(make_app):
     assert sides["skirmish"].army[:3] == army[:3] and sides["skirmish"].name == name
     spec = guest_spec(ruleset_holder(app), sides=sides)
     assert spec.content["offer:skirmish"] == LINK.guest_offer(rs, sides["skirmish"])
-
-
-def test_a_previewed_walk_on_a_linked_unit_moves_the_piece_once(make_app, monkeypatch, tmp_path):
-    """Issue 23: the walk previewed at the cursor (drawn where it ends) must not hop along its path
-    again when the link applies it; a bot's or the other unit's walk still hops."""
-    app = make_app((480, 320))
-    app.content.ruleset()
-    cable = Cable(app, monkeypatch, bot_guest(app, tmp_path))
-    app.open("link_setup", role="host", mode="skirmish")
-    while app.top.menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
-    press(app, B.START)                             # the setup's defaults
-    press(app, B.START)                             # the formation as it is
-    for _ in range(300):
-        if stack(app)[-1] == "skirmish_link_battle":
-            break
-        cable.step()
-    battle = app.top
-    for _ in range(4000):
-        if battle.control.my_turn() and not battle.anim.busy and battle.human.pending is None and not battle.feed:
-            break
-        cable.step()
-    g = battle.game
-    p = next(q for q in g.movable_pieces() if any(g.reach(q).cells()))
-    dest = max(g.reach(p).cells(), key=lambda c: g.reach(p).cost_to(c))
-    hops: list[tuple[int, int]] = []                # (piece, path length) of every walk animated
-    real = battle.anim.add_events
-
-    def watch(events):
-        hops.extend((e.piece, len(e.path)) for e in events if e.kind == "walk")
-        real(events)
-    battle.anim.add_events = watch
-    battle.control.select(p)
-    battle.control.put(dest)
-    battle.control.confirm()                        # A on a purple cell: the walk is previewed
-    assert battle.control.pending == dest and p.cell != dest
-    battle.control.skip()                           # wait there (no attack): walk + skip go together
-    if stack(app)[-1] == "confirm":
-        answer(app, "Yes")
-    for _ in range(200):
-        if p.cell == dest and not battle.feed:
-            break
-        cable.step()
-    assert p.cell == dest                           # applied through the link (one poll later)
-    shown = [h for h in hops if h[0] == p.id]
-    assert shown == [], shown                       # no hop: the piece moved once, at the preview

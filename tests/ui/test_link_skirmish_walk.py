@@ -83,7 +83,7 @@ def test_a_previewed_walk_on_a_linked_unit_moves_the_piece_once(make_app, monkey
         cable.step()
     assert peer.replay.actions[:len(match.replay.actions)] == match.replay.actions   # the other unit has it too
     # a walk nobody previewed (the other unit's) does hop: the check above could see a hop
-    sc.submit(A.EndTurn())
+    sc.submit([A.EndTurn()])
     remote_hops = []
     for _ in range(3000):
         remote_hops += [a for a in sc.anim.queue if a.kind == "hop" and not sc._mine(sc.game.pieces[a.piece].seat)]

@@ -69,14 +69,11 @@ def bout_person(app) -> None:
     sc = app.top
     if sc.scene_name == "bout_link" and sc.chooser is not None:
         if sc.game.phase == "commit":
-            app.press(B.DOWN)
-            app.step()
-            app.press(B.RIGHT)
-            app.step()
-        app.press(B.A)
-        app.step()
+            press(app, B.DOWN)
+            press(app, B.RIGHT)
+        press(app, B.A)
         if sc.chooser is not None and sc.chooser.error:
-            app.press(B.B)
+            press(app, B.B)
 
 
 BACK = {B.RIGHT: B.LEFT, B.LEFT: B.RIGHT, B.UP: B.DOWN, B.DOWN: B.UP}
@@ -91,30 +88,25 @@ def gdl_person(app) -> None:
         return
     if sc.game.turn < 4:
         for _ in range(len(sc.my_units())):
-            app.press(B.R)
-            app.step()
+            press(app, B.R)
             if sc.selected is None:
                 break
             for b in (B.RIGHT, B.LEFT, B.UP, B.DOWN):
-                app.press(b)
-                app.step()
+                press(app, b)
                 if sc.unit_actions_at(sc.selected, sc.cursor):
-                    app.press(B.A)
-                    app.step()
+                    press(app, B.A)
                     break
-                app.press(BACK[b])
-                app.step()
+                press(app, BACK[b])
             else:
                 continue
             break
         if sc.selected is not None:
-            app.press(B.B)                       # let go of the unit
+            press(app, B.B)                       # let go of the unit
             app.step()
     if sc.human_turn() and sc.selected is None:
-        app.press(B.B)
-        app.step()
+        press(app, B.B)
         if stack(app)[-1] == "choice":
-            app.press(B.A)                       # End turn
+            press(app, B.A)                       # End turn
 
 
 def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkeypatch, artifacts):
@@ -191,12 +183,10 @@ def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):
     choose_game(guest, "bout", role="guest")
     until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="both bouts")
     hs = host.top
-    guest.press(B.START)                         # the guest's person leaves the link
-    step(host, guest)
+    press(guest, B.START, step=lambda: step(host, guest))  # the guest's person leaves the link
     assert stack(guest)[-1] == "menu" and not hs.game.is_over()
     until((host, guest), lambda: hs.run.link_down() != "", frames=400, what="the host to notice")
     assert hs.run.link_down() in ("the other unit left", "cable unplugged — waiting")
     host.step()
-    host.press(B.START)                          # and the host's person goes back too
-    host.step()
+    press(host, B.START)                         # and the host's person goes back too
     assert stack(host)[-1] == "menu" and hs.run.closed

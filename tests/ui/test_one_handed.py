@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from ui_harness import B, cursor_to, press, run_until, settle, stack, to_battle
 
+from hw.input.buttons import EventKind
+
 ALLOWED = {B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B}
 
 
@@ -19,18 +21,19 @@ def _plan(g, p):
 def test_whole_skirmish_with_dpad_and_a_b_only(make_app, monkeypatch):
     app = make_app((320, 240))
     used = []
-    real = app.press
+    real = app.dispatch
 
-    def press_logged(button, *a, **kw):
-        used.append(button)
-        return real(button, *a, **kw)
-    monkeypatch.setattr(app, "press", press_logged)
+    def dispatch_logged(ev):                               # every button that reached a scene
+        if ev.kind is EventKind.PRESS:
+            used.append(ev.button)
+        return real(ev)
+    monkeypatch.setattr(app, "dispatch", dispatch_logged)
     to_battle(app, army_downs=7, turn_limit_rights=2)      # army size 2
     sc = app.top
     g = sc.game
     for _ in range(200):
         run_until(app, lambda: stack(app)[-1] != "skirmish_battle" or (sc.control.my_turn() and g.phase == "select"
-                  and not sc.anim.busy and sc.curtain is None and app.top is sc), 6000, "the human's turn")
+                  and not sc.anim.busy and app.top is sc), 6000, "the human's turn")
         if stack(app)[-1] != "skirmish_battle":
             break
         if sc.control.selected < 0 or not g.can_act(g.pieces[sc.control.selected]):

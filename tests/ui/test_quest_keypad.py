@@ -15,10 +15,7 @@ from hw.input.buttons import Button as B
 
 
 def _app_with_hub(make_app, size=(480, 320)):
-    from hw.input import InputHub
-    app = make_app(size=size, make_hub=True)
-    app.hub.close()
-    app.hub = InputHub.create(overrides=app.settings.keymap, clock=app.clock, joysticks=False, gpio=False)
+    app = make_app(size=size)                          # the real keyboard and keypad sources
     pygame.event.clear()
     return app
 

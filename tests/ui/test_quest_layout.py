@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from ui_harness import press
 
 from game.modes.quest.catalog import load_level, shipped_ids
 from game.modes.quest.session import Session
@@ -66,13 +67,11 @@ def test_board_screen_fits(make_app, size, kind):
     screen = app.surface.get_rect()
     for state in ("step", "spell", "keypad"):
         if state == "spell":
-            app.press(B.Y)                            # a spell chosen: its preview and line
-            app.run_frames(1)
+            press(app, B.Y)                            # a spell chosen: its preview and line
             sc.message = "fireball, hit, hit, death, xp, level"
             _redraw(app, sc, probe)
         if state == "keypad":
-            app.press(B.KP9)                          # the keypad's hint bar and button labels
-            app.run_frames(1)
+            press(app, B.KP9)                          # the keypad's hint bar and button labels
             assert sc.keypad
             _redraw(app, sc, probe)
         assert probe.problems(screen) == [], f"{lid} {size} {state}: {probe.problems(screen)}"
@@ -137,12 +136,10 @@ def test_undo_redo_buttons_follow_the_session(make_app):
                 _badge_colour(app, sc.layout["redo"]) == BADGE_COLOURS["X"],
                 hint.get("undo") == T.TEXT, hint.get("redo") == T.TEXT)
     assert state() == (False, False, False, False)            # nothing to undo or redo: both dimmed
-    app.press(B.UP)
-    app.run_frames(1)
+    press(app, B.UP)
     _redraw(app, sc, probe)
     assert sc.game.moves == 1 and state() == (True, False, True, False)
-    app.press(B.B)
-    app.run_frames(1)
+    press(app, B.B)
     _redraw(app, sc, probe)
     assert sc.game.moves == 0 and state() == (False, True, False, True)
 
@@ -238,11 +235,9 @@ def test_spell_bar_lights_the_chosen_spell(make_app):
         return [n for n, r in sc.layout["spells"].items() if app.surface.get_at((r.x + 1, r.centery))[:3] == T.ACCENT]
     assert lit() == []                                         # A steps: no spell lit
     for name in NAMES:
-        app.press(B.Y)
-        app.run_frames(1)
+        press(app, B.Y)
         assert lit() == [name]
-    app.press(B.Y)                                             # round to stepping again
-    app.run_frames(1)
+    press(app, B.Y)                                             # round to stepping again
     assert lit() == [] and sc.mode == 0
 
 

@@ -5,6 +5,7 @@ is illegal, and a step/push; the previewed cells are highlighted on screen (pixe
 from __future__ import annotations
 
 import pytest
+from ui_harness import press
 
 from game.modes.quest.catalog import load_level
 from game.modes.quest.game import CAST, MOVE
@@ -112,8 +113,7 @@ def test_previewed_cells_are_highlighted(make_app, size):
     # step mode, aim N: only (2, 1) is marked
     assert [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW] == [g.g.cell_at_ring(2, 1)]
     # Y: missile (the first known spell); aimed N it marks the ray and rings the imp in the hit colour
-    app.press(B.Y)
-    app.run_frames(1)
+    press(app, B.Y)
     assert sc.layout["preview"].label == "missile 1"
     marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
     assert _rings(g, marked) == [(2, 1), (3, 1)]
@@ -121,13 +121,11 @@ def test_previewed_cells_are_highlighted(make_app, size):
     dot = max(2, min(r.w, r.h) // 8)
     assert app.surface.get_at((r.centerx + dot + 1, r.centery))[:3] == HIT
     # Y again: fireball; the blast round the imp is marked, nothing else
-    app.press(B.Y)
-    app.run_frames(1)
+    press(app, B.Y)
     marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
     assert _rings(g, marked) == [(2, 1), (3, 1), (3, 2), (3, 12)]
     # turn the aim: RIGHT is clockwise (NE): the blast moves with it
-    app.press(B.RIGHT)
-    app.run_frames(1)
+    press(app, B.RIGHT)
     assert sc.aim == NE and sc.game.moves == 0       # in spell mode a direction only aims
     marked = [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
     assert _rings(g, marked) == _rings(g, preview(g, _cast("fireball", NE)).area) and len(marked) == 4
@@ -137,8 +135,7 @@ def test_illegal_cast_is_crossed_and_explained(make_app):
     app, sc = _scene(make_app, (640, 360), _session())
     g = sc.game
     for _ in range(NAMES.index("teleport") + 1):     # Y through the spells up to teleport
-        app.press(B.Y)
-    app.run_frames(1)
+        press(app, B.Y)
     assert sc.spells()[sc.mode - 1] == "teleport" and sc.aim == N
     assert not [c for c in g.g.cells if _centre(app, sc, c) == PREVIEW]
     r = sc.layout["place"](g.g.cell_at_ring(2, 1))
@@ -153,8 +150,7 @@ def test_illegal_cast_is_crossed_and_explained(make_app):
     app.run_frames(1)
     assert "can't: the landing cell is not free" in [d.text for d in probe.drawn] or any(
         t.startswith("can't: the landing") for t in probe.cut)
-    app.press(B.A)                                    # and A does nothing but say why
-    app.run_frames(1)
+    press(app, B.A)                                    # and A does nothing but say why
     assert g.moves == 0 and g.turn == 0 and "landing cell is not free" in sc.message
 
 
@@ -162,10 +158,9 @@ def test_cast_from_the_board_wounds_the_imp_and_shows_its_hp(make_app):
     from game.ui import theme as T
     app, sc = _scene(make_app, (480, 320), _session())
     g = sc.game
-    app.press(B.Y)
-    app.press(B.Y)                                    # fireball, aimed N at the imp
-    app.press(B.A)
-    app.run_frames(1)
+    press(app, B.Y)
+    press(app, B.Y)                                    # fireball, aimed N at the imp
+    press(app, B.A)
     imp = g.npcs[0]
     assert g.turn == 1 and 0 < imp["hp"] < imp["max_hp"]
     r = sc.layout["place"](imp["cell"])
@@ -217,17 +212,17 @@ def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypat
     redraw()
     first = len(calls)
     assert first >= 1
-    app.press(B.RIGHT)                       # a new aim: one new preview
+    press(app, B.RIGHT)                       # a new aim: one new preview
     redraw()
     assert len(calls) == first + 1
-    app.press(B.LEFT)                        # back to the first aim: reused
+    press(app, B.LEFT)                        # back to the first aim: reused
     redraw()
     assert len(calls) == first + 1
-    app.press(B.UP)                          # a step: a new state
+    press(app, B.UP)                          # a step: a new state
     redraw()
     assert len(calls) > first + 1
     n = len(calls)
-    app.press(B.B)                           # undo: the earlier state, worked out again
+    press(app, B.B)                           # undo: the earlier state, worked out again
     redraw()
     assert len(calls) == n + 1 and sc.session.pos == 0
 
@@ -245,14 +240,14 @@ def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_sam
         return _redraw(app, sc)
     redraw()
     n = len(calls)
-    app.press(B.RIGHT)                       # a new aim and preview: the same cells
+    press(app, B.RIGHT)                       # a new aim and preview: the same cells
     cached = redraw()
     assert len(calls) == n
     monkeypatch.setattr(board_view, "_layers", lambda sc: None)
     assert redraw() == cached                # drawn from scratch: the very same picture
     assert len(calls) == n + 1
     monkeypatch.setattr(board_view, "_layers", real_layers)
-    app.press(B.A)                           # a step or push: a new state, the cells drawn anew
+    press(app, B.A)                           # a step or push: a new state, the cells drawn anew
     redraw()
     assert sc.session.pos == 1 and len(calls) == n + 2
 

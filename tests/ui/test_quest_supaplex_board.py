@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from ui_harness import press
 
 from game.modes.quest import tiles as TL
 from game.modes.quest.game import QuestGame
@@ -74,8 +75,7 @@ def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
     sc = app.top
     sc.session, sc.level_id, sc.aim, sc.mode = Session(lv), "test", 1, 0
     app.run_frames(1)
-    app.press(B.RIGHT)                   # step E onto the red disk: picked up
-    app.run_frames(1)
+    press(app, B.RIGHT)                   # step E onto the red disk: picked up
     assert sc.game.red == 1 and sc.spells() == ["red disk"]
     app.theme.probe = probe = TextProbe()
     sc.dirty = True
@@ -83,12 +83,10 @@ def test_y_cycles_to_dropping_a_red_disk_and_a_drops_it(make_app):
     app.run_frames(1)
     assert "red disks 1" in [d.text for d in probe.drawn]
     app.theme.probe = None
-    app.press(B.Y)                       # Y: "drop red disk" (the only thing after "step")
-    app.run_frames(1)
+    press(app, B.Y)                       # Y: "drop red disk" (the only thing after "step")
     assert sc.aimed_action() == [6, 1] and sc.layout["preview"].label == "drop red disk"
-    app.press(B.DOWN)                    # directions only aim now: S
-    app.press(B.A)
-    app.run_frames(1)
+    press(app, B.DOWN)                    # directions only aim now: S
+    press(app, B.A)
     assert sc.game.obj[sc.game.g.cell_at(2, 2)] == TL.RED_LIT and sc.game.red == 0
     assert sc.mode == 0                  # nothing left to drop: back to stepping
 

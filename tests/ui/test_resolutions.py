@@ -4,7 +4,7 @@ and layout checks (the HUD stays on the canvas, text sizes stay legible, pieces 
 from __future__ import annotations
 
 import pytest
-from ui_harness import B, answer, choose, cursor_to, menu_open, press, run_until, settle, stack, to_battle
+from ui_harness import B, answer, choose, cursor_to, hold, menu_open, press, run_until, settle, stack, to_battle
 
 from hw.display import SUPPORTED_SIZES, canvas_size_for
 
@@ -75,5 +75,5 @@ def test_scenes_at_size(make_app, artifacts, size):
     app.goto_menu()
     menu_open(app, "Controls test")
     assert stack(app)[-1] == "controls"
-    app.press(B.X, release=False)
+    hold(app, B.X)
     shot("controls")

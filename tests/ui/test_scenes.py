@@ -4,11 +4,23 @@ controls test, appliance shutdown, leaving a battle (pause menu, START+SELECT), 
 from __future__ import annotations
 
 import pytest
-from ui_harness import B, answer, choose, menu_open, press, run_until, stack, to_battle
+from ui_harness import (
+    B,
+    answer,
+    back_to_menu,
+    choose,
+    hold,
+    menu_open,
+    press,
+    release,
+    run_until,
+    stack,
+    to_battle,
+    type_text,
+)
 
 from game.ui import theme as T
 from game.ui.registry import MENU_ENTRIES, SCENES
-from hw.input.buttons import EventKind, InputEvent
 
 
 def test_registry_has_every_scene_and_menu_entry(make_app):
@@ -167,7 +179,7 @@ def test_player_name_on_screen_keyboard(make_app):
     press(app, B.A)                              # 'A' (top-left key)
     press(app, B.RIGHT, B.RIGHT, B.A)            # 'C'
     press(app, B.X, B.A)                         # lower case 'c'
-    app.inject(InputEvent(EventKind.TEXT, None, 0.0, "keyboard", "e!"))   # typed on a keyboard
+    type_text(app, "e!")                         # typed on a keyboard
     press(app, B.START)
     assert stack(app)[-1] == "settings"
     assert app.settings.player_names[0] == "ACce!"
@@ -190,20 +202,17 @@ def test_controls_test_lights_buttons(make_app):
     press(app, B.A)
     menu_open(app, "Controls test")
     sc = app.top
-    app.press(B.Y, release=False)
-    app.run_frames(1)
+    hold(app, B.Y)                                # a GPIO pin, through debounce and the key map
     r = sc.pad_rects[B.Y]
     assert tuple(app.surface.get_at((r.centerx, r.y + 2)))[:3] == T.ACCENT      # lit
-    app.inject(InputEvent(EventKind.RELEASE, B.Y, 0.0, "test"))
-    app.run_frames(1)
+    release(app, B.Y)
     assert tuple(app.surface.get_at((r.centerx, r.y + 2)))[:3] != T.ACCENT
-    from hw.input.buttons import Button
-    app.press(Button.KP5, release=False)
-    app.run_frames(1)
-    kr = sc.pad_rects[Button.KP5]
+    hold(app, B.KP5)                              # the keypad's 5 (the scene claims the keypad)
+    kr = sc.pad_rects[B.KP5]
     assert tuple(app.surface.get_at((kr.x + 3, kr.y + 3)))[:3] == T.ACCENT
+    release(app, B.KP5)
     # holding B leaves
-    app.press(B.B, release=False)
+    hold(app, B.B)
     app.run_frames(40)
     assert stack(app) == ["menu"]
 
@@ -218,8 +227,7 @@ def test_back_to_menu_from_a_battle_keeps_it_as_abandoned(make_app):
         from ui_harness import cursor_to
         cursor_to(app, p.cell)
         press(app, B.A, B.X)
-    app.inject(InputEvent(EventKind.BACK_TO_MENU, None, 0.0, "test"))
-    app.run_frames(1)
+    back_to_menu(app)                             # START+SELECT held 1.5 s
     assert stack(app) == ["menu"]
     games = app.stats.recent_games()
     assert len(games) == 1 and games[0]["finished"] == 0
@@ -267,7 +275,7 @@ def test_title_demo_starts_when_idle_and_any_button_leaves(make_app, monkeypatch
     app = make_app()
     run_until(app, lambda: stack(app)[-1] == "demo", 200, "the demo")
     demo = app.top
-    assert demo.mode == "attract" and all(demo.game.controller(s).startswith("bot") for s in demo.game.seats())
+    assert all(demo.game.controller(s).startswith("bot") for s in demo.game.seats())
     run_until(app, lambda: len(demo.match.replay.actions) >= 3, 2000, "bots playing")
     press(app, B.B)
     assert stack(app) == ["title"]

@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from ui_harness import B, menu_open, press, stack, tap
+from ui_harness import B, hold, menu_open, press, release, stack, tap
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
@@ -46,14 +46,6 @@ def keypad_buttons(action) -> list[Button]:
     return [B.KP_PERIOD]
 
 
-def hold(app, button) -> None:
-    app.inject(ev(EventKind.PRESS, button))
-
-
-def let_go(app, button) -> None:
-    app.inject(ev(EventKind.RELEASE, button))
-
-
 def pick(app, startswith: str) -> None:
     """In an open duel_pick list, move to the item starting with `startswith` and take it."""
     sc = app.top
@@ -75,17 +67,13 @@ def pad_enter(app, action, diagonal_scheme: str = "chord") -> None:
             press(app, PAD_STEP[d])
         elif diagonal_scheme == "chord":
             a, b = CHORD[d]
-            hold(app, a)
-            hold(app, b)
-            let_go(app, a)
-            let_go(app, b)
-            app.run_frames(1)
+            hold(app, a, b)                      # both down together, then both up
+            release(app, a, b)
         else:
             side, b = SIDE[d]
             hold(app, side)
             press(app, b)
-            let_go(app, side)
-            app.run_frames(1)
+            release(app, side)
         return
     if k == "end":
         press(app, B.X, B.X)
@@ -184,10 +172,7 @@ def test_keypad_buttons_follow_the_plan():
 
 
 def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
-    from hw.input import InputHub
-    app = make_app(make_hub=True)
-    app.hub.close()
-    app.hub = InputHub.create(overrides=app.settings.keymap, clock=app.clock, joysticks=False, gpio=False)
+    app = make_app()
     pygame.event.clear()
     tap(app, "return")
     assert stack(app) == ["menu"]
@@ -236,7 +221,7 @@ def test_start_up_does_not_load_the_duel_engine_or_the_link():
             "from game.app import App\n"
             "from game.ui.registry import SCENES\n"
             "assert {'duel_game', 'duel_menu', 'link_setup', 'link_wait', 'skirmish_link_battle'} <= set(SCENES)\n"
-            "app = App(open_display(DisplayPlan('window', 'dummy', (480, 320))), fixed_dt=1/30, make_hub=False)\n"
+            "app = App(open_display(DisplayPlan('window', 'dummy', (480, 320))), fixed_dt=1/30, input_sources=())\n"
             "app.step()\n"
             "assert SCENES.loaded() == ['title'], SCENES.loaded()\n"
             "print(sorted(m for m in sys.modules if m.startswith(('game.modes.duel', 'firmware_bridge',\n"

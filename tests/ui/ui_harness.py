@@ -1,4 +1,8 @@
-"""Driving the app in tests: build it, press logical buttons, step frames, find cells on screen."""
+"""Driving the app in tests: build it, press buttons, step frames, find cells on screen.
+
+Every press goes through the app's ``mock`` input source (``game.ui.scripted_input``): a
+physical input of the key map, debounce, the key map and the hub's timing, as a real press does.
+"""
 
 from __future__ import annotations
 
@@ -8,27 +12,23 @@ import pygame
 
 from game.app import App
 from game.store import open_data_dir
+from game.ui.scripted_input import SCRIPTED_SOURCES, back_to_menu, edit, hold, mock_of, press, release, type_text
 from hw.display import DisplayPlan, open_display
 from hw.input.buttons import Button
 from hw.input.keynames import CODE_BY_NAME
 
 B = Button
+__all__ = ["back_to_menu", "edit", "hold", "mock_of", "press", "release", "type_text"]
 
 
 def new_app(size, data_root, **kw) -> App:
     screen = open_display(DisplayPlan("window", "dummy", tuple(size)))
     kw.setdefault("fixed_dt", 1 / 30)
-    kw.setdefault("make_hub", False)
+    kw.setdefault("input_sources", SCRIPTED_SOURCES)
     app = App(screen, data=open_data_dir({"TACTIBOX_DATA": str(data_root)}), **kw)
     app.seed_source = lambda: 4242
     app.run_frames(2)
     return app
-
-
-def press(app, *buttons, frames: int = 1) -> None:
-    for b in buttons:
-        app.press(b)
-        app.run_frames(frames)
 
 
 def stack(app) -> list[str]:
@@ -137,14 +137,13 @@ def cursor_to(app, cell: int) -> None:
         if (c.col, c.row) == (col, row):
             return
         if c.col < col:
-            press(app, B.RIGHT, frames=0)
+            press(app, B.RIGHT)
         elif c.col > col:
-            press(app, B.LEFT, frames=0)
+            press(app, B.LEFT)
         elif c.row < row:
-            press(app, B.DOWN, frames=0)
+            press(app, B.DOWN)
         else:
-            press(app, B.UP, frames=0)
-        app.run_frames(1)
+            press(app, B.UP)
     raise AssertionError(f"cursor cannot reach cell {cell}")
 
 

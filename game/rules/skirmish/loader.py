@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.rules.folder_hash import content_hash
+from game.rules.records import build
 from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
 from game.rules.skirmish.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
 from game.rules.skirmish.schema import (
@@ -82,24 +83,15 @@ def load_ruleset(path: str | Path, *, with_maps: bool = True) -> tuple[Ruleset |
     if len(problems) > before or head is None or rules_v is None or not tiles_v or not pieces_v:
         return None, problems
 
-    classes = {k: WeaponClass(k, v["name"]) for k, v in classes_v.items()}
-    weapons = {k: Weapon(k, v["name"], v["class"], v["dominates"], v["damage"], v["sound_set"])
-               for k, v in weapons_v.items()}
-    tiles = [VOID_TILE] + [
-        Tile(i + 1, k, v["id"], v["name"], v["glyph"], v["colour"], v["movement"], v["cost"],
-             v["elevation"], v["description"])
-        for i, (k, v) in enumerate(tiles_v.items())
-    ]
-    pieces = [
-        PieceType(i, k, v["name"], v["hp"], v["mp"], v["str"], v["def"], v["agi"], v["rst"],
-                  v["rng_min"], v["rng_max"], v["mob"], v["mov"], weapons[v["weapon"]], v["sprite"],
-                  v["sound_set"], v["max_per_army"], v["bot_only"], v["description"])
-        for i, (k, v) in enumerate(pieces_v.items())
-    ]
+    classes = {k: build(WeaponClass, v, id=k) for k, v in classes_v.items()}
+    weapons = {k: build(Weapon, v, id=k) for k, v in weapons_v.items()}
+    tiles = [VOID_TILE] + [build(Tile, v, index=i + 1, id=k) for i, (k, v) in enumerate(tiles_v.items())]
+    pieces = [build(PieceType, v, index=i, id=k, weapon=weapons[v["weapon"]])
+              for i, (k, v) in enumerate(pieces_v.items())]
     army = army_v or ARMY.defaults()
     rs = Ruleset(
         id=rid, path=folder, name=head["name"], version=head["version"], description=head["description"],
-        rules=Rules(**rules_v), classes=classes, weapons=weapons, tiles=tiles, pieces=pieces,
+        rules=build(Rules, rules_v), classes=classes, weapons=weapons, tiles=tiles, pieces=pieces,
         sound_sets={k: tuple(v["sounds"]) for k, v in sounds_v.items()},
         army_default=list(army["default"]),
         bot_pool=list(army["bot_pool"]) or [p.id for p in pieces],

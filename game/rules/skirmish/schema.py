@@ -1,11 +1,17 @@
 """The one schema of a Skirmish ruleset (a folder of TOML files) and of its maps.
 
-Loader checks (`game.rules.skirmish.loader`), defaults and `docs/ruleset-schema.md` (`tactibox schema`)
-all come from these declarations.
+The record classes the game reads (``Rules``, ``WeaponClass``, ``Weapon``, ``Tile``,
+``PieceType``) are declared here with ``game.rules.records.rule``: each field's TOML key, type,
+default, limits and doc are written once, and the sections the loader checks
+(`game.rules.skirmish.loader`) and `docs/ruleset-schema.md` (`tactibox schema`) are made from
+them. The head, army, sound and map sections, which no record class mirrors, are plain sections.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from game.rules.records import derived, rule, section_of
 from game.rules.schema import Field as F
 from game.rules.schema import Section
 
@@ -20,74 +26,131 @@ RULESET = Section("ruleset", "ruleset.toml", "Name and version of the ruleset.",
     F("description", "str", "", "One line shown under the name in menus.", max_len=300),
 ))
 
-RULES = Section("rules", "ruleset.toml", "Numbers of the battle rules. Defaults follow the WoS Tactics page.", (
-    F("army_limit", "int", 9, "Most pieces in one army (the host may lower it).", min=1, max=9),
-    F("rest_to_act", "int", 2, "Under 'all rested', least rest a piece needs to act.", min=0, max=9),
-    F("rest_per_turn", "int", 1, "Rest each piece gains at the start of its owner's turn.", min=0, max=9),
-    F("rest_per_walk", "int", 1, "Rest spent when a piece walks.", min=0, max=9),
-    F("rest_per_attack", "int", 1, "Rest spent when a piece attacks.", min=0, max=9),
-    F("ratio_cap", "int", 20, "Upper limit of every ratio in the battle equations.", min=1, max=100),
-    F("crit_bonus_pct", "int", 75, "Extra damage of a critical hit, in percent of normal damage.", min=0, max=500),
-    F("min_hit_damage", "int", 1, "Least damage of a hit that does not miss (0 allows harmless hits).", min=0, max=10),
-    F("xp_per_hit", "int", 10, "Experience for a hit on a piece of the attacker's level.", min=0, max=1000),
-    F("xp_per_level_gap", "int", 5, "Extra experience per level the target is above the attacker (less per level below).", min=0, max=1000),
-    F("xp_min", "int", 2, "Least experience for any hit.", min=0, max=1000),
-    F("kill_xp_multiplier", "int", 2, "Experience multiplier when the hit destroys the target.", min=1, max=10),
-    F("level_xp", "int", 30, "Experience needed per level: reaching level L+1 takes level_xp * L more.", min=1, max=10000),
-    F("max_level", "int", 5, "Highest level a piece can reach.", min=1, max=9),
-    F("elevation_step", "int", 1, "Largest height difference one step may climb or drop (pieces with Air ignore it).", min=0, max=35),
-    F("zone_of_control", "bool", False, "Pieces that step next to an enemy must stop there.", ),
-    F("stalemate_rounds", "int", 25, "End the battle when no piece has lost HP for this many full rounds (every army one turn); placements then go by pieces left, then HP left, as at a turn limit. 0 = never.", min=0, max=10000),
-    F("default_tile", "id", "", "Tile under start markers and unknown cells of imported maps.", ref="tiles"),
-))
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Numbers of the battle rules. Defaults follow the WoS Tactics page."""
+
+    army_limit: int = rule("int", 9, "Most pieces in one army (the host may lower it).", min=1, max=9)
+    rest_to_act: int = rule("int", 2, "Under 'all rested', least rest a piece needs to act.", min=0, max=9)
+    rest_per_turn: int = rule("int", 1, "Rest each piece gains at the start of its owner's turn.", min=0, max=9)
+    rest_per_walk: int = rule("int", 1, "Rest spent when a piece walks.", min=0, max=9)
+    rest_per_attack: int = rule("int", 1, "Rest spent when a piece attacks.", min=0, max=9)
+    ratio_cap: int = rule("int", 20, "Upper limit of every ratio in the battle equations.", min=1, max=100)
+    crit_bonus_pct: int = rule("int", 75, "Extra damage of a critical hit, in percent of normal damage.",
+                               min=0, max=500)
+    min_hit_damage: int = rule("int", 1, "Least damage of a hit that does not miss (0 allows harmless hits).",
+                               min=0, max=10)
+    xp_per_hit: int = rule("int", 10, "Experience for a hit on a piece of the attacker's level.", min=0, max=1000)
+    xp_per_level_gap: int = rule(
+        "int", 5, "Extra experience per level the target is above the attacker (less per level below).",
+        min=0, max=1000)
+    xp_min: int = rule("int", 2, "Least experience for any hit.", min=0, max=1000)
+    kill_xp_multiplier: int = rule("int", 2, "Experience multiplier when the hit destroys the target.",
+                                   min=1, max=10)
+    level_xp: int = rule("int", 30, "Experience needed per level: reaching level L+1 takes level_xp * L more.",
+                         min=1, max=10000)
+    max_level: int = rule("int", 5, "Highest level a piece can reach.", min=1, max=9)
+    elevation_step: int = rule(
+        "int", 1, "Largest height difference one step may climb or drop (pieces with Air ignore it).",
+        min=0, max=35)
+    zone_of_control: bool = rule("bool", False, "Pieces that step next to an enemy must stop there.")
+    stalemate_rounds: int = rule(
+        "int", 25, "End the battle when no piece has lost HP for this many full rounds (every army one turn); "
+        "placements then go by pieces left, then HP left, as at a turn limit. 0 = never.", min=0, max=10000)
+    default_tile: str = rule("id", "", "Tile under start markers and unknown cells of imported maps.",
+                             ref="tiles")
+
+
+RULES = section_of(Rules, "rules", "ruleset.toml")
 
 ARMY = Section("army", "ruleset.toml", "Armies offered by default.", (
     F("default", "ids", [], "The nine formation slots of a new player's army, front row first ('' = empty slot).", ref="pieces", max=9),
     F("bot_pool", "ids", [], "Pieces bots pick their armies from (empty = every piece).", ref="pieces"),
 ), required=False)
 
-CLASSES = Section("classes", "weapons.toml", "Weapon classes (the rock/paper/scissors cycle).", (
-    F("name", "str", doc="Name shown in the info window."),
-), keyed=True, min_entries=1)
+@dataclass(frozen=True, kw_only=True)
+class WeaponClass:
+    """Weapon classes (the rock/paper/scissors cycle)."""
 
-WEAPONS = Section("weapons", "weapons.toml", "Weapons: damage, class, and the class they dominate.", (
-    F("name", "str", doc="Name shown in the info window."),
-    F("class", "id", doc="This weapon's class.", ref="classes"),
-    F("dominates", "id", "", "Class against which this weapon is super effective: its target's DEF is halved.", ref="classes"),
-    F("damage", "int", doc="weaponDamage in the battle equations.", min=0, max=99),
-    F("sound_set", "id", "", "Sound set played when it strikes.", ref="sound_sets"),
-), keyed=True, min_entries=1)
+    id: str = derived("The key of [classes.<id>].")
+    name: str = rule("str", doc="Name shown in the info window.")
 
-TILES = Section("tiles", "tiles.toml", "Map tiles: what they look like and who may cross them.", (
-    F("id", "int", doc="Palette index that stands for this tile in map images: 1-248 or 253-255 (WoS reserves only 0 = void and 249-252 = starts).", min=1, max=255),
-    F("name", "str", doc="Name shown in the info window."),
-    F("glyph", "str", doc="One character that stands for this tile in text maps.", max_len=1),
-    F("colour", "colour", doc="Main colour of the tile art and of the minimap."),
-    F("movement", "letters", doc="Movement types that may cross it; empty = impassable to all.", letters=MOVEMENT_LETTERS),
-    F("cost", "int", 1, "Movement spent to enter it.", min=1, max=9),
-    F("elevation", "int", 0, "Height added to the map's elevation at this tile.", min=0, max=35),
-    F("description", "str", "", "One line for the info window.", max_len=300),
-), keyed=True, min_entries=1)
 
-PIECES = Section("pieces", "pieces.toml", "Army pieces and their base (level 1) stats.", (
-    F("name", "str", doc="Name shown in menus and the info window."),
-    F("hp", "int", doc="Hit points (max HP at level 1).", min=1, max=999),
-    F("mp", "int", 0, "Mana points (no spells yet; grows with level).", min=0, max=999),
-    F("str", "int", doc="Strength: how hard it hits.", min=0, max=99),
-    F("def", "int", doc="Defense: how well it resists strength.", min=0, max=99),
-    F("agi", "int", doc="Agility: whether it misses.", min=0, max=99),
-    F("rst", "int", 3, "Rest when fully rested.", min=0, max=9),
-    F("rng_min", "int", 1, "Least weapon range in steps.", min=0, max=20),
-    F("rng_max", "int", 1, "Greatest weapon range in steps.", min=0, max=20),
-    F("mob", "int", doc="Mobility: steps it may walk in a turn.", min=0, max=20),
-    F("mov", "letters", "E", "Movement types it has.", letters=MOVEMENT_LETTERS),
-    F("weapon", "id", doc="Its weapon.", ref="weapons"),
-    F("sprite", "choice", "soldier", "Silhouette drawn for it.", choices=SPRITES),
-    F("sound_set", "id", "", "Sound set played when it is selected.", ref="sound_sets"),
-    F("max_per_army", "int", 9, "Most copies of it in one army.", min=1, max=9),
-    F("bot_only", "bool", False, "Only bots may field it.", ),
-    F("description", "str", "", "One line for the piece picker.", max_len=300),
-), keyed=True, min_entries=1)
+CLASSES = section_of(WeaponClass, "classes", "weapons.toml", keyed=True, min_entries=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Weapon:
+    """Weapons: damage, class, and the class they dominate."""
+
+    id: str = derived("The key of [weapons.<id>].")
+    name: str = rule("str", doc="Name shown in the info window.")
+    klass: str = rule("id", doc="This weapon's class.", ref="classes", key="class")
+    dominates: str = rule("id", "", "Class against which this weapon is super effective: its target's DEF is halved.",
+                          ref="classes")
+    damage: int = rule("int", doc="weaponDamage in the battle equations.", min=0, max=99)
+    sound_set: str = rule("id", "", "Sound set played when it strikes.", ref="sound_sets")
+
+
+WEAPONS = section_of(Weapon, "weapons", "weapons.toml", keyed=True, min_entries=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tile:
+    """Map tiles: what they look like and who may cross them."""
+
+    index: int = derived("Dense index used in map arrays; 0 is the built-in void.")
+    id: str = derived("The key of [tiles.<id>].")
+    palette: int = rule(
+        "int", doc="Palette index that stands for this tile in map images: 1-248 or 253-255 (WoS reserves only "
+        "0 = void and 249-252 = starts).", min=1, max=255, key="id")
+    name: str = rule("str", doc="Name shown in the info window.")
+    glyph: str = rule("str", doc="One character that stands for this tile in text maps.", max_len=1)
+    colour: str = rule("colour", doc="Main colour of the tile art and of the minimap.")
+    movement: str = rule("letters", doc="Movement types that may cross it; empty = impassable to all.",
+                         letters=MOVEMENT_LETTERS)
+    cost: int = rule("int", 1, "Movement spent to enter it.", min=1, max=9)
+    elevation: int = rule("int", 0, "Height added to the map's elevation at this tile.", min=0, max=35)
+    description: str = rule("str", "", "One line for the info window.", max_len=300)
+
+
+TILES = section_of(Tile, "tiles", "tiles.toml", keyed=True, min_entries=1)
+VOID_TILE = Tile(index=0, id="void", palette=0, name="Void", glyph=" ", colour="#000000", movement="", cost=1,
+                 elevation=0, description="The edge of the world.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PieceType:
+    """Army pieces and their base (level 1) stats."""
+
+    index: int = derived("Position in pieces.toml.")
+    id: str = derived("The key of [pieces.<id>].")
+    name: str = rule("str", doc="Name shown in menus and the info window.")
+    hp: int = rule("int", doc="Hit points (max HP at level 1).", min=1, max=999)
+    mp: int = rule("int", 0, "Mana points (no spells yet; grows with level).", min=0, max=999)
+    str: int = rule("int", doc="Strength: how hard it hits.", min=0, max=99)
+    def_: int = rule("int", doc="Defense: how well it resists strength.", min=0, max=99, key="def")
+    agi: int = rule("int", doc="Agility: whether it misses.", min=0, max=99)
+    rst: int = rule("int", 3, "Rest when fully rested.", min=0, max=9)
+    rng_min: int = rule("int", 1, "Least weapon range in steps.", min=0, max=20)
+    rng_max: int = rule("int", 1, "Greatest weapon range in steps.", min=0, max=20)
+    mob: int = rule("int", doc="Mobility: steps it may walk in a turn.", min=0, max=20)
+    mov: str = rule("letters", "E", "Movement types it has.", letters=MOVEMENT_LETTERS)
+    weapon: Weapon = rule("id", doc="Its weapon.", ref="weapons")     # the loader resolves the id
+    sprite: str = rule("choice", "soldier", "Silhouette drawn for it.", choices=SPRITES)
+    sound_set: str = rule("id", "", "Sound set played when it is selected.", ref="sound_sets")
+    max_per_army: int = rule("int", 9, "Most copies of it in one army.", min=1, max=9)
+    bot_only: bool = rule("bool", False, "Only bots may field it.")
+    description: str = rule("str", "", "One line for the piece picker.", max_len=300)
+
+    @property
+    def short_form(self) -> str:
+        """WoS short form '17/7': HP+STR+DEF+AGI / MOB+RANGE."""
+        return f"{self.hp + self.str + self.def_ + self.agi}/{self.mob + self.rng_max}"
+
+
+PIECES = section_of(PieceType, "pieces", "pieces.toml", keyed=True, min_entries=1)
 
 SOUND_SETS = Section("sound_sets", "sounds.toml", "Sound sets: 'play any one of these sounds'.", (
     F("name", "str", "", "What the set is for."),

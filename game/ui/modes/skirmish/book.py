@@ -1,7 +1,8 @@
 """The Book of Tactics (Select in battle): three views as in WoS — map, army, stats.
 
-L/R switch views; in the army view the d-pad picks one of the nine slots and A selects that
-piece (the slots work as proxies); B or Select closes the book.
+An overlay scene (`skirmish_book`) over a battle screen: the board stays drawn under it and
+waits. L/R switch views; in the army view the d-pad picks one of the nine slots and A selects
+that piece (the slots work as proxies); B or Select closes the book.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pygame
 from game.ui import theme as T
 from game.ui.art.icons import shape
 from game.ui.minimap import Minimap
+from game.ui.scene import Scene
 from game.ui.stats_table import draw_stats_table
 from game.ui.widgets import hint_bar, panel
 from hw.input.buttons import Button
@@ -18,21 +20,19 @@ from hw.input.buttons import Button
 VIEWS = ("map", "army", "stats")
 
 
-class Book:
-    def __init__(self, scene) -> None:
-        self.scene = scene
-        self.open = False
+class Book(Scene):
+    overlay = True
+
+    def __init__(self, app, screen) -> None:
+        super().__init__(app)
+        self.scene = screen             # the battle screen underneath
         self.view = 0
         self.slot = 0
         self._minimap: Minimap | None = None
         self._stats_cache: tuple | None = None
 
-    def toggle(self) -> None:
-        self.open = not self.open
-        self._stats_cache = None
-
-    def key(self):
-        return (self.open, self.view, self.slot)
+    def frame_key(self):
+        return (self.view, self.slot)
 
     def seat(self) -> int:
         return self.scene.viewer_seat()
@@ -41,11 +41,9 @@ class Book:
         g = self.scene.game
         return [p for p in g.pieces if p.seat == self.seat()][:9]
 
-    def handle(self, ev) -> bool:
-        if not self.open:
-            return False
+    def handle(self, ev) -> None:
         if ev.pressed(Button.B) or ev.pressed(Button.SELECT):
-            self.open = False
+            self.app.back()
         elif ev.pressed(Button.L):
             self.view = (self.view - 1) % len(VIEWS)
         elif ev.pressed(Button.R):
@@ -63,12 +61,12 @@ class Book:
             elif ev.pressed(Button.A):
                 army = self.army()
                 if army and army[self.slot % len(army)].alive:
-                    self.open = False
+                    self.app.back()
                     self.scene.proxy_select(army[self.slot % len(army)])
-        return True
 
     # ------------------------------------------------------------------------------------------
-    def draw(self, surf, th, rect) -> None:
+    def draw(self, surf) -> None:
+        th, rect = self.theme, self.scene.layout.book
         g = self.scene.game
         name = VIEWS[self.view]
         inner = panel(surf, rect, th=th, title=f"Book of Tactics — {name}   (L/R: map · army · stats)")

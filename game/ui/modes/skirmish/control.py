@@ -1,128 +1,116 @@
-"""A human at the cursor: d-pad moves it, A selects/confirms, B takes back, X skips, Y ends the turn.
+"""The person's hands on the battle board, as the tcod tutorial does input: ``handle(ev)``
+returns the actions to submit — a walk and the action chosen with it, together — and the play
+screen submits them in one place (``PlayScreen.submit``). The control never changes the game.
 
-Follows the WoS page, with the walk as a preview (Advance Wars' "move, then choose"): select a
-piece -> purple cells where it may walk; hovering a purple cell shows orange outlines where it
-could attack from there. A on a purple cell (or on the piece itself: stay) only *previews* the
-walk: the piece is drawn there, orange cells show its reach, red ones the enemies it may attack.
-Nothing is sent to the engine yet, so B takes the walk back. A on an enemy then sends walk +
-attack together; A on the piece (or X) waits there — after a question when enemies were in reach.
-The engine stays pure and the replay exact: it only ever sees the walk and the action chosen.
-
-After a piece has acted the next one that may act is selected by itself (the nearest), so a
-turn is "d-pad, A, A" per piece. L/R cycle through the pieces that may still act. B with
-nothing selected toggles the danger zone (cells an enemy could attack next turn); Y (or the
-pause menu) ends the turn. The control never changes the game itself: it hands actions to
-``submit`` (the battle scene).
+The d-pad moves the cursor; A, B and X go to the top of a stack of sub-steps (``steps.py``:
+Browse, PieceChosen, WalkPreview, Attacking), so "a piece is chosen" and "a walk is previewed"
+are steps pushed and popped, not fields the screen edits. L/R cycle through the pieces that may
+still act, Y ends the turn (after a question), B with nothing chosen shows the danger zone
+(cells an enemy could attack next turn). After the person's actions are applied the nearest
+piece that may still act is chosen by itself, so a turn is "d-pad, A, A" per piece. Questions
+("Skip the attack? an enemy is in reach") go to ``ask(question, actions)``: the screen asks and
+submits the actions on yes.
 """
 
 from __future__ import annotations
 
 from game.modes.skirmish import actions as A
 from game.ui.modes.skirmish.board import Marks
+from game.ui.modes.skirmish.cursor import Cursor
+from game.ui.modes.skirmish.steps import Attacking, Browse, PieceChosen, Step, WalkPreview
 from hw.input.buttons import Button, EventKind
 
 
 class HumanControl:
-    def __init__(self, game, submit, confirm_end_turn, on_select=None, ask=None, mine=None) -> None:
+    def __init__(self, game, mine, ask=None, on_select=None) -> None:
         self.game = game
         self.mine = mine                      # mine(seat): does the person at this screen play it?
-        self.submit = submit                  # submit(action, hop=True)
-        self.confirm_end_turn = confirm_end_turn
+        self.ask = ask                        # ask(question, actions, default_yes): None = yes at once
         self.on_select = on_select
-        self.ask = ask                        # ask(question, on_yes): a yes/no dialog (None: yes)
-        self.selected = -1
-        self.pending = -1                     # previewed destination of the selected piece (-1: none)
-        self.follow: tuple | None = None      # (piece id, action or None): to send once its walk is applied
+        self.cursor = Cursor(game.grid)
+        self.steps: list[Step] = [Browse()]
         self.danger = False
-        self.me = -1                          # the human seat this control last played
+        self.me = -1                          # the seat whose danger zone to show between turns
         self._danger_cache: tuple | None = None
         self.hint = ""
-        g = game.grid
-        cells = g.cells
-        self.col, self.row = g.offset_of(cells[len(cells) // 2])
 
-    # --- the cursor ---------------------------------------------------------------------------
+    # --- the stack of steps ---------------------------------------------------------------------
+    @property
+    def top(self) -> Step:
+        return self.steps[-1]
+
+    def push(self, step: Step) -> None:
+        self.steps.append(step)
+
+    def pop(self) -> None:
+        if len(self.steps) > 1:
+            self.steps.pop()
+
+    def replace(self, step: Step) -> None:
+        self.steps[-1] = step
+
+    def reset(self) -> None:
+        """Nothing chosen (the engine's attack phase for your piece is a step of its own)."""
+        g = self.game
+        if g.phase == "attack" and g.active >= 0 and self.my_turn():
+            self.steps = [Attacking(g.pieces[g.active])]
+            self.cursor.put(g.pieces[g.active].cell)
+        else:
+            self.steps = [Browse()]
+
+    # --- what the screen and the info window read -------------------------------------------------
     @property
     def cell(self) -> int:
-        return self.game.grid.cell_at_offset(self.col, self.row)
+        return self.cursor.cell
 
-    def put(self, cell: int) -> None:
-        self.col, self.row = self.game.grid.offset_of(cell)
+    @property
+    def col(self) -> int:
+        return self.cursor.col
 
-    def move(self, dx: int, dy: int) -> None:
-        g = self.game.grid
-        col = max(0, min(g.cols - 1, self.col + dx))
-        row = max(0, min(g.rows - 1, self.row + dy))
-        # on hexagonal maps the rectangle has holes: slide on to the next cell in that direction
-        for _ in range(max(g.cols, g.rows)):
-            if g.cell_at_offset(col, row) >= 0:
-                break
-            ncol, nrow = col + dx, row + dy
-            if not (0 <= ncol < g.cols and 0 <= nrow < g.rows):
-                return
-            col, row = ncol, nrow
-        self.col, self.row = col, row
+    @property
+    def row(self) -> int:
+        return self.cursor.row
 
-    # --- whose turn -------------------------------------------------------------------------------
+    @property
+    def selected(self) -> int:
+        """The id of the piece being moved (-1: none)."""
+        return self.top.piece.id if self.top.piece is not None else -1
+
+    @property
+    def pending(self) -> int:
+        """Where the chosen piece's walk is previewed (-1: no preview)."""
+        return self.top.dest
+
     def my_turn(self) -> bool:
         g = self.game
-        if g.over:
-            return False
-        return self.mine(g.current) if self.mine is not None else g.controller(g.current) == "human"
+        return not g.over and self.mine(g.current)
 
     def own_pieces(self) -> list:
         g = self.game
         return [p for p in g.pieces if p.alive and p.seat == g.current]
 
-    def reset_for_turn(self) -> None:
-        self.me = self.game.current         # whose danger zone to show, also during others' turns
-        self.selected, self.pending = -1, -1
-        self._select_next(None)
-
-    def _select_next(self, near: int | None) -> None:
-        """Select the piece that may act nearest to `near` (a cell), or the first one."""
+    def spent(self) -> frozenset:
         g = self.game
-        movable = g.movable_pieces()
-        if not movable or not self.my_turn():
-            return
-        p = movable[0] if near is None else min(movable, key=lambda q: (g.grid.distance(near, q.cell), q.id))
-        self.selected = p.id
-        self.put(p.cell)
-        if self.on_select:
-            self.on_select(p)
-
-    # --- what a piece would do -----------------------------------------------------------------
-    def attack_piece(self):
-        """The piece in the engine's attack phase, if it is the human's (only between a walk and its
-        action when they were not sent together, e.g. a game restored mid-move)."""
-        g = self.game
-        if g.phase == "attack" and g.active >= 0 and self.my_turn():
-            return g.pieces[g.active]
-        return None
+        return frozenset(p.id for p in self.own_pieces() if not g.can_act(p)) if self.my_turn() else frozenset()
 
     def chosen_piece(self):
-        """The piece whose attack estimate the info window shows (selected or attacking)."""
-        p = self.attack_piece()
-        if p is not None:
-            return p
-        if self.selected >= 0:
-            q = self.game.pieces[self.selected]
-            if q.alive:
-                return q
-        return None
+        """The piece whose attack estimate the info window shows."""
+        p = self.top.piece
+        return p if p is not None and p.alive and self.my_turn() else None
 
     def standing(self, piece) -> int:
-        """Where `piece` stands for the preview: its pending cell when it has one."""
-        return self.pending if (self.pending >= 0 and piece.id == self.selected) else piece.cell
+        """Where `piece` stands for the preview: its previewed cell when it has one."""
+        top = self.top
+        return top.dest if (top.dest >= 0 and top.piece is piece) else piece.cell
 
     def rest_for_attack(self, piece, target=None) -> int:
         """The rest `piece` will attack with: after the walk it previews (or must make to reach
         `target`), as the engine will have it (rules.rest_per_walk per walk)."""
-        g = self.game
+        g, top = self.game, self.top
         walks = False
-        if self.attack_piece() is None and piece.id == self.selected:
-            if self.pending >= 0:
-                walks = self.pending != piece.cell
+        if not isinstance(top, Attacking) and top.piece is piece:
+            if top.dest >= 0:
+                walks = top.dest != piece.cell
             elif target is not None:
                 walks = target.id not in {t.id for t in g.targets_from(piece, piece.cell)}
         return max(0, piece.rest - g.rules.rest_per_walk) if walks else piece.rest
@@ -132,14 +120,7 @@ class HumanControl:
         return g.combat.estimate(attacker.kind, target.kind, attacker.level, target.level,
                                  self.rest_for_attack(attacker, target), target.rest)
 
-    def pending_targets(self) -> list:
-        if self.pending < 0 or self.selected < 0:
-            return []
-        g = self.game
-        return g.targets_from(g.pieces[self.selected], self.pending)
-
-    # --- highlights -------------------------------------------------------------------------------
-    def _range(self, piece, cell) -> frozenset:
+    def weapon_range(self, piece, cell) -> frozenset:
         g = self.game
         pt = g.piece_type(piece)
         return frozenset(c for c in g.grid.cells_in_range(cell, pt.rng_min, pt.rng_max) if g.gmap.tiles[c])
@@ -155,138 +136,71 @@ class HumanControl:
                 if not e.alive or e.seat == me:
                     continue
                 pt = g.piece_type(e)
-                stands = {e.cell, *g.reach(e).cells()}
-                for c in stands:
+                for c in {e.cell, *g.reach(e).cells()}:
                     out.update(g.grid.cells_in_range(c, pt.rng_min, pt.rng_max))
             self._danger_cache = (key, frozenset(c for c in out if g.gmap.tiles[c]))
         return self._danger_cache[1]
 
+    def danger_marks(self) -> frozenset:
+        return self.danger_cells() if self.danger else frozenset()
+
     def marks(self) -> Marks:
-        g = self.game
-        cur = self.cell
-        mine = self.my_turn()
-        spent = frozenset(p.id for p in self.own_pieces() if not g.can_act(p)) if mine else frozenset()
-        danger = self.danger_cells() if self.danger else frozenset()
-        att = self.attack_piece()
-        if att is not None:
-            rng = self._range(att, att.cell)
-            targets = frozenset(t.cell for t in g.targets_from(att, att.cell))
-            return Marks(orange_fill=rng - targets, targets=targets, cursor=cur, selected=att.id, spent=spent,
-                         danger=danger)
-        if self.selected >= 0 and mine:
-            p = g.pieces[self.selected]
-            if self.pending >= 0:
-                rng = self._range(p, self.pending)
-                targets = frozenset(t.cell for t in self.pending_targets())
-                return Marks(orange_fill=rng - targets, targets=targets, cursor=cur, selected=p.id, spent=spent,
-                             moved=(p.id, self.pending), danger=danger)
-            reach = frozenset(g.reach(p).cells())
-            outline, targets = frozenset(), frozenset()
-            if cur in reach or cur == p.cell:
-                outline = self._range(p, cur)
-                targets = frozenset(t.cell for t in g.targets_from(p, cur) if t.id != p.id)
-            return Marks(purple=reach, orange_outline=outline - targets, targets=targets, cursor=cur,
-                         selected=p.id, spent=spent, danger=danger)
-        return Marks(cursor=cur, spent=spent, danger=danger)
+        if not self.my_turn():
+            return Marks(cursor=self.cursor.cell, danger=self.danger_marks())
+        return self.top.marks(self)
 
     def button_hints(self) -> list[tuple[str, str]]:
         """What each button does right now (the button bar shows these, most useful first)."""
-        g = self.game
         if not self.my_turn():
             return [("B", "danger zone"), ("START", "menu")]
-        cur = self.cell
-        att = self.attack_piece()
-        if att is not None:
-            return [("A", "attack"), ("X", "skip attack"), ("Y", "end turn"), ("START", "menu")]
-        if self.selected >= 0 and self.pending >= 0:
-            here = g.piece_at(cur)
-            on_target = here is not None and here.id in {t.id for t in self.pending_targets()}
-            first = ("A", "attack") if on_target else ("A", "wait here") if cur == self.pending else ("A", "go here")
-            return [first, ("B", "take back"), ("X", "wait"), ("Y", "end turn"), ("START", "menu")]
-        if self.selected >= 0:
-            p = g.pieces[self.selected]
-            first = ("A", "stay here") if cur == p.cell else ("A", "walk here")
-            return [first, ("B", "deselect"), ("L", "R next"), ("Y", "end turn"), ("START", "menu")]
-        return [("A", "select"), ("L", "R next"), ("B", "danger zone"), ("Y", "end turn"), ("START", "menu")]
+        return self.top.hints(self)
 
-    # --- input ----------------------------------------------------------------------------------
-    def handle(self, ev) -> bool:
-        """True when the event was used."""
-        for b, d in ((Button.UP, (0, -1)), (Button.DOWN, (0, 1)), (Button.LEFT, (-1, 0)), (Button.RIGHT, (1, 0))):
-            if ev.triggered(b):
-                self.move(*d)
-                return True
+    # --- input -------------------------------------------------------------------------------------
+    def handle(self, ev) -> list:
+        """One button: the actions to submit (usually none)."""
+        if self.cursor.handle(ev):
+            return []
         if ev.pressed(Button.L) or ev.pressed(Button.R):
             self.cycle(-1 if ev.button is Button.L else 1)
-            return True
+            return []
         if not self.my_turn():
             if ev.kind is EventKind.PRESS and ev.button in (Button.A, Button.X, Button.Y):
                 self.hint = "wait for your turn"
             if ev.pressed(Button.B):
                 self.toggle_danger()
-            return False
+            return []
         if ev.pressed(Button.A):
-            self.confirm()
-            return True
+            return self.confirm()
         if ev.pressed(Button.B):
             self.back()
-            return True
-        if ev.pressed(Button.X):
-            self.skip()
-            return True
-        if ev.pressed(Button.Y):
-            self.confirm_end_turn()
-            return True
-        return False
+        elif ev.pressed(Button.X):
+            return self.skip()
+        elif ev.pressed(Button.Y):
+            self.end_turn()
+        return []
+
+    def confirm(self) -> list:
+        """A: what the top step does with the cell under the cursor."""
+        return self.top.confirm(self)
+
+    def back(self) -> None:
+        """B: take the walk back, let go of the piece, or (nothing chosen) the danger zone."""
+        self.top.back(self)
+
+    def skip(self) -> list:
+        """X: stay / wait / skip the attack."""
+        return self.top.skip(self)
+
+    def tell(self, text: str) -> None:
+        """A line for the button bar (a refused action's reason)."""
+        self.hint = text
 
     def toggle_danger(self) -> None:
         self.danger = not self.danger
         self.hint = "danger zone: cells an enemy can attack next turn" if self.danger else "danger zone off"
 
-    def back(self) -> None:
-        """B: take back the previewed walk, else deselect, else toggle the danger zone."""
-        if self.pending >= 0:
-            p = self.game.pieces[self.selected]
-            self.pending = -1
-            self.hint = "walk taken back"
-            self.put(p.cell)
-        elif self.selected >= 0 and self.attack_piece() is None:
-            self.selected = -1
-            self.hint = ""
-        elif self.attack_piece() is not None:
-            self.hint = "attack, or X to skip the attack"
-        else:
-            self.toggle_danger()
-
-    def cycle(self, step: int) -> None:
-        """L/R: previous/next of your pieces that may still act (all of them when none may)."""
-        if self.pending >= 0:
-            self.hint = "B takes the walk back first"
-            return
-        g = self.game
-        own = self.own_pieces()
-        ready = [p for p in own if g.can_act(p)] if self.my_turn() else []
-        ring = ready or own
-        if not ring:
-            return
-        ids = [p.id for p in ring]
-        here = g.piece_at(self.cell)
-        ref = self.selected if self.selected in ids else (here.id if here is not None else -1)
-        if ref in ids:
-            p = ring[(ids.index(ref) + step) % len(ring)]
-        elif step > 0:      # the next one after `ref` in piece order
-            p = next((q for q in ring if q.id > ref), ring[0])
-        else:
-            p = next((q for q in reversed(ring) if q.id < ref), ring[-1])
-        self.put(p.cell)
-        if self.my_turn() and self.attack_piece() is None and g.can_act(p):
-            self.selected = p.id
-            self.hint = ""
-            if self.on_select:
-                self.on_select(p)
-
-    def select(self, piece) -> None:
-        """Select a piece (A on it, or a proxy): only own pieces that may still act."""
+    def choose(self, piece) -> None:
+        """Choose a piece to move (A on it, a proxy, L/R): only your pieces that may still act."""
         g = self.game
         if piece.seat != g.current:
             self.hint = f"that is {g.seat_name(piece.seat).title()}'s piece"
@@ -296,107 +210,100 @@ class HumanControl:
             self.hint = "already moved this turn" if used else (
                 "not rested enough to act" if not g.options.pieces_per_turn else "no more pieces this turn")
             return
-        self.selected, self.pending = piece.id, -1
+        if isinstance(self.steps[0], Attacking):
+            self.hint = "attack, or X to skip the attack"
+            return
+        self.steps = [Browse(), PieceChosen(piece)]
         self.hint = ""
-        self.put(piece.cell)
+        self.cursor.put(piece.cell)
         if self.on_select:
             self.on_select(piece)
 
-    def confirm(self) -> None:
+    select = choose
+
+    def cycle(self, step: int) -> None:
+        """L/R: previous/next of your pieces that may still act (all of them when none may)."""
+        if isinstance(self.top, WalkPreview):
+            self.hint = "B takes the walk back first"
+            return
         g = self.game
-        cur = self.cell
-        att = self.attack_piece()
-        if att is not None:
-            target = g.piece_at(cur)
-            if target is not None and target.id in {t.id for t in g.targets_from(att, att.cell)}:
-                self.submit(A.Attack(target.id))
-            elif cur == att.cell:
-                self.skip()
-            else:
-                self.hint = "A on a red enemy attacks; A on the piece (or X) skips"
+        own = self.own_pieces()
+        ring = ([p for p in own if g.can_act(p)] if self.my_turn() else []) or own
+        if not ring:
             return
-        here = g.piece_at(cur)
-        if self.selected >= 0:
-            p = g.pieces[self.selected]
-            if self.pending >= 0:
-                target = here if here is not None and here.id != p.id else None
-                if target is not None and target.id in {t.id for t in self.pending_targets()}:
-                    self._commit(A.Attack(target.id))
-                elif cur == self.pending:
-                    self.skip()
-                elif cur == p.cell or cur in g.reach(p).cells():
-                    self.pending = cur          # walk somewhere else instead
-                    self.hint = ""
-                else:
-                    self.hint = "A: attack a red enemy · A on the piece: wait · B: take back"
-                return
-            if cur == p.cell or cur in g.reach(p).cells():
-                self.pending = cur
-                self.hint = ""
-                return
-            if here is not None and here.seat == g.current:
-                self.select(here)
-                return
-            self.hint = "it cannot walk there (purple cells only)"
-            return
-        if here is not None:
-            self.select(here)
+        ids = [p.id for p in ring]
+        here = g.piece_at(self.cursor.cell)
+        ref = self.selected if self.selected in ids else (here.id if here is not None else -1)
+        if ref in ids:
+            p = ring[(ids.index(ref) + step) % len(ring)]
+        elif step > 0:      # the next one after `ref` in piece order
+            p = next((q for q in ring if q.id > ref), ring[0])
         else:
-            self.hint = "point at one of your pieces"
+            p = next((q for q in reversed(ring) if q.id < ref), ring[-1])
+        self.cursor.put(p.cell)
+        if self.my_turn() and g.can_act(p) and not isinstance(self.steps[0], Attacking):
+            self.choose(p)
 
-    def skip(self) -> None:
-        """X: in the walk preview, wait there (asks first when an enemy is in reach)."""
-        att = self.attack_piece()
-        if att is not None:
-            n = len(self.game.targets_from(att, att.cell))
-            self._ask_skip(n, lambda: self.submit(A.SkipAttack()))
-        elif self.pending >= 0:
-            n = len(self.pending_targets())
-            self._ask_skip(n, lambda: self._commit(None))
-        elif self.selected >= 0:
-            self.pending = self.game.pieces[self.selected].cell
-            self.put(self.pending)
-            self.hint = "stays: A on an enemy attacks, A again waits"
-        else:
-            self.hint = "select a piece first (A)"
-
-    def _ask_skip(self, n_targets: int, do) -> None:
+    def maybe_ask_skip(self, n_targets: int, actions: list) -> list:
+        """Waiting with an enemy in reach asks first; the actions go on yes."""
         if n_targets and self.ask is not None:
             who = "an enemy is" if n_targets == 1 else f"{n_targets} enemies are"
-            self.ask(f"Skip the attack? {who} in reach.", do)
-        else:
-            do()
+            self.ask(f"Skip the attack? {who} in reach.", actions)
+            return []
+        return actions
 
-    def _commit(self, action) -> None:
-        """Send the previewed walk (or stay) and then `action` (None: wait, no attack)."""
+    def end_turn(self) -> None:
+        """End turn, after a question; "Yes" is pre-selected unless a piece could still attack."""
         g = self.game
-        p = g.pieces[self.selected]
-        dest = self.pending
-        self.pending = -1
-        first = A.Stay(p.id) if dest == p.cell else A.Walk(p.id, dest)
-        self.follow = (p.id, action)
-        self.submit(first, hop=False)
-        self._send_follow()
-
-    def _send_follow(self) -> None:
-        """The action chosen with a walk goes as soon as the walk is applied (at once here; a
-        linked battle applies the walk on the lockstep's next poll)."""
-        g = self.game
-        if self.follow is not None and g.phase == "attack" and g.active == self.follow[0]:
-            action = self.follow[1]
-            self.follow = None
-            self.submit(action if action is not None else A.SkipAttack())
-
-    def after_action(self) -> None:
-        """Called by the scene after any action was applied."""
-        g = self.game
-        if g.phase == "attack":
-            self._send_follow()     # the walk's action follows at once
+        if not self.my_turn():
             return
-        if self.follow is not None and not g.can_act(g.pieces[self.follow[0]]):
-            self.follow = None
-        last = g.pieces[self.selected].cell if self.selected >= 0 else self.cell
-        if self.selected >= 0 and (not g.pieces[self.selected].alive or not g.can_act(g.pieces[self.selected])):
-            self.selected, self.pending = -1, -1
-            self._select_next(last)
+        if isinstance(self.top, WalkPreview):
+            self.pop()                          # the preview was never sent: it is dropped
+        movable = g.movable_pieces()
+        could_hit = [p for p in movable if any(g.targets_from(p, c) for c in [p.cell, *g.reach(p).cells()])]
+        if could_hit:
+            n = len(could_hit)
+            q = f"End your turn? {n} piece{'s' if n > 1 else ''} could still attack."
+        elif movable:
+            n = len(movable)
+            q = f"End your turn? {n} piece{'s' if n > 1 else ''} can still move."
+        else:
+            q = "End your turn?"
+        if self.ask is None:
+            return
+        self.ask(q, [A.EndTurn()], not could_hit)
+
+    # --- after the engine moved on -------------------------------------------------------------------
+    def turn_began(self) -> None:
+        """The person's turn: the first piece that may act is chosen for them."""
+        self.me = self.game.current
+        self.reset()
+        self._choose_next(None)
+
+    def sent(self) -> None:
+        """The actions are on their way: nothing is chosen until they are applied."""
+        self.steps = [Browse()]
         self.hint = ""
+
+    def applied(self) -> None:
+        """After any applied action (when the person has nothing more on its way): the chosen
+        piece stays chosen while it may act, else the nearest one that may act is chosen."""
+        g = self.game
+        top = self.top
+        last = top.piece.cell if top.piece is not None else self.cursor.cell
+        if isinstance(self.steps[0], Attacking) or (g.phase == "attack" and self.my_turn()):
+            self.reset()
+            return
+        if top.piece is None or not top.piece.alive or not g.can_act(top.piece) or not self.my_turn():
+            self.reset()
+            self._choose_next(last)
+        self.hint = ""
+
+    def _choose_next(self, near: int | None) -> None:
+        """Choose the piece that may act nearest to `near` (a cell), or the first one."""
+        g = self.game
+        movable = g.movable_pieces()
+        if not movable or not self.my_turn() or not isinstance(self.top, Browse):
+            return
+        p = movable[0] if near is None else min(movable, key=lambda q: (g.grid.distance(near, q.cell), q.id))
+        self.choose(p)

@@ -1,5 +1,5 @@
-"""The title's attract demo: bots play battle after battle on the battle screen (not recorded);
-any button goes back to the title.
+"""The title's attract demo (scene `demo`): the shared board view with a bot in every seat,
+battle after battle (not recorded); any button goes back to the title.
 
     app.open("demo", number=1)      # battle k uses attract_setup(ruleset, k, the app's seed source)
 """
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from game.match import Match
 from game.modes.skirmish.attract import attract_setup
-from game.ui.modes.skirmish.battle import BattleScene
+from game.ui.modes.skirmish.board_screen import BoardScreen
 from game.ui.modes.skirmish.session import attract_match
+from hw.input.buttons import EventKind
 
 
 def attract_session(rs, k: int, base_seed: int) -> Match:
@@ -17,12 +18,23 @@ def attract_session(rs, k: int, base_seed: int) -> Match:
     return attract_match(rs, *attract_setup(rs, k, base_seed))
 
 
-class AttractDemo(BattleScene):
+class AttractScreen(BoardScreen):
+    label = "demo"
+    over_pause = 2.5
+
     def __init__(self, app, number: int = 1) -> None:
         self.number = number
-        super().__init__(app, attract_session(app.content.ruleset(), number, app.seed_source()), mode="attract",
-                         on_over=self._next)
+        super().__init__(app, attract_session(app.content.ruleset(), number, app.seed_source()))
 
-    def _next(self) -> Match:
+    def handle(self, ev) -> None:
+        if ev.kind is EventKind.PRESS:
+            self.app.back()
+
+    def finished(self) -> None:
+        """The next battle."""
         self.number += 1
-        return attract_session(self.app.content.ruleset(), self.number, self.app.seed_source())
+        self.match.close()
+        self.restart(attract_session(self.app.content.ruleset(), self.number, self.app.seed_source()))
+
+    def bottom_hints(self) -> list[tuple[str, str]]:
+        return [("A", "any button: back to the title")]

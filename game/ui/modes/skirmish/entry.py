@@ -8,7 +8,10 @@ UI = ModeUI(
     scenes={
         "skirmish_setup": "game.ui.modes.skirmish.setup:SkirmishSetup",
         "skirmish_formation": "game.ui.modes.skirmish.formation:Formation",
-        "skirmish_battle": "game.ui.modes.skirmish.battle:BattleScene",
+        "skirmish_battle": "game.ui.modes.skirmish.battle:PlayScreen",
+        "skirmish_replay": "game.ui.modes.skirmish.replay:ReplayScreen",
+        "skirmish_curtain": "game.ui.modes.skirmish.curtain:HotSeatCurtain",
+        "skirmish_book": "game.ui.modes.skirmish.book:Book",
         "skirmish_results": "game.ui.modes.skirmish.results:Results",
         "skirmish_link_setup": "game.ui.modes.skirmish.link_setup:LinkSkirmishSetup",
         "skirmish_link_battle": "game.ui.modes.skirmish.link_battle:LinkedBattle",

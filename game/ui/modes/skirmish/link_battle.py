@@ -1,4 +1,4 @@
-"""A Skirmish battle over the link, on the ordinary battle screen.
+"""A Skirmish battle over the link, on the ordinary play screen (battle.py).
 
 The battle is a Match like any other (`game.link` made it: `run.game.match`); the link is its
 conductor: on each frame's `match.step()` the lockstep polls, asks this unit's seat drivers (the
@@ -11,7 +11,7 @@ and the stats as for any battle.
 
 from __future__ import annotations
 
-from game.ui.modes.skirmish.battle import BattleScene
+from game.ui.modes.skirmish.battle import PlayScreen
 from game.ui.modes.skirmish.results import Results
 from game.ui.scenes.link.rematch import battle_again
 from game.ui.scenes.link.wait import start_game
@@ -29,33 +29,33 @@ def open_linked_battle(app, run) -> None:
     app.replace("skirmish_link_battle", run=run)
 
 
-class LinkedBattle(BattleScene):
+class LinkedBattle(PlayScreen):
     hot_seat_curtain = False    # the other person plays on the other unit
 
     def __init__(self, app, run) -> None:
         self.run = run
         self.handed_over = False
-        super().__init__(app, linked_match(run), mode="play", label="link")
+        super().__init__(app, linked_match(run), label="link")
 
-    def _turn_began(self, events) -> None:
+    def on_turn_began(self, events) -> None:
         g = self.game
         if not g.over and g.controller(g.current) == "human" and not self._mine(g.current):
             self.turn_started = self.time
             self.banner, self.banner_until = f"{self.run.peer_name}'s turn", self.time + 1.2
             return
-        super()._turn_began(events)
+        super().on_turn_began(events)
 
-    def _drive(self) -> None:
+    def drive(self) -> None:
         self.match.step()                   # the link's poll: every action comes from it
 
     def update(self, dt: float) -> None:
         self.run.poll()
         if self.match.game is not self.game:     # restored from the host's snapshot
-            self.start(self.match, self.tally)
+            self.restart(self.match, self.tally)
             self.app.toast("back in step with the other unit", 3.0)
         super().update(dt)
 
-    def _finished(self) -> None:
+    def finished(self) -> None:
         result = self.match.result or self.match.finish()
         self.handed_over = True
         self.app.replace("skirmish_link_results", run=self.run, result=result, match=self.match, tally=self.tally)
@@ -72,7 +72,7 @@ class LinkedBattle(BattleScene):
         super().draw(surf)
         down = self.run.link_down()
         if down:
-            self._draw_banner(surf, down)
+            self.draw_banner(surf, down)
 
 
 class LinkResults(Results):

@@ -1,4 +1,4 @@
-"""Seeking in a replay on the battle screen: a turn back or forward (L / R), straight to any turn
+"""Seeking in a replay on the replay screen: a turn back or forward (L / R), straight to any turn
 (Y, or "Go to turn…" in the pause menu), fast forward (X).
 
 A replay is deterministic, so a jump rebuilds the game from the replay's start and applies the
@@ -45,7 +45,7 @@ class ReplaySeek:
                 problem = f"the replay no longer matches the rules at turn {g.turn + 1}"
         d.paused = True
         sc.match.close()
-        sc.start(match)
+        sc.restart(match)
         text = problem or f"turn {match.game.turn + 1} of {self.last_turn() + 1} (A: play)"
         sc.message, sc.message_until = text, sc.time + 3.0
 
