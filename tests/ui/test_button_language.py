@@ -22,7 +22,7 @@ from game.ui.registry import mode_uis
 
 BACK_WORDS = ("back", "cancel", "undo", "close", "skip", "leave", "resume", "title", "menu", "delete", "drop")
 START_WORDS = ("pause", "menu", "fight", "ok", "go", "play", "start")
-SELECT_WORDS = ("info", "words", "book")
+SELECT_WORDS = ("info", "words", "book", "how to play")
 CYCLE_WORDS = ("page", "view", "turn", "next", "prev", "unit", "piece")
 BOARDS = {"skirmish_battle", "duel_game", "bout_fight", "quest_board", "gdl_game"}
 RESULTS = {"results", "victory"} | {f"results_{ui.mode}" for ui in mode_uis()}
