@@ -57,8 +57,18 @@ class Player:
                 self.played.presses[ev.button] += 1
             return real(ev)
         app.dispatch = counted
+        self.quit_by = ""                        # who stopped the app, if anything did (a failure says)
+        real_quit = app.quit
+
+        def quit_logged(code: int = 0):
+            import traceback
+            self.quit_by = "".join(traceback.format_stack(limit=6))
+            return real_quit(code)
+        app.quit = quit_logged
 
     def press(self, *buttons, frames: int = 1) -> None:
+        if not self.app.running:
+            raise AssertionError(f"{self.played.mode}: the app stopped; scenes {self.stack()}; by {self.quit_by}")
         scripted_input.press(self.app, *buttons, frames=frames)
 
     def chord(self, *buttons) -> None:
@@ -222,6 +232,10 @@ def duel(p: Player) -> None:
             else:
                 _choice(p, "+ Drink from the bag")
                 _choice(p, f"{a.arg + 1} ")
+    else:
+        sc = p.top
+        raise AssertionError(f"duel: no end after 4000 actions; scenes {p.stack()}, over "
+                             f"{getattr(getattr(sc, 'game', None), 'is_over', lambda: '?')()}, {p.played.presses}")
     p.played.result = p.stack()[-1]
 
 
