@@ -223,11 +223,17 @@ def bot_game(mode_id: str, seed: int, setup: bytes, unit: int, level: str = "har
 
 
 def _unit_names(spec) -> dict[int, str]:
+    """Unit -> the name its players go by on this unit (the units' own names; two units that
+    go by the same name - both "Player 1" out of the box - are told apart, so the stats can
+    rate them apart)."""
     run = getattr(spec, "run", None)
     if run is None:
         return {0: "host", 1: "guest"}
     me, them = run.unit_name or ("host" if run.is_host else "guest"), run.peer_name
-    return {0: me, 1: them} if run.is_host else {0: them, 1: me}
+    names = {0: me, 1: them} if run.is_host else {0: them, 1: me}
+    if names[0].strip().casefold() == names[1].strip().casefold():
+        names = {0: f"{names[0]} (host)", 1: f"{names[1]} (guest)"}
+    return names
 
 
 def _summary(play):

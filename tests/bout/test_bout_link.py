@@ -1,13 +1,15 @@
-"""Linked bouts: two lockstep adapters, then two sessions over a noisy cable (like the duel's)."""
+"""Linked bouts: two units' Matches driven by hand as the lockstep drives them (the one linked
+adapter with the bout's link hook), then two sessions over a noisy cable (like the duel's)."""
 
-import os
 import pathlib
 import sys
 
 import pytest
 
+from game.link.linked_match import Move
+from game.link.modes import bot_game
 from game.modes.bout import actions as A
-from game.modes.bout.link import BoutOverLink, decode_bout_setup, encode_bout_setup
+from game.modes.bout.link import decode_bout_setup, encode_bout_setup
 from game.modes.bout.scenarios import BoutOptions
 from game.rules.bout.loader import load_bout_ruleset
 
@@ -23,8 +25,8 @@ def rules():
 
 def test_two_adapters_play_in_step_and_throws_cross_as_commitments(rules):
     setup = encode_bout_setup(rules, BoutOptions(scenario="one_vs_three"))
-    host = BoutOverLink(rules, 5, setup, 0, salt_source=os.urandom)
-    guest = BoutOverLink(rules, 5, setup, 1, salt_source=os.urandom)
+    host = bot_game("bout", 5, setup, 0, "hard", rules=rules)
+    guest = bot_game("bout", 5, setup, 1, "hard", rules=rules)
     kinds = set()
     while not host.finished():
         mover, other = (host, guest) if host.whose_turn_is_local() else (guest, host)
@@ -52,15 +54,15 @@ def test_a_setup_from_the_peer_is_checked(rules):
 
 def test_a_cheating_reveal_is_replaced_by_a_forfeit(rules):
     setup = encode_bout_setup(rules, BoutOptions())
-    host = BoutOverLink(rules, 2, setup, 0, salt_source=os.urandom)
-    guest = BoutOverLink(rules, 2, setup, 1, salt_source=os.urandom)
+    host = bot_game("bout", 2, setup, 0, "hard", rules=rules)
+    guest = bot_game("bout", 2, setup, 1, "hard", rules=rules)
     for side in (host, guest):                        # both commit
         a = side.next_local_action()
         host.apply(a)
         guest.apply(a)
     assert host.game.phase == "reveal"
     host.apply(host.next_local_action())
-    cheat = A.Reveal(1, 0, 0, 0, bytes(16))
+    cheat = Move((A.Reveal(1, 0, 0, 0, bytes(16)),))
     assert not host.is_legal(cheat)
     host.apply(host.replacement_for(cheat))
     assert host.game.m.fighters[1].orientation == 2          # a forfeited throw: defensive
@@ -75,11 +77,11 @@ def _sessions(rules, clock, seed, **faults):
     games = {}
 
     def host_game(s, o):
-        games["host"] = BoutOverLink(rules, s, o, 0, salt_source=os.urandom)
+        games["host"] = bot_game("bout", s, o, 0, "hard", rules=rules)
         return games["host"]
 
     def guest_game(s, o):
-        games["guest"] = BoutOverLink(rules, s, o, 1, salt_source=os.urandom)
+        games["guest"] = bot_game("bout", s, o, 1, "hard", rules=rules)
         return games["guest"]
     h, g, wires = session_pair(clock, seed=seed, host_kw={"options": setup}, host_game=host_game,
                                guest_game=guest_game, **faults)

@@ -87,12 +87,17 @@ def test_snapshot_restore_resyncs_and_refuses_garbage():
     assert guest.turn_hash() == before
 
 
-def test_a_persons_steps_show_at_once_and_the_turn_goes_out_whole():
-    unit = bot_game("duel", 6, SETUP, 0)
-    g = unit.game
-    seat = g.state.current
+def person_at(seed):
+    """A unit whose wizard to move is played by a person (the screen's driver)."""
+    unit = bot_game("duel", seed, SETUP, 0)
+    seat = unit.game.state.current
     person = HumanDriver()
     unit.match.drivers[seat] = person
+    return unit, unit.game, seat, person
+
+
+def test_a_persons_steps_show_at_once_and_the_turn_goes_out_whole():
+    unit, g, seat, person = person_at(6)
     assert unit.next_local_action() is None
     legal_step = next(a for a in g.legal_actions() if a.is_step)
     person.offer(unit.match, legal_step)
@@ -115,11 +120,7 @@ def test_a_persons_steps_show_at_once_and_the_turn_goes_out_whole():
 
 
 def test_a_blocked_step_is_refused_before_it_reaches_the_board():
-    unit = bot_game("duel", 3, SETUP, 0)
-    g = unit.game
-    seat = g.state.current
-    person = HumanDriver()
-    unit.match.drivers[seat] = person
+    unit, g, _seat, person = person_at(3)
     while g.state.steps < 5:
         a = next((a for a in g.legal_actions() if a.is_step), None)
         if a is None:

@@ -7,8 +7,8 @@ and the game still ends identical on both."""
 from __future__ import annotations
 
 import pytest
+from link_dummy import PEBBLES
 from linkkit import FakeClock, lossy_pair
-from take_away import Take, TakeAway
 
 from game.core.replay import parse_replay
 from game.link.linked_match import LinkedMatch
@@ -16,36 +16,15 @@ from game.link.modes import guest_spec, host_spec
 from game.link.remote import RemoteDriver
 from game.link.run import spec_session
 from game.modes import driver
-from game.modes.registry import ModeEntry, Option, Request, get_mode, register, unregister
+from game.modes.registry import Request, get_mode, register, unregister
 from game.store.keeper import MatchKeeper
 from game.store.replays import ReplayStore
 from game.store.stats import StatsStore
 
-
-class Pebbles(TakeAway):
-    mode = "pebbles"
-    MOST = 2
-
-
-def new_pebbles(rules, seed: int, options: dict, seats: list[str]) -> Pebbles:
-    return Pebbles(int(options["pebbles"]), seats)
-
-
-class PebbleBot:
-    def __init__(self, level: str, seat: int, seed: int) -> None:
-        pass
-
-    def choose(self, game: Pebbles) -> Take:
-        return Take(game.pile % 3 or 1)
-
-
-PEBBLES = ModeEntry(id="pebbles", title="Pebbles", order=98,
-                    options=(Option("pebbles", 11, "pebbles on the pile", kind="int"),),
-                    game=f"{__name__}:new_pebbles", bot=f"{__name__}:PebbleBot", describe="take_away:describe")
-
 REQUESTS = {
     "skirmish": Request(seed=5, seats=("bot:easy", "bot:easy"), turn_limit=12, options={"map": "01_meadow"}),
     "duel": Request(seed=3, turn_limit=60),
+    "bout": Request(seed=4, options={"scenario": "duel"}),
     "pebbles": Request(seed=2, options={"pebbles": 40}),
 }
 
@@ -117,8 +96,43 @@ def test_every_mode_is_resynced_by_the_hosts_snapshot(mode, tmp_path):
     assert guest.game.match.replay.meta.get("resynced_after_actions")       # the replay says so
 
 
-@pytest.mark.parametrize("mode", ["skirmish", "duel"])
+@pytest.mark.parametrize("mode", ["skirmish", "duel", "bout"])
 def test_every_mode_ends_identical_over_a_lossy_wire(mode, tmp_path):
     host, guest, *_ = play(mode, tmp_path, p_drop=0.05, p_dup=0.05, p_byte=0.002)
     assert host.game.game.state_hash() == guest.game.game.state_hash()
     assert host.counters.retransmits + guest.counters.retransmits > 0
+
+
+def test_the_host_replaces_an_illegal_move_and_the_guest_is_told(tmp_path):
+    """The host may alter a turn (WoS): a guest move that decodes but is not legal on the host's
+    game is replaced by the mode's replacement (Skirmish: end turn), the guest is rolled back by a
+    snapshot and its Match gets a notice for the screen."""
+    from game.link.run import LinkRun
+    from game.modes.skirmish import actions as A
+    from game.modes.skirmish.link import encode_wire
+    clock = FakeClock()
+    a, b, *_ = lossy_pair(clock, 3)
+    hs = host_spec("skirmish", req=REQUESTS["skirmish"], level="easy")
+    gs = guest_spec(level="easy")
+    host = spec_session(a, role="host", spec=hs, seed=5)
+    run = LinkRun(spec_session(b, role="guest", spec=gs), port="memory", role="guest", spec=gs)
+    cheated, notices = False, []
+    for _ in range(60_000):
+        clock.advance(0.01)
+        host.poll()
+        run.poll()
+        g = run.game
+        if g is not None and not cheated and g.whose_turn_is_local():
+            cheated = True
+
+            def cheat(move, g=g):
+                del g.encode_action                              # once
+                return encode_wire(A.Walk(255, 0))               # no such piece on the host
+            g.encode_action = cheat
+        if g is not None:
+            notices += g.match.take_notices()
+        if host.finished and run.session.finished:
+            break
+    assert cheated and host.counters.rejected_actions == 1 and run.session.counters.resyncs >= 1
+    assert host.game.game.state_hash() == run.game.game.state_hash()
+    assert any("did not accept your last move" in n for n in notices), notices

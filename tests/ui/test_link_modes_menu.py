@@ -16,6 +16,7 @@ from ui_harness import B, press, stack
 
 from firmware_bridge.session import Session
 from game.link.modes import guest_spec, host_spec, split_setup
+from game.link.remote import RemoteDriver
 from game.modes.registry import Request, mode_ids, register, unregister
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
@@ -117,7 +118,7 @@ def _play_bout(cable, app, frames=6000):
         sc = app.top
         if sc.scene_name == "link_over":
             return
-        if sc.scene_name == "bout_link" and sc.chooser is not None:
+        if sc.scene_name == "bout_game" and sc.chooser is not None:
             if sc.game.phase == "commit":            # Throw row: red (attack)
                 press(app, B.DOWN, step=cable.step)
                 press(app, B.RIGHT, step=cable.step)
@@ -134,11 +135,12 @@ def test_linked_bout_hosted_from_the_menu_ends_identical_and_plays_again(make_ap
     choose_game(app, "bout")
     press(app, B.A)                              # Link (the defaults)
     assert stack(app)[-1] == "link_wait"
-    until(cable, lambda: stack(app)[-1] == "bout_link", what="the linked bout")
+    until(cable, lambda: stack(app)[-1] == "bout_game", what="the linked bout")
     sc = app.top
     assert split_setup(sc.run.spec.options)[0] == "bout"
-    assert sc.human_side == 0 and sc.adapter.screen is not None
-    assert cable.peer.game.link_mode == "bout" and cable.peer.game.local == 1
+    assert sc.human_side == 0 and sc.human is sc.run.game.person is sc.match.driver(0)
+    assert isinstance(sc.match.driver(1), RemoteDriver)             # the other unit's side
+    assert cable.peer.game.link_mode == "bout" and cable.peer.game.unit == 1
     app.screenshot(artifacts / "link_bout_480x320.png")
     _play_bout(cable, app)
     host, guest = sc.run.game, cable.peer.game
@@ -151,7 +153,7 @@ def test_linked_bout_hosted_from_the_menu_ends_identical_and_plays_again(make_ap
     first = host.game.state_hash()
     assert over.menu.current.label == "Play again"
     press(app, B.A, step=cable.step)            # the host: the same bout again on both units
-    until(cable, lambda: stack(app)[-1] == "bout_link", what="the second bout")
+    until(cable, lambda: stack(app)[-1] == "bout_game", what="the second bout")
     assert app.top.run.session.game_no == 2
     _play_bout(cable, app)
     h2, g2 = app.top.run.game, cable.peer.game
@@ -166,7 +168,7 @@ def test_linked_bout_joined_from_the_menu_plays_the_guests_side(make_app, monkey
     req = Request(options={"scenario": "duel", "fighters": "duelist,spearman"})
     cable = Cable(app, monkeypatch, bot_host("bout", req))
     choose_game(app, "bout", role="guest")
-    until(cable, lambda: stack(app)[-1] == "bout_link", what="the joined bout")
+    until(cable, lambda: stack(app)[-1] == "bout_game", what="the joined bout")
     sc = app.top
     assert sc.human_side == 1 and [f.t.name for f in sc.game.fighters] == ["Duelist", "Spearman"]
     assert app._toast[0] == "Bot host started: Steel bout"          # told what the host started
@@ -183,7 +185,7 @@ def test_linked_bout_survives_an_unplugged_cable(make_app, monkeypatch):
     cable = Cable(app, monkeypatch, bot_guest())
     choose_game(app, "bout")
     press(app, B.A)
-    until(cable, lambda: stack(app)[-1] == "bout_link", what="the linked bout")
+    until(cable, lambda: stack(app)[-1] == "bout_game", what="the linked bout")
     sc = app.top
     until(cable, lambda: sc.chooser is not None, what="the first declaration")
     cable.cut(True)
@@ -284,7 +286,7 @@ def test_linked_bout_in_the_larger_set_ups_the_guest_plays_three_foes(make_app, 
         press(app, B.RIGHT)
     assert app.top.scenario == ("one_vs_three", "roguelike")[rights - 1]
     press(app, B.UP, B.A)
-    until(cable, lambda: stack(app)[-1] == "bout_link", what="the linked bout")
+    until(cable, lambda: stack(app)[-1] == "bout_game", what="the linked bout")
     sc = app.top
     assert [f.side for f in sc.game.fighters] == [0, 1, 1, 1]
     _play_bout(cable, app, frames=20000)

@@ -67,7 +67,7 @@ def bout_person(app) -> None:
     """One frame of a person at a linked bout: red throws, the pre-selected declaration (A); B
     passes if it is refused."""
     sc = app.top
-    if sc.scene_name == "bout_link" and sc.chooser is not None:
+    if sc.scene_name == "bout_game" and sc.chooser is not None:
         if sc.game.phase == "commit":
             press(app, B.DOWN)
             press(app, B.RIGHT)
@@ -115,7 +115,7 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
     choose_game(host, "bout")
     press(host, B.A)                             # Link, with the defaults
     choose_game(guest, "bout", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="both bouts")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_game", what="both bouts")
     hs, gs = host.top, guest.top
     assert (hs.human_side, gs.human_side) == (0, 1) and guest._toast[0].endswith("started: Steel bout")
     for game_no in (1, 2):
@@ -127,18 +127,29 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
             bout_person(guest)
             step(host, guest)
             for app in (host, guest):
-                if app.top.scene_name == "bout_link":
+                if app.top.scene_name == "bout_game":
                     logged.update(app.top.log)
         assert any("dice" in line for line in logged), logged      # the exchanges' own log lines
         assert stack(host)[-1] == stack(guest)[-1] == "link_over", (stack(host), stack(guest))
         a, b = host.top.run.game, guest.top.run.game
         assert a.game.is_over() and a.game.state_hash() == b.game.state_hash()
         assert host.top.run.session.game_no == guest.top.run.session.game_no == game_no
+        for app in (host, guest):                # kept on both units, like any bout (issue 22 item 6)
+            saved = [r for r in app.replays.list() if r.ok and r.mode == "bout"]
+            assert len(saved) == game_no and len(app.stats.recent_games(10)) == game_no
+            # both units go by "Player 1": told apart, so each is rated on its own
+            assert sorted(saved[0].extra["players"]) == ["Player 1 (guest)", "Player 1 (host)"]
+        _, doc = host.replays.load(saved[0].name)
+        from game.core.replay import parse_replay
+        from game.modes import driver
+        from game.modes.registry import get_mode
+        verdict = driver.verify(get_mode("bout"), parse_replay(doc))
+        assert verdict.ok, verdict.problems
         if game_no == 1:
             host.screenshot(artifacts / "link_two_apps_bout_over_host.png")
             assert guest.top.menu.current.label == "Leave the link"
             press(host, B.A)                     # Play again
-            until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="the rematch")
+            until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_game", what="the rematch")
     press(guest, B.A)                            # the guest leaves; the host is told
     assert stack(guest) == ["title", "menu"] or stack(guest)[-1] == "menu"
 
@@ -181,7 +192,7 @@ def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):
     choose_game(host, "bout")
     press(host, B.A)
     choose_game(guest, "bout", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_link", what="both bouts")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_game", what="both bouts")
     hs = host.top
     press(guest, B.START, step=lambda: step(host, guest))  # the guest's person leaves the link
     assert stack(guest)[-1] == "menu" and not hs.game.is_over()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from game.modes.bout.scenarios_request import options_from
+from game.modes.link_hook import LinkHook, read_snapshot
 from game.modes.registry import Request, Verdict, event_lines, events_printer
 
 
@@ -81,9 +82,16 @@ def balance(ruleset: str | None, games: int, seed: int, level: str, progress=Non
     return rep, format_report(rep)
 
 
-class BoutLink:
+class BoutLink(LinkHook):
     """Option bytes in START: scenario index, then one fighter-template index per fighter.
-    Content compared at hello: the bout ruleset's content hash. Side 0 is the host's."""
+    Content compared at hello: the bout ruleset's content hash. Side 0 (fighter A's) is the
+    host's, every other side the guest's. The bout runs in secret mode: each initiative throw
+    crosses the cable as a COMMIT (16-byte BLAKE2b commitment of throw + salt) and only when both
+    are in do the REVEALs follow, so neither unit can read the other's throw first; salts come
+    from the link's entropy (os.urandom), never from the game's generator. Actions cross as one
+    byte per int (`actions.encode`)."""
+
+    mode = "bout"
 
     def content(self, rules) -> dict[str, bytes]:
         return {"bout-rules": bytes.fromhex(rules.content_hash)}
@@ -96,22 +104,46 @@ class BoutLink:
         from game.modes.bout.link import decode_bout_setup
         decode_bout_setup(rules, setup)
 
-    def adapter(self, rules, seed: int, setup: bytes, local: int, *, level: str | None = "hard",
-                chooser=None, log=None, entropy=None):
-        """level None: a person plays this unit's fighters from the screen (`adapter.screen`)."""
-        from game.modes.bout.link import BoutOverLink
-        from game.modes.lockstep_game import ScreenSlot
-        adapter = BoutOverLink(rules, seed, setup, local, level or "hard", chooser=chooser,
-                               salt_source=entropy, on_events=_on_events(log))
-        if level is None and chooser is None:
-            ScreenSlot.attach(adapter)
-        return adapter
+    def header(self, rules, seed: int, setup: bytes):
+        from game.modes.bout.link import decode_bout_setup
+        from game.modes.bout.match import bout_header
+        from game.modes.bout.scenarios import new_bout
+        options = decode_bout_setup(rules, setup)
+        sides = len({f.side for f in new_bout(rules, seed, options).fighters})
+        return bout_header(rules, seed, options, ["human"] * sides)
 
-    def summary(self, adapter) -> dict:
-        if adapter is None:
+    def units(self, header, game) -> dict[int, int]:
+        return {side: 0 if side == 0 else 1 for side in sorted({f.side for f in game.fighters})}
+
+    def encode_move(self, game, actions) -> bytes:
+        from game.modes.bout import actions as A
+        (action,) = actions
+        return bytes(A.encode(action))
+
+    def decode_move(self, game, data: bytes) -> list:
+        from game.modes.bout import actions as A
+        return [A.decode(list(bytes(data)))]          # ActionError is a ValueError
+
+    def restore(self, match, data: bytes):
+        from game.modes.bout.game import BoutGame
+
+        def checked(snap):
+            game = BoutGame.restore(match.rules, snap)
+            game.state_hash()
+            return game
+        return read_snapshot(data, "bout", checked)
+
+    def new_bot(self, match, seat: int, level: str, entropy=None):
+        from game.modes.bout import actions as A
+        from game.modes.bout.bot import BoutBot
+        salts = (lambda: entropy(A.SECRET_BYTES)) if entropy is not None else None
+        return BoutBot(level, match.header.seed, seat, salt_source=salts)
+
+    def summary(self, match) -> dict:
+        if match is None:
             return {"mode": "bout", "winner": None}
-        g = adapter.game
-        return {"mode": "bout", "exchanges": g.turn, "rounds": g.round,
+        g = match.game
+        return {"mode": "bout", "exchanges": g.turn, "rounds": g.round, "state_hash": g.state_hash(),
                 "winner": None if g.winner is None else f"side {g.winner} ({'host' if g.winner == 0 else 'guest'})"}
 
 

@@ -124,6 +124,26 @@ class BoutRules(MatchRules):
         level = bot_level(f"bot:{level}")
         return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
 
+    def fallback(self, game):
+        """What the seat to act plays when its bot failed, or the host plays instead of a peer's
+        illegal move (the arena: wait, orient automatically, a forfeit throw, the first foe, done)."""
+        if not arena(game):
+            return super().fallback(game)
+        from game.modes.bout import actions as A
+        f = game.fighter_to_act()
+        ph = game.phase
+        if ph == "move":
+            return A.Move(f, A.WAIT)
+        if ph == "orient":
+            return A.Orient(f, A.AUTO_ORIENT if game.fighters[f].orientation >= 0 else 2, 0, 0)
+        if ph == "commit":
+            return A.Commit(f, bytes(A.SECRET_BYTES))
+        if ph == "reveal":
+            return A.Reveal(f, A.FORFEIT, 0, 0, bytes(A.SECRET_BYTES))
+        if ph == "target":
+            return A.Target(f, game.m.foes_of(f)[0])
+        return A.Done(f)
+
     def standings(self, game, header: Replay, finished: bool) -> list[Standing]:
         if is_dungeon(header):
             won = finished and game.outcome == "escaped"

@@ -9,7 +9,6 @@ UI = ModeUI(
         "bout_menu": "game.ui.modes.bout.menu:BoutMenu",
         "bout_game": "game.ui.modes.bout.scene:BoutScene",
         "bout_link_setup": "game.ui.modes.bout.linked:BoutLinkSetup",
-        "bout_link": "game.ui.modes.bout.linked:LinkedBout",
     },
     menu=(MenuLine("Steel bout", 35, "bout_menu", "sword fights: dice pools, initiative, maneuvers"),),
     link_scene="game.ui.modes.bout.linked:open_linked_bout",

@@ -14,17 +14,23 @@ before both throws are in.
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
+from game.match import BotDriver, Match
 from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.bot import BoutBot
+from game.modes.bout.commit import seal
 from game.modes.bout.log import describe
 from game.modes.bout.scenarios import BoutOptions, new_bout
 from game.rules.bout.loader import load_bout_ruleset
 from game.ui import theme as T
+from game.ui.human import HumanDriver, offer_and_step
 from game.ui.modes.bout.chooser import Chooser
 from game.ui.scene import Scene
+from game.ui.scenes.link.played import OnLink
 from game.ui.widgets import bottom_rect, meter, panel, title_bar
 from hw.input.buttons import Button, EventKind
 
@@ -45,31 +51,92 @@ def bout_rules():
 
 
 class BoutScene(Scene):
+    """One bout, a Match (`game.match`): the person's declarations go to their sides' driver, the
+    bots' (one bot for every bot side, threaded) are asked a pace apart, and every applied
+    declaration reaches the log through the Match's listener. Linked (`run`): the link made the
+    Match, this unit's person plays its own sides, the other unit's arrive through the link; the
+    secret throw is sealed here with fresh random bytes and revealed by itself once every
+    commitment is in."""
+
     title = "Steel bout"
 
     def __init__(self, app, scenario: str = "duel", level: str = "hard", seed: int | None = None,
-                 hotseat: bool = False) -> None:
+                 hotseat: bool = False, match=None, run=None) -> None:
         super().__init__(app)
-        self.rules = bout_rules()
-        self.seed = app.seed_source() if seed is None else seed
-        self.game = new_bout(self.rules, self.seed, BoutOptions(scenario=scenario))
-        self.human_side = 0
-        self.human_sides = {0, 1} if hotseat else {0}
-        self.hotseat = hotseat
-        self.viewer = 0                     # the side whose person looks at the screen
+        self.run = run
+        if run is not None:
+            match, self.human = run.game.match, run.game.person
+        elif match is None:
+            match = self._new_match(app, scenario, level, seed, hotseat)
+        self.match = match
+        if run is None:
+            self.human = self._seat_drivers(match)
+        self.link = OnLink(self, run) if run is not None else None
+        self.rules = match.rules
+        self.seed = match.header.seed
+        self.human_sides = {s for s, d in match.drivers.items() if d is self.human and d is not None}
+        self.human_side = min(self.human_sides, default=0)
+        self.hotseat = len(self.human_sides) > 1
+        self.viewer = self.human_side       # the side whose person looks at the screen
         self.curtain: int | None = None     # hot-seat: side waiting to take the unit
-        self.bot = BoutBot(level, self.seed, 1)
-        self.advisor = BoutBot("hard", self.seed, 7)
-        start = f"A {scenario.replace('_', ' ')} begins. "
-        if hotseat:
-            start += f"Player 1 plays {self._side_names(0)}, player 2 {self._side_names(1)}."
-        else:
-            start += f"You are {self.game.fighters[0].t.name} (A)."
-        self.log: list[str] = [start]
+        self.advisor = BoutBot("hard", self.seed, 7)        # only pre-selects the person's rows
+        self.reveals: dict[int, object] = {}               # linked: sealed throws to reveal
+        self.log: list[str] = [self._opening(scenario)]
         self.chooser = None
         self.wait = 0.0
-        self.focus = 1                      # whose body diagram is shown next to yours
+        self.focus = next((i for i, f in enumerate(self.game.fighters) if f.side != self.human_side), 1)
+        self._seen = self.match.game
         self._describe = None
+        self._unlisten = self.match.listen(self._heard)
+
+    @staticmethod
+    def _new_match(app, scenario: str, level: str, seed: int | None, hotseat: bool):
+        """A bout on this unit: the person plays side 0 (and side 1 hot-seat), one bot the rest."""
+        from game.modes.bout.match import bout_header
+        rules = bout_rules()
+        seed = app.seed_source() if seed is None else seed
+        sides = len({f.side for f in new_bout(rules, seed, BoutOptions(scenario=scenario)).fighters})
+        seats = ["human"] + ["human" if hotseat and s == 1 else f"bot:{level}" for s in range(1, sides)]
+        header = bout_header(rules, seed, BoutOptions(scenario=scenario), seats)
+        header.meta["players"] = [app.player_name(min(s, 1)) if c == "human" else "" for s, c in enumerate(seats)]
+        match = Match.start("bout", rules, header, keeper=app.keeper() if hasattr(app, "keeper") else None)
+        human, bot = HumanDriver(), BotDriver(BoutBot(level, seed, 1), threaded=True)
+        for side, ctrl in enumerate(seats):
+            match.drivers[side] = human if ctrl == "human" else bot
+        return match
+
+    @staticmethod
+    def _seat_drivers(match):
+        """The person's driver of a Match made elsewhere (resumed): seats without a driver get
+        one from their controller (the person's, or a bot of its level)."""
+        human = next((d for d in match.drivers.values() if isinstance(d, HumanDriver)), None)
+        for side, p in match.players.items():
+            if side not in match.drivers:
+                if p.is_bot:
+                    match.drivers[side] = BotDriver(BoutBot(p.level, match.header.seed, 1), threaded=True)
+                else:
+                    human = human or HumanDriver()
+                    match.drivers[side] = human
+        return human
+
+    def _opening(self, scenario: str) -> str:
+        g = self.game
+        if self.run is not None:
+            kind = "duel" if len(g.fighters) == 2 else "bout"
+            return f"A linked {kind} with {self.run.peer_name}. You are {self._side_names(self.human_side)}."
+        start = f"A {scenario.replace('_', ' ')} begins. "
+        if self.hotseat:
+            return start + f"Player 1 plays {self._side_names(0)}, player 2 {self._side_names(1)}."
+        return start + f"You are {g.fighters[0].t.name} (A)."
+
+    @property
+    def game(self):
+        return self.match.game
+
+    @property
+    def bots(self):
+        """This unit's bot driver (`thinking` while its worker decides), or None."""
+        return next((d for d in self.match.drivers.values() if isinstance(d, BotDriver)), None)
 
     def _side_names(self, side: int) -> str:
         return ", ".join(f"{f.t.name} ({'ABCDEFGHIJKL'[i]})" for i, f in enumerate(self.game.fighters)
@@ -78,14 +145,41 @@ class BoutScene(Scene):
     # --------------------------------------------------------------------------- driving
     def human_to_act(self) -> bool:
         f = self.game.fighter_to_act()
-        return f is not None and self.game.fighters[f].side in self.human_sides
+        h = self.human
+        return (f is not None and self.game.fighters[f].side in self.human_sides and h is not None
+                and not self.match.over and h.plays(self.match) and h.pending is None)
 
     def me(self) -> int:
         """The fighter whose body diagram is drawn as 'yours': the viewer's first fighter."""
         return next((i for i, f in enumerate(self.game.fighters) if f.side == self.viewer), 0)
 
     def _apply(self, action) -> None:
-        self.shown(self.game.apply(action))
+        """The person's declaration: to their driver (a secret throw sealed first); the Match
+        applies it (at once here, on the link's next poll when linked)."""
+        g = self.game
+        if g.phase == "commit" and isinstance(action, A.Orient):
+            commit, reveal = seal(action, os.urandom(A.SECRET_BYTES))
+            if self._offer(commit):
+                self.reveals[action.f] = reveal
+                self.log.append("your throw is sealed; it shows when every throw is in")
+        else:
+            self._offer(action)
+        self.chooser = None
+        self.dirty = True
+
+    def _offer(self, action) -> bool:
+        try:
+            offer_and_step(self.match, self.human, action)
+        except ActionError as exc:
+            if self.chooser is not None:
+                self.chooser.error = str(exc)
+            else:
+                self.app.toast(str(exc), 2.0)
+            return False
+        return True
+
+    def _heard(self, match, applied) -> None:
+        self.shown(applied.events)
 
     def shown(self, events) -> None:
         """Events that happened (here or, linked, on the other unit): into the log, redraw."""
@@ -99,28 +193,57 @@ class BoutScene(Scene):
 
     def _ensure_chooser(self) -> None:
         if self.chooser is None and self.human_to_act():
-            f = self.game.fighter_to_act()
-            side = self.game.fighters[f].side
+            g = self.game
+            f = g.fighter_to_act()
+            side = g.fighters[f].side
             if self.hotseat and side != self.viewer:
                 self.curtain, self.viewer = side, side
                 self.dirty = True
-            self.chooser = Chooser(self.game, f, self.advisor.choose(self.game))
-            foes = self.game.foes_of(f)
+            suggestion = None if g.phase in ("commit", "reveal") else self.advisor.choose(g)
+            self.chooser = Chooser(g, f, suggestion)
+            foes = g.foes_of(f)
             if foes and self.focus not in foes:
                 self.focus = foes[0]
             self.dirty = True
 
     def update(self, dt: float) -> None:
-        g = self.game
-        if g.is_over():
+        if self.match.game is not self._seen:          # restored from the host's snapshot
+            self._seen = self.match.game
+            self.chooser = None
+            self.reveals.clear()
+            self.dirty = True
+        if self.link is not None:
+            self.match.step()                           # the link's poll: every action comes from it
+            if not self.link.update():
+                return
+        if self.game.is_over():
             return
         if self.human_to_act():
+            f = self.game.fighter_to_act()
+            if self.game.phase == "reveal" and f in self.reveals:
+                self._offer(self.reveals.pop(f))
+                return
             self._ensure_chooser()
             return
+        if self.link is not None:
+            return
         self.wait -= dt
-        if self.wait <= 0:
-            self._apply(self.bot.choose(g))
+        if self.wait <= 0 and self.match.step() is not None:
             self.wait = BOT_PACE
+
+    def over_lines(self) -> list[str]:
+        g = self.game
+        text = "Draw." if g.draw else ("You win!" if g.winner in self.human_sides else "You are beaten.")
+        return [text] + self.log[-3:]
+
+    def close(self) -> None:
+        self._unlisten()
+        m = self.match
+        if m.result is None and not m.over and m.replay.actions and not getattr(self.app, "closing", False):
+            m.finish(abandoned=True)            # left on purpose (an app shutting down keeps it)
+        if self.link is not None:
+            self.link.close()
+        m.close()
 
     def handle(self, ev) -> None:
         if ev.kind not in (EventKind.PRESS, EventKind.REPEAT) or ev.button is None:
@@ -133,7 +256,7 @@ class BoutScene(Scene):
             elif b == Button.START:
                 self.app.goto_menu()
             return
-        if b == Button.START or (self.game.is_over() and b in (Button.A, Button.B)):
+        if b == Button.START or (self.game.is_over() and self.link is None and b in (Button.A, Button.B)):
             self.app.goto_menu()
             return
         if b in (Button.L, Button.R):
@@ -157,12 +280,7 @@ class BoutScene(Scene):
             if c.check():
                 self._apply(c.action())
         elif b == Button.B and ev.kind == EventKind.PRESS and c.stage in ("declare", "respond"):
-            try:
-                self.game.check(A.Done(c.f))
-            except ActionError as exc:
-                c.error = str(exc)             # e.g. an aggressive fighter must attack
-            else:
-                self._apply(A.Done(c.f))
+            self._apply(A.Done(c.f))           # refused with the reason (an aggressive fighter must attack)
         self.dirty = True
 
     # --------------------------------------------------------------------------- drawing

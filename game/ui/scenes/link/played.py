@@ -276,6 +276,51 @@ class LinkedGame(Scene):
         draw_link_down(self, surf, self.run)
 
 
+class OnLink:
+    """What any play screen does when its Match is linked (`run`, the `LinkRun`): the screen
+    keeps playing the Match as it plays a local one (its `match.step()` polls the link); this
+    says when the link is in trouble, tells the screen's person what the link noticed, and hands
+    the screen on to the result once both units agree the game is over.
+
+        self.link = OnLink(self, run) if run is not None else None
+        ...update: if self.link and not self.link.update(): return   # handed over
+        ...draw:   if self.link: self.link.draw(surf)
+        ...close:  if self.link: self.link.close()
+    """
+
+    def __init__(self, scene, run) -> None:
+        self.scene, self.run = scene, run
+        self.handed_over = False
+        self._down = ""
+
+    @property
+    def peer_name(self) -> str:
+        return self.run.peer_name
+
+    def update(self) -> bool:
+        """False once the screen was handed on to the result (the caller returns at once)."""
+        sc, m = self.scene, self.scene.match
+        for text in m.take_notices():
+            sc.app.toast(text, 3.0)
+        down = self.run.link_down()
+        if down != self._down:
+            self._down = down
+            sc.dirty = True
+        if m.over and self.run.session.state == "finished":
+            lines = sc.over_lines() if hasattr(sc, "over_lines") else []
+            self.handed_over = True
+            sc.app.replace("link_over", run=self.run, lines=lines)
+            return False
+        return True
+
+    def draw(self, surf) -> None:
+        draw_link_down(self.scene, surf, self.run)
+
+    def close(self) -> None:
+        if not self.handed_over:
+            self.run.close()
+
+
 def draw_link_down(scene, surf, run) -> None:
     """The link's trouble ("cable unplugged — waiting") over any linked game's screen."""
     down = run.link_down()
