@@ -38,6 +38,12 @@ class FrameLoop:
         self._toast = (text, self.now() + seconds)
         self._toast_shown = False
 
+    def clear_toast(self) -> None:
+        """Take the toast away now (a new screen, the tour's next shot)."""
+        if self._toast is not None:
+            self._toast = None
+            self.invalidate()
+
     # ------------------------------------------------------------------------------------------
     def _dt(self) -> float:
         if self.fixed_dt:

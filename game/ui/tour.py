@@ -133,6 +133,7 @@ class Tour:
         """Back to the main menu (and open `scene`), with the first-game how-tos off: a tour
         shows each of them once, on purpose (``howto``)."""
         self.app.goto_menu()
+        self.app.clear_toast()              # a toast of the last screen ("wait for your turn") is gone
         if scene:
             self.app.open(scene, **kwargs)
 

@@ -118,18 +118,17 @@ def bout(t) -> Iterator:
     sc = app.top
     app.run_frames(10)
     for _ in range(6):                           # a few exchanges in: dice, wounds, the log
+        t.wait(lambda: t.app.top is not sc or sc.game.is_over() or getattr(sc, "chooser", None) is not None,
+               "the bout's declaration")
+        if t.app.top is not sc or sc.game.is_over():
+            break
         t.press(B.A)
         app.run_frames(8)
     yield t.shot("bout_fight")
     yield t.howto("bout")
-    g = getattr(sc, "game", None)
-    if g is not None and hasattr(sc, "_apply"):
-        from game.modes.bout.bot import BoutBot
-        bot = BoutBot("hard", 3, 5)
-        for _ in range(5000):
-            if g.is_over():
-                break
-            sc._apply(bot.choose(g))
+    match = getattr(sc, "match", None)
+    if match is not None and hasattr(match, "mode_rules"):
+        _bots_finish(match)
         app.run_frames(2)
         yield t.shot("results_bout")
     if "bout_dungeon" in SCENES:                  # the Steel roguelike, once its screen lands
