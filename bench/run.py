@@ -8,7 +8,7 @@ import json
 import sys
 import time
 
-MODULES = ("bench.bench_engine", "bench.bench_duel", "bench.bench_bout", "bench.bench_quest", "bench.bench_quest_import", "bench.bench_gdl", "bench.bench_link", "bench.bench_match",
+MODULES = ("bench.bench_engine", "bench.bench_duel", "bench.bench_bout", "bench.bench_quest", "bench.bench_quest_import", "bench.bench_gdl", "bench.bench_link", "bench.bench_lobby", "bench.bench_match",
            "bench.bench_ui")
 
 

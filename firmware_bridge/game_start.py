@@ -12,7 +12,20 @@ from .messages import ERR_GAME, Ready, Start
 
 
 class GameStart:
+    # a lobby host (game/link/lobby.py) holds each guest's START until the battle is launched:
+    # the guest is paired and has the content, the session waits in state "lobby"
+    hold_start = False
+
+    def launch(self) -> None:
+        """Host: send the START held back by `hold_start` (the lobby's Launch)."""
+        self.hold_start = False
+        if self.state == "lobby":
+            self._send_start(resume=False)
+
     def _after_content(self) -> None:
+        if self.hold_start and not self._resume_pending and self.state != "finished":
+            self.state = "lobby"
+            return
         if self._resume_pending:
             self._send_start(resume=True)
         elif self.state != "finished":          # after a game, the next one is the host's call (rematch)

@@ -201,6 +201,8 @@ class Session(Handshake, GameStart, ContentSync):
             return "pairing with the other unit" if self._pending_peer else "saying hello to the other unit"
         if self.state == "content":
             return str(self.progress) if self.progress else f"checking rulesets and maps with the other unit{peer}"
+        if self.state == "lobby":
+            return f"in the lobby{peer}: waiting for the battle to be launched"
         if self.state == "starting":
             return f"starting the game with the other unit{peer}"
         if self.state == "finished":

@@ -9,6 +9,11 @@ joining unit passes the same `--code`; with `link.key` in both data folders no c
 
     tactibox link --port tcp://:7777 --host            # prints "pairing code: 123 456"
     tactibox link --port tcp://192.168.1.20:7777 --join --code 123456
+
+Four units on a LAN (a lobby: game/cli/link_lobby.py):
+
+    tactibox link --port tcp://:7777 --host --mode skirmish --seats human,human,human,human --code 123456
+    tactibox link --port tcp://192.168.1.20:7777 --join --code 123456          (on each of three units)
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from game.cli.common import CliError, add_mode_arguments, mode_options, run_guar
 
 
 def add_arguments(p) -> None:
-    p.add_argument("--port", required=True, help="serial device, pyserial URL or tcp://[host]:port")
+    p.add_argument("--port", required=True,
+                   help="serial device, pyserial URL or tcp://[host]:port; joining: 'lan' = the first battle "
+                        "announced on the LAN with a free seat")
     role = p.add_mutually_exclusive_group(required=True)
     role.add_argument("--host", action="store_true", help="this unit is the controller (owns options and the seed)")
     role.add_argument("--join", action="store_true", help="this unit joins the controller's game")
@@ -36,6 +43,18 @@ def add_arguments(p) -> None:
                    help="network links: the 6-digit pairing code (host: default a fresh one, printed)")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds (default 900)")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    p.add_argument("--seats", default=None,
+                   help="host, a lobby of up to four units over TCP: who sits where, e.g. human,human,human,human "
+                        "(seat 1 is this unit's; each other 'human' seat goes to a joining unit at random)")
+    p.add_argument("--launch-after", type=float, default=0.0,
+                   help="lobby: launch this many seconds after the first unit joined (default: when every seat is taken)")
+    p.add_argument("--announce", default=None, metavar="ADDR",
+                   help="lobby host: announce the battle on the LAN to this broadcast address "
+                        "(e.g. 255.255.255.255; default: not announced)")
+    p.add_argument("--discovery-port", type=int, default=None,
+                   help="UDP port of LAN announcements (default 47474); joining with --port lan listens on it")
+    p.add_argument("--idle-limit", type=float, default=60.0,
+                   help="lobby: seconds a unit may keep the battle waiting before a bot plays for it (default 60)")
 
 
 def run(args) -> int:
@@ -53,6 +72,14 @@ def _run(args) -> int:
     seed = args.seed if args.seed is not None else fresh_seed()
     log = (lambda line: None) if args.json else (lambda line: print(line, flush=True))
     level = args.seat.split(":")[1]
+    if role == "guest" and args.port == "lan":
+        from game.cli.link_lobby import find_game
+        args.port = find_game(args, log)
+    if args.seats is not None:
+        from game.cli.link_lobby import parse_seats, run_lobby
+        if role != "host":
+            raise CliError("--seats is for the hosting unit")
+        return run_lobby(args, parse_seats(args.seats), level, seed, log)
     try:
         if role == "host":
             entry = get_mode(args.mode)

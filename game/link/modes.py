@@ -49,6 +49,7 @@ class LinkGameSpec:
     prepare_options: Callable[[dict, bytes], bytes] | None = None     # host: see Session
     seats: _Seats | None = None     # who plays this unit's seats, where the game is kept
     run: object = None              # the LinkRun playing it (`bind`): unit names, the Match's conductor
+    lobby_play: Callable[[], tuple] | None = None   # host: () -> (the mode's link hook, its rules)
 
     def bind(self, run) -> None:
         self.run = run
@@ -278,6 +279,7 @@ def host_spec(mode_id: str, *, setup: bytes | None = None, req: Request | None =
 
     spec = LinkGameSpec(rules.content(entry), rules.provide, rules.install, options, make, _summary(play), prepare,
                         seats)
+    spec.lobby_play = lambda: (play, rules.get(entry))
     return spec
 
 
@@ -305,6 +307,8 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
     seats = _Seats(level, person, keeper, log)
 
     def make(seed: int, opts: bytes):
+        from game.link.lobby_seats import split_unit
+        unit, opts = split_unit(opts)           # a lobby's guest: which unit it is (issue 22)
         mode_id, mode_setup = split_setup(opts)
         entry = get_mode(mode_id)        # ModeError (a ValueError) names an unknown mode
         play = _play(entry)
@@ -312,7 +316,7 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
         check = getattr(play, "check_setup", None)
         if check is not None:
             check(rs, mode_setup)               # a clear ValueError for a bad one
-        return _linked(entry, play, rs, seed, mode_setup, 1, seats, spec)
+        return _linked(entry, play, rs, seed, mode_setup, 1 if unit is None else unit, seats, spec)
 
     def summary(adapter) -> dict:
         mode_id = mode_of(adapter)

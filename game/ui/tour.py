@@ -196,7 +196,11 @@ class Tour:
 
 
 def mode_walk(mode: str):
-    """The mode's own tour steps (game/ui/modes/<mode>/tour.py: walk), else Tactibox's default."""
+    """The mode's own tour steps (its UI part's `tour` hook, or game/ui/modes/<mode>/tour.py: walk),
+    else Tactibox's default."""
+    ui = next((u for u in mode_uis() if u.mode == mode), None)
+    if ui is not None and ui.has("tour"):
+        return ui.hook("tour")
     name = f"game.ui.modes.{mode}.tour"
     try:
         own = importlib.import_module(name)

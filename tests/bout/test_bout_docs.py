@@ -1,5 +1,5 @@
 """docs/rules/bout-reference.md carries the reference generated from the schema; bout.md,
-bout-decisions.md and bout-dungeon.md name their tests."""
+bout-decisions.md and bout-dungeon.md name their tests (in tests/bout, the screen's in tests/ui)."""
 
 import pathlib
 import re
@@ -19,6 +19,6 @@ def test_every_test_named_in_the_rules_exists():
     doc = "\n".join((ROOT / "docs" / "rules" / name).read_text() for name in ("bout.md", "bout-decisions.md", "bout-dungeon.md"))
     names = set(re.findall(r"`(test_[a-z0-9_]+)`", doc))
     files = set(re.findall(r"`(test_[a-z0-9_]+)\.py`", doc))
-    src = "\n".join(p.read_text() for p in (ROOT / "tests" / "bout").rglob("test_*.py"))
+    src = "\n".join(p.read_text() for d in ("bout", "ui") for p in (ROOT / "tests" / d).rglob("test_*.py"))
     for n in names - files:
         assert f"def {n}(" in src, n

@@ -58,11 +58,22 @@ def quest(app):
     return sc.session.match
 
 
+def dungeon(app):
+    from game.modes.bout.dungeon import actions as A
+    from game.ui.human import offer_and_step
+    app.update_settings(howto_seen=("bout",))
+    app.open("bout_dungeon")
+    sc = app.top
+    for d in (2, 2, 4, 4, 8):
+        offer_and_step(sc.match, sc.human, A.Step(d))
+    return sc.match
+
+
 def main() -> None:
     mode, data = sys.argv[1], sys.argv[2]
     app = new_app((480, 320), data)
     app.content.ruleset()                                   # loaded (it loads in the background)
-    match = {"skirmish": skirmish, "duel": duel, "quest": quest}[mode](app)
+    match = {"skirmish": skirmish, "duel": duel, "quest": quest, "dungeon": dungeon}[mode](app)
     g = match.game
     print(json.dumps({"mode": mode, "hash": g.state_hash(), "actions": len(match.replay.actions),
                       "turn": g.turn}), flush=True)

@@ -245,6 +245,7 @@ def bout(p: Player) -> None:
     Done (B) when that cannot be declared."""
     p.from_title("Steel bout")
     p.press(B.A)                                  # Fight
+    p.skip_howto()
     sc = p.top
     for _ in range(5000):
         p.skip_howto()

@@ -21,8 +21,6 @@ KNOWN = (
      "hud.button_bar is its own: use widgets.hint_bar(..., note=hint)"),
     ("skirmish_battle_start", "no hint bar", "ux-skirmish-quest", "the same"),
     ("quest_map", "Shop", "ux-skirmish-quest", "'Shop  (2 offers)' spills out of its box at 320x240 and 1280x720"),
-    ("bout_fight", "no hint bar", "steel-ui", "the hint line is plain text: no button icons"),
-    ("results_bout", "no hint bar", "steel-ui", "the same ('A: back to the menu')"),
 )
 
 

@@ -32,6 +32,8 @@ def open_bout(app, setups: int = 0, against: int = 0) -> None:
     press(app, B.UP, B.UP)
     assert menu.current.label == "Fight"
     press(app, B.A)
+    if stack(app)[-1] == "howto":                 # the first bout on this unit: how to play (A: play)
+        press(app, B.A)
     assert stack(app)[-1] == "bout_game"
 
 
@@ -51,8 +53,29 @@ def test_a_whole_bout_from_the_main_menu(make_app, setups, fighters, tmp_path):
     _play_out(app)
     app.run_frames(2)
     assert any("over" in line for line in sc.log)
+    press(app, B.A)                               # any key once it is over: the results
+    assert stack(app)[-1] == "results", stack(app)
+    res = app.top
+    assert res.headline in ("Victory!", "Beaten", "Draw") and res.menu.current.label == "Play again"
+    assert len(res.lines) == fighters + 1
+    press(app, B.A)                               # a rematch: the same set-up, a new bout
+    assert stack(app)[-1] == "bout_game" and app.top is not sc and len(app.top.game.fighters) == fighters
+    press(app, B.START)
+    assert stack(app)[-1] == "pause"
+    while app.top.menu.current.label != "Leave the bout":
+        press(app, B.DOWN)
     press(app, B.A)
+    assert stack(app)[-1] == "confirm"            # leaving asks
+    press(app, B.DOWN, B.A)
     assert stack(app) == ["menu"]
+
+
+def test_the_results_open_by_themselves_after_the_last_blow(make_app):
+    app = make_app()
+    open_bout(app)
+    _play_out(app)
+    run_until(app, lambda: stack(app)[-1] == "results", 200, "the results")
+    assert app.top.lines[-1][1].startswith("You:")            # the wounds summary, you first
 
 
 def _team_pixels(surf, rect, colour) -> int:
@@ -71,8 +94,8 @@ def test_the_room_shows_a_map_and_plays_to_the_end(make_app):
     w, h = app.surface.get_size()
     right = pygame.Rect(w // 2, 0, w - w // 2, h // 2)
     # the map panel (right, top) holds a square per fighter in his side's colour, and the walls
-    assert _team_pixels(app.surface, right, T.team_colour(0)[:3]) > 2
-    assert _team_pixels(app.surface, right, T.team_colour(1)[:3]) > 6
+    assert _team_pixels(app.surface, right, T.YOU[:3]) > 2            # you (one fighter) in the shared "you" colour
+    assert _team_pixels(app.surface, right, T.FOE[:3]) > 6            # the three foes
     assert _team_pixels(app.surface, right, (110, 100, 120)) > 4
     start = [f.pos for f in g.fighters]
     _play_out(app, max_presses=800)
@@ -91,7 +114,7 @@ def test_a_brawl_shows_three_sides_and_plays_to_the_end(make_app):
     w, h = app.surface.get_size()
     right = pygame.Rect(w // 2, 0, w - w // 2, h // 2)
     for side in (0, 1, 2):                                # each pair in its own colour on the map
-        assert _team_pixels(app.surface, right, T.team_colour(side)[:3]) > 2, side
+        assert _team_pixels(app.surface, right, T.side_colour(side, 0)[:3]) > 2, side
     _play_out(app, max_presses=800)
     assert any("over" in line for line in sc.log)
 
@@ -152,14 +175,42 @@ def test_chooser_rows_keys_and_pass(make_app):
         c.rows[0].select(3)                           # an action type: the line's rows appear
         c._refresh_dependent()
         assert "Dice" in [r.name for r in c.visible_rows()]
-        press(app, B.B)                               # done: no (more) lines
-        assert sc.chooser is None or sc.game.turn >= turn
+        n = len(sc.match.replay.actions) if hasattr(sc, "match") else None
+        press(app, B.B)                               # done: no (more) lines - after a question
+        if stack(app)[-1] == "confirm":
+            press(app, B.B)                           # keep choosing: nothing declared
+            assert stack(app)[-1] == "bout_game" and sc.chooser is not None and sc.game.phase == "declare"
+            press(app, B.B)
+            press(app, B.DOWN, B.A)                   # "Pass"
+        else:
+            assert sc.chooser.error                   # this throw must attack: refused, with the reason
+        assert sc.chooser is None or sc.game.turn >= turn or n is not None
 
 
 @pytest.mark.parametrize("size", [(320, 240), (1920, 1080)])
 def test_draws_at_small_and_large_sizes(make_app, size):
     app = make_app(size=size)
+    app.update_settings(howto_seen=("bout",))
     app.open("bout_game", scenario="one_vs_three", seed=3)
     app.run_frames(3)
     w, h = app.surface.get_size()                  # the canvas (large screens scale it up)
     assert w >= 320 and h >= 240 and app.top.scene_name == "bout_game"
+
+
+def test_a_bout_switched_off_continues_from_the_title_on_the_bout_screen(make_app):
+    """The arena bout is saved after every declaration (in-progress/bout.json); the dungeon's run
+    has its own folder, so both can wait for Continue."""
+    app = make_app()
+    open_bout(app)
+    sc = app.top
+    run_until(app, lambda: sc.chooser is not None, 400, "the first throw")
+    press(app, B.A)
+    run_until(app, lambda: len(sc.match.replay.actions) >= 2, 400, "the throws")
+    h, n = sc.game.state_hash(), len(sc.match.replay.actions)
+    app.close()                                   # switched off: not abandoned
+    again = make_app()
+    assert [g.mode for g in again.top.games] == ["bout"]
+    press(again, B.A)
+    assert stack(again)[-1] == "bout_game"
+    m = again.top.match
+    assert m.game.state_hash() == h and len(m.replay.actions) == n

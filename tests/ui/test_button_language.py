@@ -23,7 +23,7 @@ from game.ui.registry import mode_uis
 BACK_WORDS = ("back", "cancel", "undo", "close", "skip", "leave", "resume", "title", "menu", "delete", "drop")
 START_WORDS = ("pause", "menu", "fight", "ok", "go", "play", "start")
 SELECT_WORDS = ("info", "words", "book", "how to play")
-CYCLE_WORDS = ("page", "view", "turn", "next", "prev", "unit", "piece")
+CYCLE_WORDS = ("page", "view", "turn", "next", "prev", "unit", "piece", "body")
 BOARDS = {"skirmish_battle", "duel_game", "bout_fight", "quest_board", "gdl_game"}
 RESULTS = {"results", "victory"} | {f"results_{ui.mode}" for ui in mode_uis()}
 
@@ -37,8 +37,9 @@ KNOWN = (
     ("quest_board_aim", "L/R", "ux-skirmish-quest", "the same"),
     ("results_quest", "results", "ux-skirmish-quest", "the level's end dialog has no Play again"),
     ("results_duel", "results", "ux-duel", "A = menu, X = options: no Play again"),
-    ("bout_fight", "board", "steel-ui", "plain-text hint line: no START shown"),
-    ("results_bout", "results", "steel-ui", "'A: back to the menu' as plain text"),
+    ("bout_fight", "B", "steel-ui", "B = pass (a declaration, not back/cancel)"),
+    ("dungeon", "B", "steel-ui", "B = pack (opens the pack)"),
+    ("dungeon", "L/R", "steel-ui", "L/R held = diagonal steps (a modifier, not a cycle)"),
     ("results_gdl", "results", "xconq-ui", "'A back to the menu': no Play again"),
 )
 

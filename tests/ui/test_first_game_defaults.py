@@ -17,7 +17,6 @@ SETUPS = {
 # (scene, rule, owner, what is wrong)
 KNOWN = (
     ("skirmish_setup", "start", "ux-skirmish-quest", "opens on Map; A on Map does not start (START fights)"),
-    ("bout_menu", "bot", "steel-ui", "the bot is the hard one by default"),
 )
 
 

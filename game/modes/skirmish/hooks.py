@@ -85,6 +85,36 @@ class SkirmishLink(LinkHook):
     def person_plays(self, match, seat: int) -> bool:
         return match.player(seat).controller == "human"
 
+    # --- a lobby of up to four units (issue 22, game/link/lobby.py) ------------------------------
+    def seat_controllers(self, rs, setup: bytes) -> list[str]:
+        from game.modes.skirmish.link import decode_setup
+        return [s.participant.controller for s in decode_setup(rs, setup)[2]]
+
+    def lobby_map(self, rs, setup: bytes) -> str:
+        """The map's name, for the lobby's announcement on the LAN."""
+        from game.modes.skirmish.link import decode_setup
+        return rs.map(decode_setup(rs, setup)[0]).name
+
+    def with_owners(self, rs, setup: bytes, owners: list[int], ctrls: list[str] | None = None,
+                    names: list[str] | None = None) -> bytes:
+        """The setup with seat i played by unit owners[i] (its controller ctrls[i] when given:
+        "human", "bot:<level>"; a human seat named names[i], at most 16 bytes)."""
+        from game.modes.skirmish.link import LinkedSeat, decode_setup, encode_setup
+        from game.modes.skirmish.setup import Participant
+        map_id, options, seats = decode_setup(rs, setup)
+        if len(owners) != len(seats):
+            raise ValueError(f"{len(owners)} owners for {len(seats)} seats")
+        out = []
+        for i, (s, owner) in enumerate(zip(seats, owners, strict=True)):
+            p = s.participant
+            ctrl = ctrls[i] if ctrls else p.controller
+            name = names[i] if names and names[i] else p.name
+            if ctrl == "human" and not name:
+                name = f"Player {i + 1}"
+            name = name.encode("utf-8")[:16].decode("utf-8", "ignore")
+            out.append(LinkedSeat(owner, Participant(name, ctrl, p.army)))
+        return encode_setup(rs, map_id, options, out)
+
     def encode_move(self, game, actions) -> bytes:
         from game.modes.skirmish.link import encode_wire
         (action,) = actions

@@ -20,11 +20,12 @@ from game.rules.skirmish.model import Ruleset
 
 SETUP_VERSION = 1
 HOST, GUEST = 0, 1
+MAX_UNITS = 4              # a LAN lobby's units (issue 22): owner 0 the host, 1..3 its guests
 
 
 @dataclass(frozen=True)
 class LinkedSeat:
-    owner: int                 # HOST or GUEST
+    owner: int                 # HOST, GUEST, or in a lobby of more units 2..3
     participant: Participant
 
 
@@ -56,7 +57,7 @@ def decode_setup(rs: Ruleset, data: bytes) -> tuple[str, Options, list[LinkedSea
         for _ in range(n):
             head = data[pos]
             owner, ctrl = head >> 4, head & 15
-            if owner not in (HOST, GUEST) or ctrl >= len(CONTROLLERS):
+            if owner >= MAX_UNITS or ctrl >= len(CONTROLLERS):
                 raise ValueError(f"seat byte {head:#x}")
             slots = data[pos + 1:pos + 1 + SLOTS]
             if len(slots) != SLOTS or any(v > len(rs.pieces) for v in slots):

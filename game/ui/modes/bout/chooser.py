@@ -180,6 +180,18 @@ class Chooser:
             self._refresh_dependent()
         self.error = ""
 
+    def steer(self, button) -> bool:
+        """The d-pad on the chooser: Up/Down a row, Left/Right its value. True when it was one."""
+        from hw.input.buttons import Button
+        step = {Button.UP: (-1, 0), Button.DOWN: (1, 0), Button.LEFT: (0, -1), Button.RIGHT: (0, 1)}.get(button)
+        if step is None:
+            return False
+        if step[0]:
+            self.move_row(step[0])
+        else:
+            self.change(step[1])
+        return True
+
     def current(self) -> Row:
         rows = self.visible_rows()
         return rows[min(self.row, len(rows) - 1)]

@@ -8,7 +8,7 @@ each of their declarations a curtain hides the screen until the right person pre
 neither sees the other's secret throw or the dice he sets aside. On the roguelike room (and any
 map larger than the duel's) a map panel shows where everyone stands. Keys (one hand): UP/DOWN pick a row of the chooser, LEFT/RIGHT change it,
 A declares, B passes (no attack / no defence), L/R switch whose body diagram is shown, START
-(or A once the bout is over) goes back to the menu. The bots' initiative throws are never shown
+pauses (arena.py: the shared pause menu, B asks before passing, the results screen). The bots' initiative throws are never shown
 before both throws are in.
 """
 
@@ -29,6 +29,8 @@ from game.rules.bout.loader import load_bout_ruleset
 from game.ui import theme as T
 from game.ui.human import HumanDriver, offer_and_step
 from game.ui.modes.bout.chooser import Chooser
+from game.ui.modes.bout.plain import plain
+from game.ui.modes.bout.summary import wounds_summary
 from game.ui.scene import Scene
 from game.ui.scenes.link.played import OnLink
 from game.ui.widgets import bottom_rect, meter, panel, title_bar
@@ -186,7 +188,7 @@ class BoutScene(Scene):
         for ev in events:
             line = describe(self.game, ev)
             if line:
-                self.log.append(line)
+                self.log.append(plain(line, self.side_words()))
         del self.log[:-LOG_LINES]
         self.chooser = None
         self.dirty = True
@@ -294,6 +296,8 @@ class BoutScene(Scene):
         phase = "over" if g.is_over() else g.phase
         title_bar(surf, th, "Steel bout", f"round {g.round} · exchange {g.exchange} · {phase}")
         top = th.line_height("big") + th.pad + 2
+        th.text(surf, th.fit(wounds_summary(g, self.you()), w - 6, "tiny"), (3, top), T.ACCENT, "tiny")
+        top += th.line_height("tiny") + 2
         bot = bottom_rect(surf, th)
         left = pygame.Rect(2, top, int(w * 0.46) - 3, bot.y - top - 2)
         right = pygame.Rect(left.right + 3, top, w - left.right - 5, left.h)
@@ -307,10 +311,28 @@ class BoutScene(Scene):
         body_h = right.h * 2 // 5
         self._bodies(surf, pygame.Rect(right.x, right.y, right.w, body_h))
         self._chooser(surf, pygame.Rect(right.x, right.y + body_h + 2, right.w, right.h - body_h - 2))
-        hints = "Up/Down row  Left/Right change  A declare  B done  L/R body  Start menu"
-        if g.is_over():
-            hints = "A: back to the menu"
-        th.text(surf, th.fit(hints, bot.w - 6, "tiny"), (bot.x + 3, bot.y + 2), T.TEXT_DIM, "tiny")
+        from game.ui.widgets import hint_bar
+        hint_bar(surf, th, bot, self.hints())
+
+    def you(self):
+        """The side drawn in the player's colour (None: hot-seat, each side its own look)."""
+        return None if self.hotseat else self.human_side
+
+    def side_words(self) -> dict:
+        """Who each side is, for the log: "you", or its fighters' names."""
+        out = {}
+        for side in {f.side for f in self.game.fighters}:
+            names = [f.t.name for f in self.game.fighters if f.side == side]
+            out[side] = "you" if side == self.you() else " and ".join(names)
+        return out
+
+    def hints(self) -> list:
+        if self.game.is_over():
+            return [("A", "results")]
+        if self.chooser is None:
+            return [("LR", "look at a body"), ("START", "pause")]
+        return [("UPDOWN", "row"), ("LEFTRIGHT", "change"), ("A", "declare"), ("B", "pass"), ("LR", "body"),
+                ("START", "pause")]
 
     def _draw_curtain(self, surf) -> None:
         th, g = self.theme, self.game
@@ -338,7 +360,7 @@ class BoutScene(Scene):
         small = cell >= th.line_height("tiny")
         for i, f in enumerate(g.fighters):
             x, y = ox + (f.pos % g.width) * cell, oy + (f.pos // g.width) * cell
-            col = T.team_colour(f.side)
+            col = T.side_colour(f.side, self.you())
             if f.dead:
                 col = (90, 86, 96)
             pygame.draw.rect(surf, col, (x, y, cell - 1, cell - 1), border_radius=max(1, cell // 4))
@@ -352,19 +374,20 @@ class BoutScene(Scene):
         return max(6, self.theme.canvas[1] // 34)
 
     def _initiative_text(self, i: int) -> str:
+        """Who holds initiative, grouped so it fits a card: "B, C lead", "leads D", "ties with E"."""
         m = self.game.m
-        parts = []
+        groups: dict[str, list[str]] = {}
         for o in m.foes_of(i):
             letter = "ABCDEFGHIJKLMNOPQRSTUVWX"[o]
-            if m.contested(i, o):
-                parts.append(f"contests {letter}")
-            elif m.holds(i, o):
-                parts.append(f"has initiative on {letter}")
-            elif m.holds(o, i):
-                parts.append(f"{letter} has initiative")
-            else:
-                parts.append(f"faces {letter}")
-        return ", ".join(parts) or "not engaged"
+            kind = ("ties with {}" if m.contested(i, o) else "leads {}" if m.holds(i, o) else
+                    "{} lead" if m.holds(o, i) else "faces {}")
+            groups.setdefault(kind, []).append(letter)
+        parts = []
+        for kind, letters in groups.items():
+            if kind == "{} lead" and len(letters) == 1:
+                kind = "{} leads"
+            parts.append(kind.format(", ".join(letters)))
+        return "; ".join(parts) or "not engaged"
 
     def _cards(self, surf, rect) -> None:
         th, g = self.theme, self.game
@@ -372,8 +395,11 @@ class BoutScene(Scene):
         y = inner.y
         lh = th.line_height("small")
         d = self._die()
+        card_h = lh + d + 2 + th.line_height("tiny") + 2
         for i, f in enumerate(g.fighters):
-            col = T.team_colour(f.side)
+            if y + card_h > inner.bottom + 2:          # no room for this card: none drawn half under the log
+                break
+            col = T.side_colour(f.side, self.you())
             active = g.fighter_to_act() == i
             if self.hotseat:
                 you = " (P1)" if f.side == 0 else " (P2)"
@@ -396,7 +422,7 @@ class BoutScene(Scene):
             for _ in range(min(f.shock_carry, 8)):
                 pygame.draw.rect(surf, T.TEXT_BAD, (x, y, d, d), 1, border_radius=2)
                 x += d + 2
-            th.text(surf, f"{f.cp} CP", (x + 3, y + d // 2 - lh // 2), T.TEXT, "small")
+            th.text(surf, f"{f.cp} dice", (x + 3, y + d // 2 - lh // 2), T.TEXT, "small")
             y += d + 2
             th.text(surf, th.fit(self._initiative_text(i), inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
             y += th.line_height("tiny") + 2
@@ -404,12 +430,8 @@ class BoutScene(Scene):
                 break
 
     def _log(self, surf, rect) -> None:
-        th = self.theme
-        inner = panel(surf, rect, title="Exchange log", th=th)
-        lh = th.line_height("tiny")
-        n = max(1, inner.h // lh)
-        for k, line in enumerate(self.log[-n:]):
-            th.text(surf, th.fit(line.strip(), inner.w, "tiny"), (inner.x, inner.y + k * lh), T.TEXT, "tiny")
+        from game.ui.modes.bout.dungeon.hud import draw_log
+        draw_log(surf, self.theme, rect, self.log)         # whole lines, wrapped, the newest last
 
     def _bodies(self, surf, rect) -> None:
         th, g = self.theme, self.game

@@ -29,6 +29,8 @@ from hw.ports import list_ports
 
 TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
 TCP_JOIN = "tcp-join"
+TCP_LOBBY = "tcp-lobby"         # host: a LAN battle of up to four units (game/ui/scenes/link/lobby.py)
+FOUND = "lan:"                  # join: a battle heard on the LAN ("lan:" + its tcp:// address)
 LAST = {"address": "", "baud": 115200, "mode": ""}      # remembered while Tactibox runs
 
 
@@ -61,7 +63,7 @@ class LinkSetup(MenuScene):
             Item("This unit", choices=("host", "guest"), get=lambda: self.role, set=self._set_role,
                  show=lambda v: "hosts (picks the game)" if v == "host" else "joins",
                  hint="one unit hosts, the other joins"),
-            Item("Game", choices=linkable_modes(), get=lambda: self.mode, set=lambda v: setattr(self, "mode", v),
+            Item("Game", choices=linkable_modes(), get=lambda: self.mode, set=self._set_mode,
                  show=self._show_mode, enabled=lambda: self.role == "host",
                  hint="the joining unit plays what the host picks"),
             Item("Cable", choices=(), get=lambda: self.port, set=lambda v: setattr(self, "port", v),
@@ -87,12 +89,43 @@ class LinkSetup(MenuScene):
 
     def port_choices(self) -> tuple:
         tcp = TCP_HOST if self.role == "host" else TCP_JOIN
-        return tuple(p.device for p in self.ports) + (tcp,)
+        lan = (TCP_LOBBY,) if self.role == "host" and self.mode == "skirmish" else ()
+        found = tuple(FOUND + f.url for f in self.found()) if self.role != "host" else ()
+        return found + tuple(p.device for p in self.ports) + lan + (tcp,)
+
+    # --- battles heard on the LAN (issue 22) -----------------------------------------------------------
+    finder = None
+
+    def found(self) -> list:
+        return self.finder.games() if self.finder is not None else []
+
+    def update(self, dt: float) -> None:
+        if self.role == "host":
+            return
+        if self.finder is None:
+            self.finder = open_finder()
+        if self.finder is None:
+            return
+        before = [f.url for f in self.found()]
+        self.finder.poll()
+        if [f.url for f in self.found()] != before:
+            self._refresh_choices()
+            self.dirty = True
+
+    def close(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+        super().close()
 
     def _refresh_choices(self) -> None:
         self.menu.items[2].choices = self.port_choices()
         if self.port not in self.menu.items[2].choices:
             self.port = self.menu.items[2].choices[0]
+
+    def _set_mode(self, v: str) -> None:
+        self.mode = v
+        self._refresh_choices()
 
     def _set_role(self, v: str) -> None:
         self.role = v
@@ -104,6 +137,11 @@ class LinkSetup(MenuScene):
         return get_mode(v).title
 
     def _port_label(self, dev: str) -> str:
+        if dev == TCP_LOBBY:
+            return "LAN battle: up to 4 units"
+        if dev.startswith(FOUND):
+            found = next((f for f in self.found() if f.url == dev[len(FOUND):]), None)
+            return found.label() if found is not None else "a battle on the LAN (gone)"
         if dev == TCP_HOST:
             return f"TCP (LAN): wait on port {DEFAULT_TCP_PORT}"
         if dev == TCP_JOIN:
@@ -115,7 +153,7 @@ class LinkSetup(MenuScene):
 
     @property
     def serial(self) -> bool:
-        return self.port not in (TCP_HOST, TCP_JOIN)
+        return self.port not in (TCP_HOST, TCP_JOIN, TCP_LOBBY) and not self.port.startswith(FOUND)
 
     # --- going -----------------------------------------------------------------------------------------
     def go(self) -> None:
@@ -126,7 +164,21 @@ class LinkSetup(MenuScene):
             self.app.open("textentry", title="Host address (and port)", text=LAST["address"],
                           on_done=self._typed, max_len=24)
             return
+        if self.port == TCP_LOBBY:
+            from game.ui.scenes.link.lobby import open_lobby
+            open_lobby(self.app, port=TCP_HOST, on_error=self._failed)
+            return
+        if self.port.startswith(FOUND):
+            self._join_found(self.port[len(FOUND):])
+            return
         self.connect(self.port)
+
+    def _join_found(self, port: str) -> None:
+        if has_psk(self.app):
+            self.connect(port)
+            return
+        self.app.open("textentry", title="Pairing code (on the host's screen)", text="",
+                      on_done=lambda code: self._code_typed(port, code), max_len=8)
 
     def _typed(self, text: str) -> None:
         try:
@@ -196,6 +248,16 @@ class LinkSetup(MenuScene):
         if not self.ports:
             notes.append(("no serial port found: plug in a cable or a USB adapter, then X", T.TEXT_DIM))
         return notes
+
+
+def open_finder():
+    """Listen for battles announced on the LAN (None when this unit cannot: the port is taken)."""
+    from firmware_bridge.discovery import Finder
+    from game.ui.scenes.link import lobby
+    try:
+        return Finder(port=lobby.ANNOUNCE_PORT)
+    except OSError:
+        return None
 
 
 def host_with_defaults(mode_id: str):

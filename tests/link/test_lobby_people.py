@@ -1,0 +1,129 @@
+"""People leave and come back (issue 22 items 4 and 5), four units over memory wires: a unit
+whose line goes dead has its army played by a bot at once (the battle does not wait) and gets
+its seat back when it pairs again; a unit that joins after the launch watches (every move, no
+seat, no effect); a unit that keeps the battle waiting past the idle limit is replaced by a bot.
+Every unit still in the battle ends on the host's state hash."""
+
+from __future__ import annotations
+
+from linkkit import FakeClock
+from lobbykit import Guest, run_all, skirmish_lobby
+
+from game.link.lobby_seats import SPECTATOR
+from game.link.remote import RemoteDriver
+from game.match import BotDriver
+
+
+def _launched(clock, **kw):
+    lobby = skirmish_lobby(clock, **kw)
+    guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k) for k in (1, 2, 3)]
+    assert run_all(lobby, guests, clock, 60, lambda: lobby.waiting_for() == 0)
+    assert lobby.launch() == ""
+    return lobby, guests
+
+
+def _seat_of(lobby, unit):
+    m = lobby.adapter.match
+    return next(s for s, d in m.drivers.items() if getattr(d, "unit", None) == unit
+                or s in getattr(lobby.adapter, "stood_in", {}) and lobby.adapter.stood_in[s].unit == unit)
+
+
+def test_a_unit_that_drops_is_played_by_a_bot_and_gets_its_seat_back():
+    clock = FakeClock()
+    lobby, guests = _launched(clock, turn_limit=20)
+    assert run_all(lobby, guests, clock, 300, lambda: lobby.star.turns >= 30)
+    leaving = guests[1]
+    unit = leaving.member.unit
+    seat = _seat_of(lobby, unit)
+    leaving.cut()                                    # the cable is pulled / the unit loses power
+    guests.remove(leaving)
+    assert run_all(lobby, guests, clock, 10, lambda: lobby.drops == 1)
+    assert isinstance(lobby.adapter.match.drivers[seat], BotDriver)
+    before = lobby.star.moves_by_unit.get(0, 0)
+    turns = lobby.star.turns
+    assert run_all(lobby, guests, clock, 300, lambda: lobby.star.turns >= turns + 20 or lobby.adapter.finished())
+    assert lobby.star.moves_by_unit[0] > before      # the host's bot played the seat meanwhile: no waiting
+    assert not lobby.adapter.finished()
+    back = Guest(lobby, clock, leaving.name, link_seed=9)     # it starts again and pairs again
+    guests.append(back)
+    assert run_all(lobby, guests, clock, 60, lambda: back.member.launched)
+    assert back.member.unit == unit and lobby.returns == 1
+    assert isinstance(lobby.adapter.match.drivers[seat], RemoteDriver)
+    assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
+    res = lobby.result()
+    assert {g.state_hash for g in guests} == {res["state_hash"]}
+    assert back.session.counters.turns_sent > 0      # the returning unit played its own seat again
+    assert back.session.counters.resyncs >= 1        # it was brought up to date with a snapshot
+
+
+def test_units_that_join_after_the_launch_watch_and_change_nothing():
+    clock = FakeClock()
+    lobby, guests = _launched(clock, seed=7)
+    assert run_all(lobby, guests, clock, 300, lambda: lobby.star.turns >= 10)
+    watchers = [Guest(lobby, clock, f"watcher-{k}", link_seed=20 + k) for k in (1, 2)]
+    everyone = guests + watchers
+    assert run_all(lobby, everyone, clock, 60, lambda: all(w.member.launched for w in watchers))
+    assert all(w.member.unit == SPECTATOR for w in watchers) and len(lobby.spectators()) == 2
+    assert run_all(lobby, everyone, clock, 900, lambda: lobby.finished and all(g.session.finished for g in everyone))
+    res = lobby.result()
+    assert {g.state_hash for g in everyone} == {res["state_hash"]}
+    assert all(w.session.counters.turns_sent == 0 for w in watchers)
+    assert set(res["moves_by_unit"]) == {"0", "1", "2", "3"}
+    match = watchers[0].session.game.match
+    assert all(isinstance(d, RemoteDriver) for d in match.drivers.values())   # no seat of its own
+
+
+class Never:
+    """A person who never moves (walked away, or a hostile unit stalling the battle)."""
+    thinking = False
+
+    def next_action(self, match, seat):
+        return None
+
+    def close(self):
+        pass
+
+
+def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit():
+    from lobbykit import KEY
+
+    from game.link.modes import guest_spec
+    from game.link.run import spec_session
+    clock = FakeClock()
+    lobby = skirmish_lobby(clock, idle_limit=15.0)
+    guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k) for k in (1, 2)]
+    staller = Guest(lobby, clock, "staller", link_seed=3)
+    staller.session = spec_session(staller.session.link, role="guest", spec=guest_spec(person=lambda: Never()),
+                                   unit_name="staller", pairing_key=KEY)
+    everyone = guests + [staller]
+    assert run_all(lobby, everyone, clock, 60, lambda: lobby.waiting_for() == 0)
+    assert lobby.launch() == ""
+    waited = []
+
+    def watch():
+        w = lobby.waiting()
+        if w:
+            waited.append(w)
+        return lobby.drops == 1
+    assert run_all(lobby, everyone, clock, 300, watch)
+    assert waited and waited[0][0] == "staller" and 10 <= max(s for _, s in waited) <= 15.1   # the timer showed
+    assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
+    assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
+
+
+def test_connections_are_bounded_and_seated_units_are_never_pushed_out():
+    from linkkit import lossy_pair
+
+    from game.link.lobby import MAX_MEMBERS, MAX_UNPAIRED
+    clock = FakeClock()
+    lobby, guests = _launched(clock)
+    links = []
+    for i in range(3 * MAX_MEMBERS):                 # strangers that connect and never pair
+        a, b, _, _ = lossy_pair(clock, 100 + i)
+        links.append(b)
+        lobby.add(a)
+        assert sum(1 for m in lobby.members if not m.paired) <= MAX_UNPAIRED
+        assert len(lobby.members) <= MAX_MEMBERS
+    assert len(lobby.seated()) == 3                  # the joined units kept their places
+    assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
+    assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}

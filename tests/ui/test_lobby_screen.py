@@ -1,0 +1,62 @@
+"""The host's LAN battle screen at 1280x720, one-handed: from the menus with the d-pad and A;
+Add bot fills a free seat (shown as a bot in the list), the map and limits change with
+LEFT/RIGHT, Launch refuses with one army, and B leaves and closes the lobby (its port is free)."""
+
+from __future__ import annotations
+
+import socket
+
+from ui_harness import B, menu_open, press, stack
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_lobby_screen_one_handed_at_1280x720(make_app, monkeypatch, artifacts):
+    import game.ui.scenes.link.lobby as lobby_module
+    import game.ui.scenes.link.setup as setup_module
+    port = free_port()
+    monkeypatch.setattr(setup_module, "find_ports", lambda: [])
+    monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{port}")
+    monkeypatch.setattr(lobby_module, "ANNOUNCE_TO", "127.0.0.1")
+    app = make_app((1280, 720))
+    press(app, B.A)
+    menu_open(app, "Link two units")
+    sc = app.top
+    while sc.menu.current.label != "Game":
+        press(app, B.DOWN)
+    while sc.mode != "skirmish":
+        press(app, B.RIGHT)
+    press(app, B.DOWN)
+    while sc.port != setup_module.TCP_LOBBY:
+        press(app, B.RIGHT)
+    while sc.menu.current.label != "Connect":
+        press(app, B.DOWN)
+    press(app, B.A)
+    lobby_sc = app.top
+    assert lobby_sc.scene_name == "link_lobby" and lobby_sc.menu.current.label == "Launch"
+    press(app, B.A)                                           # one army: refused, said why
+    assert "two armies" in lobby_sc.error and not lobby_sc.lobby.launched
+    press(app, B.UP)
+    assert lobby_sc.menu.current.label == "Add bot"
+    press(app, B.A)
+    assert lobby_sc.lobby.seats.count("bot:normal") == 1
+    assert any("bot (normal)" in t for t, _ in lobby_sc.player_lines())
+    press(app, B.UP, B.UP, B.RIGHT)                           # Army limit 9 -> wraps to 1
+    assert lobby_sc.army_limit == 1
+    press(app, B.UP, B.RIGHT)                                 # Pieces per turn: all rested -> 1
+    assert lobby_sc.pieces_per_turn == 1
+    from game.link.modes import split_setup
+    from game.modes.skirmish.link import decode_setup
+    play, rs = lobby_sc.lobby.spec.lobby_play()
+    _, options, _ = decode_setup(rs, split_setup(lobby_sc.lobby.spec.options)[1])
+    assert (options.pieces_per_turn, options.army_limit) == (1, 1)      # what Launch would start
+    app.screenshot(artifacts / "lan_lobby_1280x720.png")
+    assert lobby_sc.lobby.announcement().free == 2
+    press(app, B.B)
+    assert stack(app)[-1] == "link_setup"
+    with socket.socket() as s:                                # the lobby closed its listener
+        s.bind(("", port))
