@@ -157,7 +157,8 @@ class LobbyHost:
         s.session_id = self.session_id
         s.hold_start = True
         m = Member(s, self.now())
-        s.prepare_options = lambda content, opts, m=m: with_unit(m.unit, self.options)
+        s.prepare_options = lambda content, opts, m=m: with_unit(
+            m.unit, self.options, self.star.catch_up() if self.star is not None else 0)
         self.members.append(m)
         return m
 

@@ -53,7 +53,8 @@ def test_a_unit_that_drops_is_played_by_a_bot_and_gets_its_seat_back():
     res = lobby.result()
     assert {g.state_hash for g in guests} == {res["state_hash"]}
     assert back.session.counters.turns_sent > 0      # the returning unit played its own seat again
-    assert back.session.counters.resyncs >= 1        # it was brought up to date with a snapshot
+    assert back.session.counters.resyncs == 0        # it was sent the battle so far move by move
+    assert back.session.counters.turns_received >= turns   # (test_lobby_records: its replay plays back)
 
 
 def test_units_that_join_after_the_launch_watch_and_change_nothing():
