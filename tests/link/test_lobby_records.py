@@ -85,8 +85,7 @@ def test_every_unit_keeps_placements_records_ratings_and_a_replay(tmp_path):
         people = {p for _, p, bot, _ in table if not bot}
         bots = {p for _, p, bot, _ in table if bot}
         assert people == {"host", "Ann", "Bo"} and len(bots) == 1, name
-        for _, player, is_bot, place in table:
-            assert place is not None, (name, player)
+        assert all(place is not None for *_, place in table), name
         for _, player, is_bot, _, before, after in rows:
             if is_bot:
                 assert before is None and after is None, name       # bots are unrated
