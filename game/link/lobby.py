@@ -366,6 +366,17 @@ class LobbyHost:
                 return m.name, self.now() - m.waiting_since
         return None
 
+    def hand_idle_to_bot(self) -> str:
+        """The host's button (issue 22 item 4): the unit the battle has waited for longer than the
+        timer's 10 s is dropped now, as at the idle limit: a bot plays its seats, and it gets them
+        back when it pairs again. "" or why not."""
+        w = self.waiting()
+        m = next((m for m in self.seated() if w and m.name == w[0] and m.waiting_since is not None), None)
+        if m is None:
+            return "the battle is not waiting for anybody"
+        self._close(m, "the host gave its seat to a bot")
+        return ""
+
     def _close(self, m: Member, why: str) -> None:
         if m not in self.members:
             return

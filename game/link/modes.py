@@ -318,6 +318,8 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
         if check is not None:
             check(rs, mode_setup)               # a clear ValueError for a bad one
         game = _linked(entry, play, rs, seed, mode_setup, 1 if unit is None else unit, seats, spec)
+        if unit is not None:
+            game.lobby_unit = unit              # a lobby's guest: it shows the waiting timer too
         if catch_up:
             game.catch_up = catch_up            # the battle so far arrives first, move by move
         return game

@@ -128,3 +128,45 @@ def test_connections_are_bounded_and_seated_units_are_never_pushed_out():
     assert len(lobby.seated()) == 3                  # the joined units kept their places
     assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
     assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
+
+
+def test_the_host_hands_an_idle_seat_to_a_bot_and_the_guests_see_the_timer():
+    """The timer after 10 s shows on the host (LobbyRun.link_down) and on every guest (its
+    LinkRun's GuestTimer, by the link's clock); the host need not wait for the idle limit (600 s
+    here): its button drops the unit at once and a bot plays its seat."""
+    from lobbykit import KEY
+
+    from game.link.lobby_run import GuestTimer, LobbyRun
+    from game.link.modes import guest_spec
+    from game.link.run import spec_session
+    clock = FakeClock()
+    lobby = skirmish_lobby(clock, idle_limit=600.0)
+    run = LobbyRun(lobby, port="mem")
+    guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k) for k in (1, 2)]
+    staller = Guest(lobby, clock, "staller", link_seed=3)
+    staller.session = spec_session(staller.session.link, role="guest", spec=guest_spec(person=lambda: Never()),
+                                   unit_name="staller", pairing_key=KEY)
+    everyone = guests + [staller]
+    assert run_all(lobby, everyone, clock, 60, lambda: lobby.waiting_for() == 0)
+    assert lobby.launch() == ""
+    launched_at = clock()
+    assert run.idle_name() == "" and run.hand_idle_to_bot() == "the battle is not waiting for anybody"
+    timers = [GuestTimer(clock) for _ in guests]
+    shown = []
+
+    def waiting_long():
+        texts = [t.text(g.session) for t, g in zip(timers, guests, strict=True)]
+        if all(texts):
+            shown.append(texts)
+        return run.idle_name() == "staller" and bool(shown)
+    assert run_all(lobby, everyone, clock, 300, waiting_long)
+    assert run.link_down().startswith("waiting for staller: 1")
+    assert all(t.startswith("waiting for ") and t.endswith(" s") for t in shown[0])
+    assert "staller" in shown[-1][0]                  # the staller's army is named by its player
+    assert lobby.drops == 0 and clock() - launched_at < lobby.idle_limit
+    assert run.hand_idle_to_bot() == ""               # the host's button, long before 600 s
+    assert lobby.drops == 1 and run.idle_name() == ""
+    seat = next(s for s, d in lobby.adapter.stood_in.items() if d.unit == staller.member.unit)
+    assert isinstance(lobby.adapter.match.drivers[seat], BotDriver)
+    assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
+    assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
