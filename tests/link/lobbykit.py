@@ -28,8 +28,10 @@ class Guest:
     """One joining unit on its own lossy memory line to the lobby."""
 
     def __init__(self, lobby: LobbyHost, clock: FakeClock, name: str, *, link_seed: int = 0, key=KEY,
-                 level: str = "easy", person=None, keeper=None, **faults) -> None:
+                 level: str = "easy", person=None, keeper=None, address: str = "", **faults) -> None:
         a, b, self.w1, self.w2 = lossy_pair(clock, link_seed, **faults)
+        if address:
+            a.transport.peer_address = address      # where the host sees it come from
         self.member = lobby.add(a)
         self.session = spec_session(b, role="guest", spec=guest_spec(level=None if person else level,
                                                                       person=person, keeper=keeper), unit_name=name,

@@ -170,3 +170,32 @@ def test_the_host_hands_an_idle_seat_to_a_bot_and_the_guests_see_the_timer():
     assert isinstance(lobby.adapter.match.drivers[seat], BotDriver)
     assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
     assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
+
+
+def test_a_crowd_from_one_address_cannot_push_out_units_pairing_from_others():
+    """A hostile machine opening connection after connection while three units pair: it keeps
+    at most MAX_UNPAIRED_PER_ADDRESS of them (its own oldest goes), and when the lobby's
+    MAX_UNPAIRED are reached the busiest address pays, so no honest unit is ever closed.
+    (Without the per-address rule the oldest pairing connection went: an honest one.)"""
+    from linkkit import lossy_pair
+
+    from game.link.lobby import MAX_UNPAIRED, MAX_UNPAIRED_PER_ADDRESS, address_of
+    clock = FakeClock()
+    lobby = skirmish_lobby(clock)
+    guests, crowd = [], []
+    for k in range(30):
+        if k in (0, 5, 10):
+            guests.append(Guest(lobby, clock, f"unit-{k}", link_seed=k, address=f"192.168.1.{20 + k}"))
+        for j in range(5):                          # it opens five at a time
+            a, b, _, _ = lossy_pair(clock, 100 + 5 * k + j)
+            a.transport.peer_address = "192.168.1.66"
+            crowd.append(b)
+            lobby.add(a)
+        unpaired = [m for m in lobby.members if not m.paired]
+        assert sum(1 for m in unpaired if address_of(m.session.link) == "192.168.1.66") <= MAX_UNPAIRED_PER_ADDRESS
+        assert len(unpaired) <= MAX_UNPAIRED
+        assert all(g.member in lobby.members for g in guests)   # nobody pairing honestly was closed
+        run_all(lobby, guests, clock, 0.05, lambda: False)
+    assert run_all(lobby, guests, clock, 60, lambda: lobby.waiting_for() == 0)
+    assert {m.name for m in lobby.seated()} == {"unit-0", "unit-5", "unit-10"}
+    assert any("too many connections from 192.168.1.66" in line for line in lobby.log_lines)
