@@ -85,13 +85,13 @@ class Never:
         pass
 
 
-def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit():
+def _launched_with_staller(clock, idle_limit: float):
+    """A launched lobby of the host, two units and a staller (a person who never moves)."""
     from lobbykit import KEY
 
     from game.link.modes import guest_spec
     from game.link.run import spec_session
-    clock = FakeClock()
-    lobby = skirmish_lobby(clock, idle_limit=15.0)
+    lobby = skirmish_lobby(clock, idle_limit=idle_limit)
     guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k) for k in (1, 2)]
     staller = Guest(lobby, clock, "staller", link_seed=3)
     staller.session = spec_session(staller.session.link, role="guest", spec=guest_spec(person=lambda: Never()),
@@ -99,6 +99,12 @@ def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit()
     everyone = guests + [staller]
     assert run_all(lobby, everyone, clock, 60, lambda: lobby.waiting_for() == 0)
     assert lobby.launch() == ""
+    return lobby, guests, everyone
+
+
+def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit():
+    clock = FakeClock()
+    lobby, guests, everyone = _launched_with_staller(clock, 15.0)
     waited = []
 
     def watch():
@@ -134,21 +140,11 @@ def test_the_host_hands_an_idle_seat_to_a_bot_and_the_guests_see_the_timer():
     """The timer after 10 s shows on the host (LobbyRun.link_down) and on every guest (its
     LinkRun's GuestTimer, by the link's clock); the host need not wait for the idle limit (600 s
     here): its button drops the unit at once and a bot plays its seat."""
-    from lobbykit import KEY
-
     from game.link.lobby_run import GuestTimer, LobbyRun
-    from game.link.modes import guest_spec
-    from game.link.run import spec_session
     clock = FakeClock()
-    lobby = skirmish_lobby(clock, idle_limit=600.0)
+    lobby, guests, everyone = _launched_with_staller(clock, 600.0)
     run = LobbyRun(lobby, port="mem")
-    guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k) for k in (1, 2)]
-    staller = Guest(lobby, clock, "staller", link_seed=3)
-    staller.session = spec_session(staller.session.link, role="guest", spec=guest_spec(person=lambda: Never()),
-                                   unit_name="staller", pairing_key=KEY)
-    everyone = guests + [staller]
-    assert run_all(lobby, everyone, clock, 60, lambda: lobby.waiting_for() == 0)
-    assert lobby.launch() == ""
+    staller = everyone[-1]
     launched_at = clock()
     assert run.idle_name() == "" and run.hand_idle_to_bot() == "the battle is not waiting for anybody"
     timers = [GuestTimer(clock) for _ in guests]
