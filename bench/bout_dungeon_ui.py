@@ -19,7 +19,7 @@ def _fight_scene(size, root):
     from game.store import open_data_dir
     from hw.display import DisplayPlan, open_display
     app = App(open_display(DisplayPlan("window", "dummy", size)), data=open_data_dir({"TACTIBOX_DATA": root}),
-              fixed_dt=1 / 30, make_hub=False)
+              fixed_dt=1 / 30, input_sources=())
     app.update_settings(howto_seen=("bout",))
     app.open("bout_dungeon", seed=3)
     sc = app.top

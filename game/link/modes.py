@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from game.modes.registry import LINK_TAG_MAX, ModeEntry, Request, get_mode, modes
@@ -162,6 +163,18 @@ def _data_rulesets():
     return Path(open_data_dir().rulesets)
 
 
+@contextmanager
+def peer_bytes(mode_id: str, what: str):
+    """Around code that reads the other unit's bytes (START's setup, the guest's offer): an engine
+    that trips over them (its bug, or a hostile peer) refuses them with a ValueError, like any bad
+    setup, instead of stopping this unit."""
+    try:
+        yield
+    except (LookupError, TypeError, ArithmeticError, AttributeError, RecursionError) as exc:
+        raise ValueError(f"{mode_id} {what}: this unit cannot start that game "
+                         f"({type(exc).__name__}: {str(exc)[:120]})") from None
+
+
 def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, seats: _Seats, spec):
     """The linked game START describes, as this unit's LinkedMatch (ValueError: it cannot start)."""
     from game.link.linked_match import LinkedMatch
@@ -173,10 +186,11 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
     from game.link.remote import RemoteDriver
     from game.match import BotDriver, Match, Player, rules_for
     mr = rules_for(entry)
-    header = play.header(rules, seed, setup)
-    header.meta = {**header.meta, "link": "host" if unit == 0 else "guest"}
-    game = mr.start(rules, header)                      # ReplayError is a ValueError
-    units = play.units(header, game)
+    with peer_bytes(entry.id, "setup"):
+        header = play.header(rules, seed, setup)
+        header.meta = {**header.meta, "link": "host" if unit == 0 else "guest"}
+        game = mr.start(rules, header)                  # ReplayError is a ValueError
+        units = play.units(header, game)
     names = _unit_names(spec)
     if play.unit_names:
         header.meta["players"] = [names.get(units.get(s, 0), "") for s in range(len(units))]
@@ -275,7 +289,8 @@ def host_spec(mode_id: str, *, setup: bytes | None = None, req: Request | None =
         merge = getattr(play, "merge_offer", None)
         if got != entry.id or offer is None or merge is None:
             return opts
-        return tag_setup(entry.id, merge(rules.get(entry), mode_setup, bytes(offer)))
+        with peer_bytes(entry.id, "offer"):
+            return tag_setup(entry.id, merge(rules.get(entry), mode_setup, bytes(offer)))
 
     spec = LinkGameSpec(rules.content(entry), rules.provide, rules.install, options, make, _summary(play), prepare,
                         seats)
@@ -316,7 +331,8 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
         rs = rules.get(entry)
         check = getattr(play, "check_setup", None)
         if check is not None:
-            check(rs, mode_setup)               # a clear ValueError for a bad one
+            with peer_bytes(mode_id, "setup"):
+                check(rs, mode_setup)           # a clear ValueError for a bad one
         game = _linked(entry, play, rs, seed, mode_setup, 1 if unit is None else unit, seats, spec)
         if unit is not None:
             game.lobby_unit = unit              # a lobby's guest: it shows the waiting timer too

@@ -7,6 +7,7 @@ from game.modes.skirmish import actions as A
 from game.modes.skirmish.game import SkirmishGame
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
+from game.rules.skirmish.schema import SEAT_NAMES
 
 
 def duel(rs, red_army=("brute", "pike"), green_army=("brute", "pike"), seed=0, **opts):
@@ -155,3 +156,15 @@ def test_level_up_recharges(mini):
     assert any(e.kind == "levelup" for e in ev)
     assert (titan.level, titan.xp) == (2, 10)
     assert titan.hp == 42 and titan.rest == 3          # HP, MP and rest recharge: 40 + 2*(2-1)
+
+
+def test_unnamed_seats_are_named_for_their_seat(mini):
+    """A participant without a name (a link set-up or a lobby may send one) is named when the
+    battle starts: a bot for its seat and level ("Bot Red (Easy)"), a person for their seat
+    ("Green player"); a nameless person used to raise IndexError (no ":" in "human")."""
+    parts = [Participant("", "human", ("brute",)), Participant("", "bot:easy", ("brute",))]
+    g = SkirmishGame.new(mini, mini.map("duel"), parts, 3, Options())
+    seat_of = {g.seat_part[s]: s for s in g.seats()}           # participant -> seat (drawn by the seed)
+    assert sorted(seat_of) == [0, 1]
+    assert g.player_name(seat_of[0]) == f"{SEAT_NAMES[seat_of[0]].title()} player"
+    assert g.player_name(seat_of[1]) == f"Bot {SEAT_NAMES[seat_of[1]].title()} (Easy)"

@@ -180,6 +180,23 @@ def test_linked_bout_joined_from_the_menu_plays_the_guests_side(make_app, monkey
     assert stack(app) == ["menu"] and sc.run.closed
 
 
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
+def test_a_linked_bout_is_played_to_the_end_on_the_smallest_and_largest_screen(make_app, monkeypatch, artifacts, size):
+    """A new player on a handheld (320x240) or a cabinet (1280x720): join, fight with d-pad + A/B,
+    read the result."""
+    app = make_app(size)
+    cable = Cable(app, monkeypatch, bot_host("bout", Request(options={"scenario": "duel"})))
+    choose_game(app, "bout", role="guest")
+    until(cable, lambda: stack(app)[-1] == "bout_game", what="the joined bout")
+    sc = app.top
+    until(cable, lambda: sc.chooser is not None, what="the first declaration")
+    app.run_frames(2)
+    app.screenshot(artifacts / f"link_bout_{size[0]}x{size[1]}.png")
+    _play_bout(cable, app)
+    assert sc.run.game.game.state_hash() == cable.peer.game.game.state_hash()
+    assert app.top.scene_name == "link_over" and app.top.menu.current.label == "Leave the link"
+
+
 def test_linked_bout_survives_an_unplugged_cable(make_app, monkeypatch):
     app = make_app((480, 320))
     cable = Cable(app, monkeypatch, bot_guest())

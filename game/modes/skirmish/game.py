@@ -93,10 +93,11 @@ class SkirmishGame:
         for seat, army in armies.items():
             g._place_army(seat, army)
         for seat, pi in seats.items():
-            if not g.participants[pi].name:
-                level = g.participants[pi].controller.split(":")[1].title()
-                g.participants[pi] = Participant(f"Bot {SEAT_NAMES[seat].title()} ({level})",
-                                                 g.participants[pi].controller, g.participants[pi].army)
+            part = g.participants[pi]
+            if not part.name:             # bots are named for their seat and level, people for their seat
+                name = (f"Bot {SEAT_NAMES[seat].title()} ({part.controller.split(':', 1)[1].title()})"
+                        if part.is_bot else f"{SEAT_NAMES[seat].title()} player")
+                g.participants[pi] = Participant(name, part.controller, part.army)
         g.current = g.rng.choice(sorted(seats))
         g._start_turn([])
         return g
