@@ -83,6 +83,14 @@ ls "$WHEELS"/lgpio-*aarch64*.whl >> "$LOG"
 
 # --- the root filesystem ------------------------------------------------------------------------
 TREE=$OUT/tree
+unmount_tree() {  # unmount_tree WHEN: what is still mounted under $TREE, deepest first
+    for m in $(awk -v t="$TREE/" 'index($2, t) == 1 { print $2 }' /proc/mounts | sort -r); do
+        echo "build.sh: $m is still mounted $1; unmounting it" | tee -a "$LOG"
+        umount "$m" 2>/dev/null || umount -l "$m"
+    done
+}
+# a build stopped inside mmdebstrap leaves /proc, /sys and /dev/pts mounted in the old tree
+unmount_tree "from a stopped build"
 rm -rf "$TREE"
 mkdir -p "$TREE"
 packages=$(sed -e 's/#.*//' "$HERE/packages.txt" | awk 'NF && ($2 == "" || $2 == "[debian]") { print $1 }' | paste -sd, -)
@@ -104,10 +112,7 @@ mmdebstrap --arch=arm64 --variant=minbase --mode=root --components="main non-fre
 
 # mmdebstrap unmounts what it mounted in the tree; once it could not ("umount /sys failed",
 # target busy) and mke2fs -d then tried to copy sysfs into the root filesystem
-for m in $(awk -v t="$TREE/" 'index($2, t) == 1 { print $2 }' /proc/mounts | sort -r); do
-    echo "build.sh: $m is still mounted after mmdebstrap; unmounting it" | tee -a "$LOG"
-    umount "$m" 2>/dev/null || umount -l "$m"
-done
+unmount_tree "after mmdebstrap"
 
 step "checking that every kernel module kept has the modules it needs"
 if ! python3 "$HERE/check-modules.py" "$TREE/root" > "$OUT/modules-check.txt" 2>&1; then

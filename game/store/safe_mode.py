@@ -40,6 +40,9 @@ SUSPECTS: tuple[tuple[str, str], ...] = (
 )
 # folders of owner content named by the environment: not read in safe mode
 PATH_VARIABLES = ("TACTIBOX_RULESET_PATH", "TACTIBOX_QUEST_IMPORT_PATH")
+# the notes the image itself puts in those folders (image-build/boot-files/rulesets/README.txt,
+# quest-levels/ABOUT.md): a folder holding only these has nothing of the owner's to name
+SHIPPED_NOTES = frozenset({"README.txt", "ABOUT.md"})
 FROM_SAFE_MODE = "made-in-safe-mode"
 
 
@@ -116,6 +119,17 @@ def _present(path: Path) -> bool:
     return path.exists()
 
 
+def _owner_content(folder: Path) -> bool:
+    """Anything in ``folder`` but the image's own notes (what a safe-mode start names)."""
+    if not folder.is_dir() or folder.is_symlink():
+        return _present(folder)
+    try:
+        with os.scandir(folder) as entries:
+            return any(entry.name not in SHIPPED_NOTES for entry in entries)
+    except OSError:
+        return True
+
+
 def set_aside_suspects(root: Path, failed_starts: int, env: MutableMapping[str, str] | None = None,
                        dropped_args: list[str] | tuple[str, ...] = ()) -> SafeMode:
     """Move the suspects out of ``root`` and drop PATH_VARIABLES from ``env`` (os.environ).
@@ -125,8 +139,8 @@ def set_aside_suspects(root: Path, failed_starts: int, env: MutableMapping[str, 
     mode = SafeMode(root, failed_starts, dropped_args=list(dropped_args))
     for var in PATH_VARIABLES:
         value = env.pop(var, "")
-        if any(_present(Path(part)) for part in value.split(":") if part.strip()):
-            mode.not_read.append(f"{var}={value}")          # only folders with something in them
+        if any(_owner_content(Path(part)) for part in value.split(":") if part.strip()):
+            mode.not_read.append(f"{var}={value}")          # only folders the owner put something in
     present = [name for name, _ in SUSPECTS if _present(root / name)]
     if not present:
         return mode

@@ -129,6 +129,18 @@ class StatsLine:
         return round_half_away_from_zero(Decimal(self.wins * 100) / Decimal(self.games))
 
 
+@dataclass(frozen=True)
+class ModeRecord:
+    """A player's record in one mode (the Stats screen's records view)."""
+
+    mode: str
+    finished: int
+    wins: int
+    losses: int
+    draws: int
+    abandoned: int
+
+
 def _is_corruption(exc: BaseException) -> bool:
     """Does this error, raised while reading the database, mean its content is damaged?
 
@@ -366,6 +378,40 @@ class StatsStore:
                 seen.add(other)
                 lines.append(self.record_against(me, other))
         return lines
+
+    def records_by_mode(self, player: str) -> list[ModeRecord]:
+        """The player's record in each mode they played: finished games, wins, losses, draws
+        (nobody placed, or a first place shared), abandoned games; most played first."""
+        def q(conn):
+            return conn.execute(
+                "SELECT g.mode, g.finished, s.placement, (SELECT COUNT(*) FROM seats o WHERE o.game_id = g.id "
+                "AND o.placement = 1) FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player = ?",
+                (player,)).fetchall()
+        tally: dict[str, list[int]] = {}
+        for mode, finished, place, firsts in self._run("read records per mode", q, []):
+            t = tally.setdefault(str(mode), [0, 0, 0, 0, 0])
+            if not finished:
+                t[4] += 1
+                continue
+            t[0] += 1
+            if place is None or (place == 1 and firsts > 1):
+                t[3] += 1
+            elif place == 1:
+                t[1] += 1
+            else:
+                t[2] += 1
+        out = [ModeRecord(mode, *t) for mode, t in tally.items()]
+        return sorted(out, key=lambda r: (-(r.finished + r.abandoned), r.mode))
+
+    def rating_history(self, player: str, limit: int = 500) -> list[tuple[str, int]]:
+        """(played_at, rating after) of the player's rated games, oldest first (the last `limit`)."""
+        def q(conn):
+            rows = conn.execute(
+                "SELECT g.played_at, s.rating_after FROM seats s JOIN games g ON g.id = s.game_id "
+                "WHERE s.player = ? AND s.rating_after IS NOT NULL ORDER BY g.id DESC LIMIT ?",
+                (player, int(limit))).fetchall()
+            return [(str(a), int(b)) for a, b in reversed(rows)]
+        return self._run("read the rating history", q, [])
 
     def game_count(self) -> int:
         return self._run("count battles", lambda c: c.execute("SELECT COUNT(*) FROM games").fetchone()[0], 0)

@@ -38,6 +38,12 @@ class FrameLoop:
         self._toast = (text, self.now() + seconds)
         self._toast_shown = False
 
+    def clear_toast(self) -> None:
+        """Take the toast away now (a new screen, the tour's next shot)."""
+        if self._toast is not None:
+            self._toast = None
+            self.invalidate()
+
     # ------------------------------------------------------------------------------------------
     def _dt(self) -> float:
         if self.fixed_dt:
@@ -105,7 +111,10 @@ class FrameLoop:
             base -= 1
         force, self._force = self._force, False
         rects: list[pygame.Rect] = []
+        probe = self.theme.probe
         for scene in self.stack[base:]:
+            if probe is not None and scene.overlay:
+                probe.overlay(surf.get_rect())    # a dialog's background is not read (tests, the tour)
             r = scene.render(surf, force=force or bool(rects))
             rects += r
         rects += self._draw_toast(surf, bool(rects) or force)

@@ -19,7 +19,7 @@ import pygame
 from game.ui.tour import Shot, tour
 from hw.display import SUPPORTED_SIZES
 
-COLUMNS = 4
+COLUMNS = 6
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "docs" / "contact-sheet"
 
 
@@ -71,7 +71,7 @@ def make_sheets(folder: Path = DEFAULT_FOLDER, sizes=SUPPORTED_SIZES, log=print)
         pygame.image.save(compose(shots), str(path))
         index[size_name(size)] = entry(size, shots)
         for shot in shots:
-            for p in shot.problems:
+            for p in shot.problems + [f"{t!r} shortened on a large screen" for t in shot.needless_cuts]:
                 log(f"{size_name(size)} {shot.name}: {p}")
         log(f"wrote {path} ({len(shots)} scenes)")
     (folder / "index.json").write_text(json.dumps(index, indent=1, sort_keys=True) + "\n")

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
+
+from game.ui.text_probe import Drawn, TextProbe  # noqa: F401 - the probe's home was here
 
 SEAT_NAMES = ("red", "green", "yellow", "blue")
 TEAM_BASE = ((240, 70, 120), (60, 230, 190), (245, 234, 73), (60, 100, 255))
@@ -108,48 +110,6 @@ def hp_colour(frac: float) -> tuple[int, int, int]:
     return HP_COLOURS[0] if frac < 0.34 else HP_COLOURS[1] if frac < 0.67 else HP_COLOURS[2]
 
 
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    rect: pygame.Rect
-    size: str
-    colour: tuple
-
-
-@dataclass
-class TextProbe:
-    """What a frame drew as text: every string and its box, strings cut short by ``fit`` and
-    lines left out for want of room (``hint_bar``). ``problems(canvas)`` says what is clipped."""
-
-    drawn: list[Drawn] = field(default_factory=list)
-    cut: list[str] = field(default_factory=list)
-    dropped: list[str] = field(default_factory=list)
-    hint_bars: list = field(default_factory=list)        # rects of hint bars drawn (widgets.hint_bar)
-
-    def cover(self, rect) -> None:
-        """A box is painted over what was drawn: the text under it is hidden, not clipped."""
-        rect = pygame.Rect(rect)
-        self.drawn = [d for d in self.drawn if not rect.colliderect(d.rect)]
-
-    def clear(self) -> None:
-        self.drawn.clear()
-        self.cut.clear()
-        self.dropped.clear()
-        self.hint_bars.clear()
-
-    def problems(self, canvas: pygame.Rect) -> list[str]:
-        out = [f"{d.text!r} runs off the screen at {tuple(d.rect)}" for d in self.drawn
-               if d.text.strip() and not canvas.contains(d.rect)]
-        out += [f"{t!r} left out (no room)" for t in self.dropped]
-        seen = [d for d in self.drawn if d.text.strip() and d.colour != (0, 0, 0)]
-        for i, a in enumerate(seen):
-            for b in seen[i + 1:]:
-                clash = a.rect.clip(b.rect)
-                if clash.w > 1 and clash.h > 2 and a.text != b.text:
-                    out.append(f"{a.text!r} and {b.text!r} overlap at {tuple(clash)}")
-        return out
-
-
 class Theme:
     """Sizes for one canvas. ``unit`` scales the 16-px pixel art (1 up to 480 px wide, 2 above)."""
 
@@ -213,7 +173,7 @@ class Theme:
         """Blit the rendered `text` (``render(text, ..)``) at `pos`; the probe, if any, sees it."""
         r = surf.blit(img, pos)
         if self.probe is not None:
-            self.probe.drawn.append(Drawn(text, pygame.Rect(pos, img.get_size()), size, tuple(colour)))
+            self.probe.text(text, pygame.Rect(pos, img.get_size()), size, colour)
         return r
 
     def text_width(self, text: str, size: str = "normal") -> int:

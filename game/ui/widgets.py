@@ -82,28 +82,35 @@ def badge_width(th, button: str) -> int:
     return max(th.text_width(BADGE_LABELS.get(button, button), "tiny") + 4, h)
 
 
-def hint_bar(surf, th, rect, hints, *, dims=()) -> None:
+def hint_bar(surf, th, rect, hints, *, dims=(), note: str = "") -> None:
     """THE hint line of every scene: a key cap per button, then what it does now
     ([A] select  [B] back ...). `hints` = [(button, text)]: a button name (A B X Y L R START
-    SELECT), an arrow group (DPAD, UPDOWN, LEFTRIGHT, UP...) or LR (L and R); `dims` greys some.
-    Hints that do not fit are left out (the text probe reports them)."""
+    SELECT), an arrow group (DPAD, UPDOWN, LEFTRIGHT, UP...) or LR (L and R); `dims` greys some;
+    `note` (the last hint, "no target in reach") sits on the right. Hints that do not fit are
+    left out (the text probe reports them)."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surf, T.PANEL_DARK, rect)
     if th.probe is not None:
         th.probe.hint_bars.append(rect)
     x = rect.x + th.pad
     y = rect.y + (rect.h - th.line_height("tiny")) // 2
+    note = th.fit(note, rect.w * 11 // 20, "tiny") if note else ""
+    end = rect.right - 2 - (th.text_width(note, "tiny") + 2 * th.pad if note else 0)
     for n, (button, text) in enumerate(hints):
         dim = button in dims
         colour = T.TEXT_DIM if dim else T.TEXT
         img = th.render(text, colour, "tiny")
-        if x + badge_width(th, button) + 2 + img.get_width() > rect.right - 2:
+        if x + badge_width(th, button) + 2 + img.get_width() > end:
             if th.probe is not None:
                 th.probe.dropped += [f"{b} {t}" for b, t in hints[n:]]
             break
         r = badge(surf, th, button, (x, y), dim)
+        if th.probe is not None:
+            th.probe.hints.append((button, text))
         th.put(surf, img, (r.right + 2, y), text, "tiny", colour)
         x = r.right + 2 + img.get_width() + th.pad * 2
+    if note:
+        th.text(surf, note, (rect.right - th.pad, y), T.ACCENT, "tiny", align="right")
 
 
 @dataclass

@@ -32,7 +32,7 @@ echo "VERIFY: tactibox-started-us=$(systemctl show -p ExecMainStartTimestampMono
 echo "VERIFY: tactibox-restarts=$(systemctl show -p NRestarts --value tactibox.service)"
 echo "VERIFY: tactibox-user=$(ps -o user= -C tactibox -C python3 | head -1)"
 echo "VERIFY: tactibox-log-begin"
-journalctl -b -u tactibox.service -o cat --no-pager | grep -v '^usage: tactibox' | head -24
+journalctl -b -u tactibox.service -o cat --no-pager | grep -v '^usage: tactibox' | head -40
 echo "VERIFY: tactibox-log-end"
 echo "VERIFY: failed-starts=$(tr -d '\n' < /var/lib/tactibox/.failed-starts 2>/dev/null)"
 echo "VERIFY: safe-mode-folder=$(ls -d /var/lib/tactibox/safe-mode-* 2>/dev/null | tr '\n' ' ')"

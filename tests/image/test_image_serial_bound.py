@@ -144,3 +144,19 @@ def test_aliases_are_read_with_a_bound(tmp_path):
                           env={**os.environ, "SERIAL_ALIAS_ROOT": str(root)}).stdout.strip() == "1"
     script = SERIAL_ALIAS.read_text()
     assert "MAX_ALIASES=32" in script and 'MAX_NODES=512' in script
+
+
+def test_udev_starts_the_helper_only_for_ports_with_a_device_tree_node():
+    """Even a decided-at-once port costs a process start; at coldplug under emulation on a busy
+    host one `serial-alias ttyS2` (a legacy port, no node) took 57 s (verify.sh run of b1a2243).
+    Each rule running the helper first matches TEST=="device/of_node" (udev stats it itself,
+    relative to the device's sysfs folder: checked with `udevadm test` on a host whose ttyS0 has
+    only a firmware_node), so legacy ports start no process at all."""
+    rules = (ROOTFS / "etc/udev/rules.d/61-tactibox-serial.rules").read_text().splitlines()
+    runs = [line for line in rules if "serial-alias" in line and not line.startswith("#")]
+    assert len(runs) == 2                                   # /dev/serialN and /dev/tactibox-link
+    for line in runs:
+        keys = [part.strip() for part in line.split(",")]
+        test = keys.index('TEST=="device/of_node"')
+        program = next(i for i, key in enumerate(keys) if key.startswith('PROGRAM=="/usr/lib/tactibox/serial-alias'))
+        assert test < program, line

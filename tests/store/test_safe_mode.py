@@ -140,6 +140,26 @@ def test_the_suspects_are_moved_and_named_with_the_folder(tmp_path):
     assert str(root) in readme and "settings.toml" in readme
 
 
+def test_owner_folders_holding_only_the_images_notes_are_not_named(tmp_path):
+    """The image ships rulesets/README.txt and quest-levels/ABOUT.md on the boot partition; the
+    first real safe-mode boot (verify.sh, 16:06 run) named both folders as suspects although the
+    owner had put nothing there. Only a folder with something else in it is named; neither is read."""
+    boot = tmp_path / "boot/tactibox"
+    (boot / "rulesets").mkdir(parents=True)
+    (boot / "rulesets/README.txt").write_text("Put rulesets here.\n")
+    (boot / "quest-levels").mkdir()
+    (boot / "quest-levels/ABOUT.md").write_text("Levels.\n")
+    env = {"TACTIBOX_RULESET_PATH": f"{boot}/rulesets", "TACTIBOX_QUEST_IMPORT_PATH": f"{boot}/quest-levels"}
+    mode = set_aside_suspects(tmp_path / "data", 3, env=env)
+    assert mode.not_read == [] and env == {}
+    assert not any("Not read this time" in line for line in mode.lines())
+    # the owner adds a level next to the note: now the folder is named
+    (boot / "quest-levels/mine.xsb").write_text("#####\n")
+    env = {"TACTIBOX_QUEST_IMPORT_PATH": f"{boot}/quest-levels"}
+    mode = set_aside_suspects(tmp_path / "data", 3, env=env)
+    assert mode.not_read == [f"TACTIBOX_QUEST_IMPORT_PATH={boot}/quest-levels"]
+
+
 def test_put_back_restores_everything_and_keeps_what_safe_mode_made(tmp_path):
     root = data_folder(tmp_path)
     before = {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}

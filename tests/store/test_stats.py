@@ -196,3 +196,24 @@ def test_game_players_in_seat_order(tmp_path):
     gid = store.record_game(rec)
     assert store.game_players(gid) == ["Ann", "Bob"]
     assert store.game_players(gid + 99) == []
+
+
+def test_records_per_mode_and_the_rating_history(stats):
+    """Ann: skirmish won 2 (one against Bob, rated), lost 1 to Bob (rated), 1 abandoned; a duel
+    draw (a shared first place). Ratings move only in games against another person (Bob)."""
+    stats.record_game(game(("Ann", False, 1), ("Bot Blue", True, 2), seed=1))
+    stats.record_game(game(("Ann", False, 1), ("Bob", False, 2), seed=2))
+    stats.record_game(game(("Ann", False, 2), ("Bob", False, 1), seed=3))
+    stats.record_game(game(("Ann", False, None), ("Bot Blue", True, None), finished=False, seed=4))
+    draw = GameRecord("duel", "", "h", 5, [SeatRecord(0, "Ann", False, 1, 0, 0),
+                                           SeatRecord(1, "Bot", True, 1, 0, 0)], played_at=WHEN)
+    stats.record_game(draw)
+    recs = {r.mode: r for r in stats.records_by_mode("Ann")}
+    sk, du = recs["skirmish"], recs["duel"]
+    assert (sk.finished, sk.wins, sk.losses, sk.draws, sk.abandoned) == (3, 2, 1, 0, 1)
+    assert (du.finished, du.wins, du.losses, du.draws, du.abandoned) == (1, 0, 0, 1, 0)
+    assert [r.mode for r in stats.records_by_mode("Ann")] == ["skirmish", "duel"]      # most played first
+    hist = stats.rating_history("Ann")
+    assert len(hist) == 2 and hist[0][1] > 1500 and hist[1][1] < hist[0][1]      # won, then lost to Bob
+    assert hist[-1][1] == stats.rating("Ann")
+    assert stats.records_by_mode("Nobody") == [] and stats.rating_history("Nobody") == []

@@ -229,3 +229,27 @@ def test_settings_show_the_howtos_again_and_set_the_bot_speed(make_app):
     press(app, B.DOWN, B.A)                            # Show the how-tos again
     assert app.settings.howto_seen == () and app.settings.howto_first_game is True
     assert onboarding.howto_due(app, "duel")
+
+
+def test_select_on_a_modes_menu_line_opens_its_how_to(make_app):
+    """Every mode's line in the main menu: SELECT = how to play (its guide), B back to the menu;
+    on a line that is not a mode (Settings) SELECT does nothing."""
+    from game.ui.guide import guide_for
+    from game.ui.registry import mode_uis
+    app = make_app((320, 240))
+    press(app, B.A)
+    if stack(app)[-1] == "message":
+        press(app, B.A)
+    menu = app.top
+    names = {guide_for(ui.mode).name: ui.mode for ui in mode_uis()}
+    seen = set()
+    for _ in range(len(menu.menu.items)):
+        label = menu.menu.current.label
+        press(app, B.SELECT)
+        if label in names:
+            assert stack(app) == ["menu", "howto"] and app.top.mode == names[label], label
+            press(app, B.B)
+            seen.add(names[label])
+        assert stack(app) == ["menu"], label
+        press(app, B.DOWN)
+    assert seen == set(names.values()) and len(seen) == 5

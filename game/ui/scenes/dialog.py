@@ -114,20 +114,9 @@ class Choice(_Dialog):
             self.tick()
 
     def draw(self, surf) -> None:
-        th = self.theme
-        w, h = surf.get_size()
-        lh = th.line_height("normal") + 2
-        head = th.line_height("small") + 4
-        foot = th.line_height("tiny") + th.pad + 2
-        rows = max(1, min(len(self.menu.items), (h - 4 * th.pad - head - foot) // lh))
-        widest = max((th.text_width(it.label) for it in self.menu.items), default=0)
-        bw = min(w - 4 * th.pad, max(w * 3 // 5, widest + 24, th.text_width(self.title_text, "small") + 12))
-        box = pygame.Rect(0, 0, bw, head + rows * lh + foot + 4)
-        box.center = (w // 2, h // 2)
-        inner = panel(surf, box, th=th, title=self.title_text, edge=T.ACCENT)
-        self.menu.draw(surf, th, pygame.Rect(inner.x, inner.y, inner.w, rows * lh))
-        hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - foot + 1, box.w - 2, foot - 2),
-                 [("A", "choose"), ("B", "back")])
+        box, inner, bar, rows = menu_box(surf, self.theme, self.title_text, self.menu)
+        self.menu.draw(surf, self.theme, pygame.Rect(inner.x, inner.y, inner.w, rows * (self.theme.line_height("normal") + 2)))
+        hint_bar(surf, self.theme, bar, [("A", "choose"), ("B", "back")])
 
 
 class Message(_Dialog):
@@ -169,6 +158,23 @@ class Message(_Dialog):
         self.box = box
         hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - lh - th.pad - 1, box.w - 2, lh + th.pad),
                  [("A", "OK"), ("UPDOWN", "scroll")])
+
+
+def menu_box(surf, th, title: str, menu, value_w: int = 0):
+    """The framed box of a list in the middle of the screen (Choice, the pause menu): wide enough
+    for its title and its widest line (+ `value_w` for a value beside the lines), as many rows as
+    fit. Returns (box, inner rect below the title, the hint bar's rect, rows shown)."""
+    w, h = surf.get_size()
+    lh = th.line_height("normal") + 2
+    head = th.line_height("small") + 4
+    foot = th.line_height("tiny") + th.pad + 2
+    rows = max(1, min(len(menu.items), (h - 4 * th.pad - head - foot) // lh))
+    widest = max((th.text_width(it.label) + (value_w if it.choices else 0) for it in menu.items), default=0)
+    bw = min(w - 4 * th.pad, max(w * 3 // 5, widest + 24, th.text_width(title, "small") + 12))
+    box = pygame.Rect(0, 0, bw, head + rows * lh + foot + 4)
+    box.center = (w // 2, h // 2)
+    inner = panel(surf, box, th=th, title=title, edge=T.ACCENT)
+    return box, inner, pygame.Rect(box.x + 1, box.bottom - foot + 1, box.w - 2, foot - 2), rows
 
 
 def wrap(th, lines, width: int, size: str = "tiny") -> list[str]:

@@ -28,7 +28,7 @@ def dim(surf, th) -> None:
     shade.fill((8, 6, 16, 170))
     surf.blit(shade, (0, 0))
     if th.probe is not None:
-        th.probe.cover(surf.get_rect())
+        th.probe.overlay(surf.get_rect())
 
 
 def mark_seen(app, mode: str) -> None:

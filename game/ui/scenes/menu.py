@@ -1,4 +1,5 @@
 """Main menu: the entries modes and the app contribute (``game.ui.scene.MENU_ENTRIES``).
+SELECT on a mode's line opens that mode's how-to (its guide's name is the line's label).
 
 On first show it reports problems found at start-up (broken settings, stats, key map, ruleset
 files) in a message box, naming the files — the game keeps running with defaults.
@@ -9,7 +10,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme as T
-from game.ui.registry import menu_entries
+from game.ui.guide import guide_for
+from game.ui.registry import menu_entries, mode_uis
 from game.ui.scene import Scene
 from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, title_bar
 from hw.input.buttons import Button
@@ -23,6 +25,11 @@ class MainMenu(Scene):
     def _build(self) -> None:
         self.entries = menu_entries(self.app)
         self.menu = ListMenu([Item(e.label, (lambda e=e: self._activate(e)), hint=e.hint) for e in self.entries])
+        self.modes = {guide_for(ui.mode).name: ui.mode for ui in mode_uis()}     # a line's label -> its mode
+
+    def current_mode(self) -> str | None:
+        cur = self.menu.current
+        return self.modes.get(cur.label) if cur is not None else None
 
     def _activate(self, e) -> None:
         self.app.sound.play("select")
@@ -53,6 +60,9 @@ class MainMenu(Scene):
         if ev.pressed(Button.START) and self.menu.current is not None:
             self.menu.current.on_select()
             return
+        if ev.pressed(Button.SELECT) and self.current_mode() is not None:
+            self.app.open("howto", mode=self.current_mode())
+            return
         if self.menu.handle(ev) == "move":
             self.app.sound.play("cursor")
         if ev.pressed(Button.B):
@@ -81,4 +91,7 @@ class MainMenu(Scene):
         if not self.app.data.persistent:
             th.text(surf, "data folder not writable: nothing will be kept", (w // 2, top.bottom + 1), T.TEXT_BAD,
                     "tiny", align="centre")
-        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("A", "open"), ("B", "title")])
+        hints = [("UPDOWN", "choose"), ("A", "open"), ("B", "title")]
+        if self.current_mode() is not None:
+            hints.append(("SELECT", "how to play"))
+        hint_bar(surf, th, bar, hints)

@@ -18,11 +18,10 @@ from __future__ import annotations
 import pygame
 
 from game.store.settings_schema import BOT_SPEEDS
-from game.ui import theme as T
 from game.ui.scene import Scene
-from game.ui.scenes.dialog import DISABLED
+from game.ui.scenes.dialog import DISABLED, menu_box
 from game.ui.scenes.howto import dim
-from game.ui.widgets import Item, ListMenu, hint_bar, panel
+from game.ui.widgets import Item, ListMenu, hint_bar
 from hw.input.buttons import Button
 
 SPEED_WORDS = {"slow": "slow", "normal": "normal", "fast": "fast", "fastest": "fastest"}
@@ -97,20 +96,11 @@ class Pause(Scene):
     def draw(self, surf) -> None:
         th = self.theme
         dim(surf, th)
-        w, h = surf.get_size()
-        lh = th.line_height("normal") + 2
-        head = th.line_height("small") + 4
-        foot = th.line_height("tiny") + th.pad + 2
-        rows = max(1, min(len(self.menu.items), (h - 4 * th.pad - head - foot) // lh))
-        widest = max(th.text_width(it.label) + (th.text_width("< fastest >") + 3 * th.pad if it.choices else 0)
-                     for it in self.menu.items)
-        bw = min(w - 4 * th.pad, max(w * 3 // 5, widest + 24))
-        box = pygame.Rect(0, 0, bw, head + rows * lh + foot + 4)
-        box.center = (w // 2, h // 2)
-        inner = panel(surf, box, th=th, title=self.title_text, edge=T.ACCENT)
-        value_x = inner.w - th.text_width("< fastest >") - th.pad
-        self.menu.draw(surf, th, pygame.Rect(inner.x, inner.y, inner.w, rows * lh), value_x=value_x)
+        value_w = th.text_width("< fastest >")
+        box, inner, bar, rows = menu_box(surf, th, self.title_text, self.menu, value_w + 3 * th.pad)
+        self.menu.draw(surf, th, pygame.Rect(inner.x, inner.y, inner.w, rows * (th.line_height("normal") + 2)),
+                       value_x=inner.w - value_w - th.pad)
         hints = [("A", "choose"), ("B", "resume")]
         if self.menu.current is not None and self.menu.current.choices:
             hints.insert(1, ("LEFTRIGHT", "change"))
-        hint_bar(surf, th, pygame.Rect(box.x + 1, box.bottom - foot + 1, box.w - 2, foot - 2), hints)
+        hint_bar(surf, th, bar, hints)

@@ -1,7 +1,7 @@
 """Typing a name with a d-pad: an on-screen keyboard (a keyboard types directly too).
 
-D-pad moves over the keys, A types the key, B deletes the last letter, X switches case,
-Start accepts (also the OK key), Select cancels. A real keyboard is put in text mode
+D-pad moves over the keys, A types the key, B deletes the last letter (on an empty line: cancel,
+the old name stays), X switches case, Start accepts (also the OK key). A real keyboard is put in text mode
 (``hub.start_text``): letters type, Backspace deletes, Enter accepts, Escape cancels.
 """
 
@@ -95,13 +95,14 @@ class TextEntry(Scene):
             else:
                 self.type(key)
         elif ev.pressed(Button.B):
-            self.text = self.text[:-1]
+            if self.text:
+                self.text = self.text[:-1]
+            else:
+                self.app.back()                 # nothing typed: cancel (the old name stays)
         elif ev.pressed(Button.X):
             self.lower = not self.lower
         elif ev.pressed(Button.START):
             self.accept()
-        elif ev.pressed(Button.SELECT):
-            self.app.back()
         self.col = min(self.col, len(rows[self.row]) - 1)
 
     def draw(self, surf) -> None:
@@ -132,4 +133,5 @@ class TextEntry(Scene):
             y += kh
         if self.error:
             th.text(surf, self.error, (w // 2, bar.y - th.line_height("small")), T.TEXT_BAD, "small", align="centre")
-        hint_bar(surf, th, bar, [("A", "type"), ("B", "delete"), ("X", "case"), ("START", "OK"), ("SELECT", "cancel")])
+        hint_bar(surf, th, bar, [("A", "type"), ("B", "delete" if self.text else "cancel"), ("X", "case"),
+                                 ("START", "OK")])

@@ -1,0 +1,396 @@
+"""Scripts that play each of the five modes from the title screen to its result the way a new
+player holding the unit in one hand would: the d-pad, A and B (issue 20, done-when). Each script
+counts the presses it makes; a press of another button (START, SELECT, X, Y, L, R) is counted
+apart: it means the mode cannot yet be played one-handed there.
+
+`python tests/ui/one_handed.py` (from the repo root) prints the presses per mode; docs/ui.md keeps
+the figures measured before and after issue 20 with these same scripts. The scripts read only
+the screens' public state (the game, the cursor, the chooser) and pick moves with the modes' own
+bots, so a screen's rework does not change what is played, only how many presses it takes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.ui import scripted_input
+from hw.input.buttons import Button as B
+from hw.input.buttons import EventKind
+
+ONE_HAND = {B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B}
+MODES = ("skirmish", "duel", "bout", "quest", "gdl")
+
+
+@dataclass
+class Played:
+    mode: str
+    presses: Counter = field(default_factory=Counter)
+    result: str = ""                     # the scene (or state) the game ended on
+
+    @property
+    def total(self) -> int:
+        return sum(self.presses.values())
+
+    @property
+    def other_buttons(self) -> dict[str, int]:
+        return {b.name: n for b, n in self.presses.items() if b not in ONE_HAND}
+
+
+class Player:
+    """Presses buttons on an App through its scripted input source (the real input path) and
+    counts every press that reaches a scene (a chord counts each of its buttons)."""
+
+    def __init__(self, app, mode: str) -> None:
+        self.app = app
+        self.played = Played(mode)
+        real = app.dispatch
+
+        def counted(ev):
+            if ev.kind is EventKind.PRESS and ev.button is not None:
+                self.played.presses[ev.button] += 1
+            return real(ev)
+        app.dispatch = counted
+        self.quit_by = ""                        # who stopped the app, if anything did (a failure says)
+        real_quit = app.quit
+
+        def quit_logged(code: int = 0):
+            import traceback
+            self.quit_by = "".join(traceback.format_stack(limit=6))
+            return real_quit(code)
+        app.quit = quit_logged
+
+    def press(self, *buttons, frames: int = 1) -> None:
+        if not self.app.running:
+            raise AssertionError(f"{self.played.mode}: the app stopped; scenes {self.stack()}; by {self.quit_by}")
+        scripted_input.press(self.app, *buttons, frames=frames)
+
+    def chord(self, *buttons) -> None:
+        """Hold the buttons together, then let them go (a diagonal on the d-pad)."""
+        scripted_input.hold(self.app, *buttons)
+        scripted_input.release(self.app, *buttons)
+        self.app.run_frames(1)
+
+    @property
+    def top(self):
+        return self.app.top
+
+    def stack(self) -> list[str]:
+        return [s.scene_name for s in self.app.stack]
+
+    def wait(self, pred, what: str, frames: int = 20000) -> None:
+        for _ in range(frames):
+            if pred():
+                return
+            self.app.step()
+            time.sleep(0)
+        raise AssertionError(f"{self.played.mode}: waited in vain for {what}; scenes {self.stack()}")
+
+    def to_line(self, label: str) -> None:
+        """Down the top scene's list to the line starting with `label`."""
+        menu = self.top.menu
+        for _ in range(len(menu.items) + 1):
+            if menu.current is not None and menu.current.label.startswith(label):
+                return
+            self.press(B.DOWN)
+        raise AssertionError(f"no line {label!r} in {self.stack()[-1]}")
+
+    def from_title(self, label: str) -> None:
+        """The title screen, A, then the main menu's line `label`, A."""
+        self.press(B.A)
+        if self.stack()[-1] == "message":
+            self.press(B.A)
+        assert self.stack() == ["menu"], self.stack()
+        self.to_line(label)
+        self.press(B.A)
+
+    def skip_howto(self) -> None:
+        """A first game's how-to over the board: A plays (read, then go)."""
+        if self.stack()[-1] == "howto":
+            self.press(B.A)
+
+
+# --- Skirmish ---------------------------------------------------------------------------------------
+def skirmish(p: Player) -> None:
+    """Set-up: army size down to 2 (a quick battle), Form armies and fight, Done; then each piece
+    walks as far towards the enemy as it may and attacks what is in reach."""
+    p.from_title("Skirmish")
+    p.to_line("Army size")
+    for _ in range(7):
+        p.press(B.LEFT)
+    p.to_line("Form armies")
+    p.press(B.A)
+    assert p.stack()[-1] == "skirmish_formation", p.stack()
+    p.press(B.A)                                  # Done
+    sc = p.top
+    assert sc.scene_name == "skirmish_battle", p.stack()
+    g = sc.game
+
+    def my_turn():
+        return p.stack()[-1] != "skirmish_battle" or (
+            sc.control.my_turn() and g.phase == "select" and not sc.anim.busy and p.app.top is sc)
+
+    def cursor(cell):
+        col, row = g.grid.offset_of(cell)
+        for _ in range(80):
+            c = sc.control
+            if (c.col, c.row) == (col, row):
+                return
+            p.press(B.RIGHT if c.col < col else B.LEFT if c.col > col else B.DOWN if c.row < row else B.UP)
+        raise AssertionError("the cursor did not get there")
+
+    for _ in range(400):
+        p.skip_howto()
+        p.wait(my_turn, "the human's turn")
+        if p.stack()[-1] != "skirmish_battle":
+            break
+        if sc.control.selected < 0 or not g.can_act(g.pieces[sc.control.selected]):
+            cursor(g.movable_pieces()[0].cell)
+            p.press(B.A)
+        piece = g.pieces[sc.control.selected]
+        enemies = [e for e in g.pieces if e.alive and e.seat != piece.seat]
+        dest = max([piece.cell] + g.reach(piece).cells(),
+                   key=lambda c: (bool(g.targets_from(piece, c)),
+                                  -min(g.grid.distance(c, e.cell) for e in enemies), -c))
+        cursor(dest)
+        p.press(B.A)                              # walk there (or stay)
+        targets = g.targets_from(piece, dest)
+        cursor(targets[0].cell if targets else dest)
+        p.press(B.A)                              # attack, or wait
+        p.wait(lambda: not sc.anim.busy and not sc.camera.moving, "the animations")
+    p.played.result = p.stack()[-1]
+
+
+# --- Wizard duel -----------------------------------------------------------------------------------
+CHORD = {4: (B.UP, B.RIGHT), 5: (B.DOWN, B.RIGHT), 6: (B.DOWN, B.LEFT), 7: (B.UP, B.LEFT)}
+PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
+
+
+def _choice(p: Player, startswith: str) -> None:
+    sc = p.top
+    assert sc.scene_name == "choice", p.stack()
+    for _ in range(len(sc.menu.items) + 1):
+        if sc.menu.current.label.startswith(startswith):
+            p.press(B.A)
+            return
+        p.press(B.DOWN)
+    raise AssertionError(f"no line {startswith!r}")
+
+
+def duel(p: Player) -> None:
+    """Against a bot on the smallest level (Options: level size), each action the hard bot's
+    choice for you: steps on the d-pad (diagonals as two directions held), the rest from the
+    action list on A (cast, drink, pick up, End turn)."""
+    from game.modes.duel.bot import DuelBot
+    from game.ui.modes.duel.panels import SPELL_KEYS
+    from game.ui.modes.duel.setup_menu import host_options
+    p.from_title("Wizard duel")
+    p.to_line("Options")
+    p.press(B.A)
+    assert p.stack()[-1] == "duel_options", p.stack()
+    p.press(B.DOWN)
+    for _ in range(40):
+        if host_options().options.level_size <= 13:
+            break
+        p.press(B.LEFT)
+    p.press(B.B)
+    while p.top.menu.current.label != "Against a bot":
+        p.press(B.UP)
+    p.press(B.A)
+    policy = DuelBot("hard")
+    for _ in range(4000):
+        p.skip_howto()
+        sc = p.top
+        if sc.scene_name != "duel_game":
+            break
+        p.wait(lambda sc=sc: p.top is not sc or (sc.curtain is None and sc.match.human_to_move() and not sc.busy()
+                                                and sc.over_at is None) or sc.game.is_over(), "your turn")
+        if p.top is not sc or sc.game.is_over():
+            p.wait(lambda: p.stack()[-1] != "duel_game", "the results")
+            continue
+        a = policy.choose(sc.game.view(sc.match.viewer()))
+        if a.kind == "step" and a.arg in PAD_STEP:
+            p.press(PAD_STEP[a.arg])
+        elif a.kind == "step":
+            p.chord(*CHORD[a.arg])
+        else:
+            p.press(B.A)
+            if a.kind == "end":
+                _choice(p, ". End turn")
+            elif a.kind == "cast":
+                _choice(p, SPELL_KEYS[a.arg] + " Cast")
+            elif a.kind == "drink_ground":
+                _choice(p, "5 Drink")
+            elif a.kind == "pick_up":
+                _choice(p, "0 Pick up")
+            else:
+                _choice(p, "+ Drink from the bag")
+                _choice(p, f"{a.arg + 1} ")
+    else:
+        sc = p.top
+        raise AssertionError(f"duel: no end after 4000 actions; scenes {p.stack()}, over "
+                             f"{getattr(getattr(sc, 'game', None), 'is_over', lambda: '?')()}, {p.played.presses}")
+    p.played.result = p.stack()[-1]
+
+
+# --- Steel bout ------------------------------------------------------------------------------------
+def bout(p: Player) -> None:
+    """Fight (the set-up's defaults); each declaration is what the screen offers first (A), or
+    Done (B) when that cannot be declared."""
+    p.from_title("Steel bout")
+    p.press(B.A)                                  # Fight
+    p.skip_howto()
+    sc = p.top
+    for _ in range(5000):
+        p.skip_howto()
+        if sc.game.is_over() or p.top is not sc:
+            break
+        p.wait(lambda: sc.game.is_over() or (sc.chooser is not None and p.top is sc) or p.top is not sc,
+               "your declaration")
+        if sc.game.is_over() or p.top is not sc:
+            break
+        if getattr(sc, "curtain", None) is not None:
+            p.press(B.A)
+            continue
+        p.press(B.A if sc.chooser.check() else B.B)
+    assert sc.game.is_over(), p.stack()
+    p.app.run_frames(2)
+    p.played.result = f"{p.stack()[-1]} (over)"
+
+
+# --- Hex quest -------------------------------------------------------------------------------------
+def quest(p: Player) -> None:
+    """The campaign's first level, walked by its shipped solution: N and S on UP/DOWN, the other
+    directions by turning the aim (LEFT/RIGHT, the short way) and A."""
+    from game.core.replay import load_replay
+    from game.modes.quest.catalog import solution_path
+    p.from_title("Hex quest")
+    for _ in range(6):                            # the hub, the campaign map: A on what is offered first
+        if p.stack()[-1] == "quest_board":
+            break
+        p.press(B.A)
+    sc = p.top
+    assert sc.scene_name == "quest_board", p.stack()
+    p.skip_howto()
+    for a in load_replay(solution_path(sc.level_id)).actions:
+        d = list(a)[1]
+        if sc.game.status != "play" or p.top is not sc:
+            break
+        if d in (0, 3) and sc.mode == 0:
+            p.press(B.UP if d == 0 else B.DOWN)
+            continue
+        turn = (d - sc.aim) % 6
+        for _ in range(turn if turn <= 3 else 6 - turn):
+            p.press(B.RIGHT if turn <= 3 else B.LEFT)
+        p.press(B.A)
+    p.app.run_frames(3)
+    p.played.result = f"{p.stack()[-1]} ({sc.game.status})"
+
+
+# --- Xconq module ------------------------------------------------------------------------------------
+def _cursor_path(sc, target: int) -> list:
+    """The shortest d-pad path of the hex cursor to `target` (the cursor's own moves, searched)."""
+    from collections import deque
+    start = (sc.cursor, sc.want_x)
+    seen = {start: None}
+    todo = deque([start])
+    keep = start
+    try:
+        while todo:
+            s = todo.popleft()
+            if s[0] == target:
+                out = []
+                while seen[s] is not None:
+                    s, b = seen[s]
+                    out.append(b)
+                return out[::-1]
+            for b in (B.UP, B.DOWN, B.LEFT, B.RIGHT):
+                sc.cursor, sc.want_x = s
+                sc.move_cursor(b)
+                n = (sc.cursor, sc.want_x)
+                if n not in seen:
+                    seen[n] = (s, b)
+                    todo.append(n)
+    finally:
+        sc.cursor, sc.want_x = keep
+    raise AssertionError("the cursor cannot reach the cell")
+
+
+def gdl(p: Player, max_actions: int = 3000) -> None:
+    """Tactibox's own module against bots; each action the module's bot chooses for you: the
+    cursor to the unit, A (pick), the cursor to the target, A. Ending the turn is the pause
+    menu's End turn (START, then A on it) - there is no other way yet."""
+    from game.modes.gdl.game import END
+    from game.modes.gdl.match import BotSeat
+    p.from_title("Xconq modules")
+    p.press(B.A)                                  # Tactibox's module, you against bots
+    sc = p.top
+    assert sc.scene_name == "gdl_game", p.stack()
+    g = sc.game
+    me = BotSeat()
+    for _ in range(max_actions):
+        p.skip_howto()
+        p.wait(lambda: g.over or (sc.human_turn() and p.top is sc and sc.curtain is None), "your turn")
+        if g.over:
+            break
+        a = me.choose(g)
+        if a[0] == END or len(a) < 3:
+            p.press(B.START)
+            _choice(p, "End turn")
+            continue
+        unit = g.units[a[1]]
+        for b in _cursor_path(sc, g.cell_of(unit)):
+            p.press(b)
+        while sc.selected != a[1]:
+            p.press(B.A)
+        target = a[2] if a[0] == 1 else g.cell_of(g.units[a[2]])
+        for b in _cursor_path(sc, target):
+            p.press(b)
+        before = len(sc.actions)
+        p.press(B.A)
+        if len(sc.actions) == before:              # not what A does there: let go, end the turn
+            p.press(B.B, B.START)
+            _choice(p, "End turn")
+    assert g.over, "the module did not end"
+    p.app.run_frames(2)
+    p.played.result = f"{p.stack()[-1]} (over)"
+
+
+SCRIPTS = {"skirmish": skirmish, "duel": duel, "bout": bout, "quest": quest, "gdl": gdl}
+
+
+def play(app, mode: str) -> Played:
+    p = Player(app, mode)
+    SCRIPTS[mode](p)
+    return p.played
+
+
+def main() -> None:
+    import pathlib
+    import tempfile
+    sys.path.insert(0, str(pathlib.Path(__file__).parent))
+    from ui_harness import new_app
+    for mode in sys.argv[1:] or MODES:
+        from game.modes.duel.options import DuelOptions
+        from game.ui.modes.duel.setup_menu import host_options
+        host_options().end_game()
+        host_options().change(**DuelOptions().as_dict())
+        with tempfile.TemporaryDirectory() as d:
+            app = new_app((480, 320), pathlib.Path(d))
+            try:
+                t = time.time()
+                r = play(app, mode)
+                print(f"{mode:9} {r.total:5} presses  other buttons {r.other_buttons or '-'}  "
+                      f"ended on {r.result}  ({time.time() - t:.0f} s)", flush=True)
+            finally:
+                app.close()
+
+
+if __name__ == "__main__":
+    main()
