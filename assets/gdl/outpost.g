@@ -21,7 +21,7 @@
 (unit-type catapult (char "c") (help "throws stones two or three hexes")
   (acp-per-turn 2) (hp-max 4) (point-value 1)
   (range 3) (range-min 2) (acp-to-fire 2))
-(unit-type fort (char "F") (help "holds two spearmen; burns down into ruins")
+(unit-type fort (char "F") (help "holds four spearmen (two places kept for them); burns down into ruins")
   (acp-per-turn 0) (hp-max 12) (point-value 5) (capacity 2))
 (unit-type ruins (char "x") (acp-per-turn 0) (hp-max 1) (point-value 0))
 

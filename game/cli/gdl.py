@@ -15,7 +15,8 @@ def add_arguments(p) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--replay-out", default=None, help="save the game as a replay file")
-    p.add_argument("--warnings", action="store_true", help="list the module's warnings and stop")
+    p.add_argument("--warnings", action="store_true",
+                   help="list the module's warnings, units per side and dropped units, and stop (--json: one object)")
     p.add_argument("--quiet", action="store_true", help="no play-by-play log")
 
 
@@ -23,29 +24,58 @@ def run(args) -> int:
     return run_guarded(_run, args)
 
 
-def load_world_or_fail(path: str):
-    from game.modes.gdl.match import playable_problems
-    from game.modes.gdl.world import World
+def load_module_or_fail(path: str):
     from game.rules.gdl.loader import load_module
     from game.rules.gdl.reader import GdlError
     try:
-        m = load_module(path)
+        return load_module(path)
     except GdlError as exc:
         raise CliError(str(exc)) from None
+
+
+def load_world_or_fail(path: str):
+    from game.modes.gdl.match import playable_problems
+    from game.modes.gdl.world import World
+    from game.rules.gdl.reader import GdlError
+    m = load_module_or_fail(path)
     problems = playable_problems(m)
-    return m, (World(m) if not problems else None), problems
+    try:
+        return m, (World(m) if not problems else None), problems
+    except GdlError as exc:                  # a world that cannot be generated
+        raise CliError(str(exc)) from None
+
+
+def _warnings(args) -> int:
+    """The module's warnings, its units per side at the start and the units dropped; with --json
+    one object (play_warnings, units, units_at_start, units_appearing, units_dropped, ...)."""
+    from game.modes.gdl.match import playable_problems
+    from game.modes.gdl.report import module_report
+    m = load_module_or_fail(args.module)
+    rep = module_report(m, playable_problems(m), args.seed)
+    if args.json:
+        print(json.dumps(rep, sort_keys=True))
+        return 0
+    for w in m.warnings:
+        print(w)
+    for p in rep["cannot_play"]:
+        print(f"{args.module}: cannot play: {p}")
+    for note in rep["synthesis"]["notes"]:
+        print(f"{args.module}: world synthesis (seed {args.seed}): {note}")
+    sides = sorted(set(rep["units"]) | {str(d["side"]) for d in rep["units_dropped"]}, key=int)
+    for s in sides:
+        print(f"side {s}: {rep['units_at_start'].get(s, 0)} units at the start, "
+              f"{rep['units_appearing'].get(s, 0)} appearing later")
+    for d in rep["units_dropped"]:
+        print(f"{d['file']}:{d['line']}: {d['type']} of side {d['side']} is dropped: {d['reason']}")
+    return 0
 
 
 def _run(args) -> int:
     from game.modes.gdl.log import describe
     from game.modes.gdl.match import play, to_replay
-    m, world, problems = load_world_or_fail(args.module)
     if args.warnings:
-        for w in m.warnings:
-            print(w)
-        for p in problems:
-            print(f"{args.module}: cannot play: {p}")
-        return 0
+        return _warnings(args)
+    m, world, problems = load_world_or_fail(args.module)
     if world is None:
         raise CliError(f"{args.module}: cannot play: " + "; ".join(problems))
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]

@@ -1,12 +1,14 @@
 """GDL games over the link, through the mode registry: two lockstep adapters in step, the module
 sent to a guest that lacks it, broken packs and actions refused, a whole game over a noisy cable."""
 
+import json
 import pathlib
 import sys
 import zlib
 
 import pytest
 
+from game.modes.gdl.actions import End, Move
 from game.modes.gdl.hooks import GdlRules
 from game.modes.gdl.link import GdlOverLink, decode_varints, encode_varints, pack_module, unpack_module
 from game.modes.registry import Request
@@ -29,7 +31,7 @@ def test_two_adapters_stay_in_step(world):
         mover, other = (host, guest) if host.whose_turn_is_local() else (guest, host)
         a = mover.next_local_action()
         got = other.decode_action(mover.encode_action(a))
-        assert got == list(a) and other.is_legal(got)
+        assert got == a and other.is_legal(got)
         mover.apply(a)
         other.apply(got)
         assert mover.turn_hash() == other.turn_hash()
@@ -46,7 +48,7 @@ def test_bad_actions_snapshots_and_varints_are_refused(world):
     for bad in (b"", b"\x80", b"\x01\x02\x03\x04", b"\xff\xff\xff\xff\xff\x01"):
         with pytest.raises(ValueError):
             a.decode_action(bad)
-    assert not a.is_legal([1, 0, 0]) and a.replacement_for([1, 0, 0]) == [0]
+    assert not a.is_legal(Move(0, 0)) and not a.is_legal([1, 0, 0]) and a.replacement_for(Move(0, 0)) == End()
     before = a.turn_hash()
     for bad in (b"{not json", b'{"units": []}', b'{"units": 5, "side": 1}'):
         with pytest.raises(ValueError):
@@ -73,6 +75,24 @@ def test_module_pack_round_trip_and_limits(world, tmp_path):
     assert (tmp_path / "link-received" / "outpost.g").exists() and guest.world is not None
 
 
+def test_a_refused_module_from_the_host_leaves_nothing_and_keeps_the_last_good_one(world, tmp_path):
+    """Issue 21 item 6: a module the guest cannot play (here a doubling define/append bomb, refused
+    by the loader's list bound; before: MemoryError at 2.45 GB) raises ValueError, its file does not
+    stay in link-received/, and the module received before stays installed and loaded."""
+    from game.modes.gdl.link_hook import KEY, GdlLink
+    hook, guest = GdlLink(install_dir=tmp_path), GdlRules()
+    good = hook.install(guest, KEY, pack_module(world.m, OUTPOST.parent))
+    before = guest.world
+    bomb = "(define a0 (1 2 3 4 5 6 7 8))\n" + "".join(f"(define a{i} (append a{i - 1} a{i - 1}))\n"
+                                                     for i in range(1, 41))
+    blob = zlib.compress(json.dumps([["bomb.g", bomb]]).encode())
+    with pytest.raises(ValueError, match=r"bomb\.g:\d+: .*more than"):
+        hook.install(guest, KEY, blob)
+    assert sorted(p.name for p in (tmp_path / "link-received").iterdir()) == ["outpost.g"]
+    assert not (tmp_path / "link-received.new").exists()
+    assert guest.world is before and hook.content(guest) == {KEY: good}
+
+
 def test_noisy_cable_whole_game_with_the_module_sent_to_the_guest(world, tmp_path, monkeypatch):
     from firmware_bridge.session import Session
     from game.link.modes import guest_spec, host_spec
@@ -91,3 +111,40 @@ def test_noisy_cable_whole_game_with_the_module_sent_to_the_guest(world, tmp_pat
     assert host.game.turn_hash() == guest.game.turn_hash() and host.game.game.over
     assert (tmp_path / "guest-data" / "gdl" / "link-received" / "outpost.g").exists()
     assert hs.summary(host.game)["winner"] == gs.summary(guest.game)["winner"]
+
+
+GENERATED = """(game-module "gen" (title "Generated"))
+(unit-type scout (acp-per-turn 2) (hp-max 2) (vision-range 2)) (unit-type town (hp-max 4))
+(terrain-type plain) (terrain-type hill)
+(add t* wet-percentile-max 100) (add plain alt-percentile-max 70) (add hill alt-percentile-min 71)
+(add hill alt-percentile-max 100)
+(add (scout town) start-with (3 1)) (table favored-terrain (u* hill 0))
+(table hit-chance (scout u* 60)) (table damage (scout u* 1)) (add town point-value 1) (add scout point-value 0)
+(set country-radius-min 2) (set country-separation-min 6) (set last-turn 12)
+(area 24 14)
+(scorekeeper (do last-side-wins))
+"""
+
+
+def test_a_generated_world_with_fog_stays_in_step_and_restores(tmp_path):
+    """Both ends make the same world from the seed; the views (fog) stay in step; a unit that
+    joins with another seed restores the host's snapshot: same world (its seed is in the
+    snapshot), same views, same hash."""
+    p = tmp_path / "gen.g"
+    p.write_text(GENERATED)
+    world = GdlRules(p).world
+    host, guest = GdlOverLink(world, 7, True), GdlOverLink(world, 7, False)
+    assert host.game.w.m.generated_seed == 7 and host.game.views is not None
+    steps = 0
+    while not host.finished() and steps < 400:
+        mover, other = (host, guest) if host.whose_turn_is_local() else (guest, host)
+        a = mover.next_local_action()
+        got = other.decode_action(mover.encode_action(a))
+        mover.apply(a)
+        other.apply(got)
+        assert mover.turn_hash() == other.turn_hash()
+        steps += 1
+    fresh = GdlOverLink(world, 99, False)
+    fresh.restore(host.snapshot())
+    assert fresh.game.w.m.generated_seed == 7 and fresh.turn_hash() == host.turn_hash()
+    assert fresh.game.views.snapshot() == host.game.views.snapshot()

@@ -103,15 +103,15 @@ def test_unknown_things_warn_never_crash(tmp_path):
 (table hit-chance (soldier nobody 5))
 (add soldier hp-max "x")
 (unit "Nobody" (hp 2))
-(area 5)
-(scorekeeper (do (if x y)))
+(area 2)
+(scorekeeper (when (at-midnight)) (do last-side-wins))
 """
     m = load_module(write(tmp_path, main=text))
     msgs = " | ".join(str(w) for w in m.warnings)
     for needle in ("table 'no-such-table' is not implemented", "'no-such-prop' of unit types is not implemented",
                    "global 'no-such-global'", "form 'frobnicate'", "'nobody' is not a unit type",
-                   "expected a number", "no unit named 'Nobody'", "expected width and height",
-                   "only (do last-side-wins)"):
+                   "expected a number", "no unit named 'Nobody'", "area 2x2 is outside",
+                   "when 'at-midnight' is not implemented"):
         assert needle in msgs
     assert all(w.file == "main.g" and w.line >= 19 for w in m.warnings if "no-such" in w.message)
 
@@ -142,7 +142,7 @@ def test_include_cycles_and_self_base_terminate(tmp_path):
 
 @pytest.mark.parametrize("text", [
     "(unit-type)", "(terrain-type 3)", "(add)", "(table)", "(table damage (a))", "(area 0 0)",
-    "(area 100000 100000)", "(side 99)", "(unit)", "(define)", "(set)", "(game-module 3 4)", "7 \"s\"",
+    "(area 100000 100000)", "(side 99)", "(area 2)", "(unit)", "(define)", "(set)", "(game-module 3 4)", "7 \"s\"",
     "(area 2 2 (terrain \"2a\" \"zz\" \"99999999a\"))", "(area (terrain \"a\"))", "((a) b)",
 ])
 def test_malformed_forms_warn(tmp_path, text):

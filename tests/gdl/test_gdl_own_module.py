@@ -16,7 +16,7 @@ def test_outpost_loads_clean_and_plays_to_a_winner():
     assert m.warnings == [] and playable_problems(m) == []
     assert m.title == "Outpost" and len(m.units) == 13
     res = play(World(m), 4)
-    assert res.game.over and res.game.winner in (1, 2)
+    assert res.game.over and res.game.winner_side in (1, 2)
 
 
 def test_cli_plays_and_replay_verifies(tmp_path, capsys):

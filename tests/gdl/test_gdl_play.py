@@ -5,8 +5,10 @@ import pytest
 
 from game.core.replay import parse_replay
 from game.modes.base import ActionError
-from game.modes.gdl import combat
-from game.modes.gdl.game import ATTACK, END, MOVE, GdlGame
+from game.modes.gdl import combat, movement
+from game.modes.gdl.actions import Attack, Move
+from game.modes.gdl.events import Hit
+from game.modes.gdl.game import GdlGame
 from game.modes.gdl.match import ReplayError, play, to_replay, verify
 
 
@@ -28,7 +30,8 @@ def test_hill_kid_on_the_hill_is_hit_63_percent(hill):
     o = combat.odds(g, a, b)
     assert o["hit"] == 90 * 70 // 100 == 63
     assert o["withdraw"] == 50 and o["counter"] == 0
-    assert hill.move_acp[0][hill.m.ttypes.index("hill")] == 2
+    # mp-to-enter-terrain of the hill is 2: two movement points, 2 ACP at speed 100
+    assert movement.total_move_cost(g, 0, -1, hill.grid.cell_at(14, 11), hill.grid.cell_at(15, 10)) == 2
 
 
 def test_hill_hit_rate_over_many_seeded_attacks(hill):
@@ -41,8 +44,8 @@ def test_hill_hit_rate_over_many_seeded_attacks(hill):
         put(g, a, 14, 10)
         ev = []
         combat.attack(g, a, b, ev)
-        hits += any(e[0] == "hit" for e in ev)
-        assert not any(e[0] == "counter" for e in ev)     # counterattack 0
+        hits += any(isinstance(e, Hit) and not e.counter for e in ev)
+        assert not any(getattr(e, "counter", False) for e in ev)     # counterattack 0
     # half the attacks are withdrawn from, 63 % of the rest hit: about 31.5 %
     assert 0.24 < hits / n < 0.39
 
@@ -53,8 +56,8 @@ def test_tank_hit_brings_a_full_counterattack_while_the_defender_has_acp(duel):
     put(g, a, 10, 9)
     put(g, b, 10, 10)
     assert combat.odds(g, a, b)["counter"] == 100
-    ev = g.apply([ATTACK, a.id, b.id])
-    assert any(e[0] == "hit" for e in ev) and any(e[0] == "counter" for e in ev)
+    ev = g.apply(Attack(a.id, b.id))
+    assert any(isinstance(e, Hit) and not e.counter for e in ev) and any(isinstance(e, Hit) and e.counter for e in ev)
     assert b.acp == 1
     b.acp = 0
     assert combat.odds(g, a, b)["counter"] == 0
@@ -70,8 +73,8 @@ def test_monster_wrecks_a_building_into_a_burning_building_with_6_hp(tokyo):
         ev = []
         mon.acp = 2
         combat.attack(g, mon, bld, ev)       # hit chance 100 (block has no terrain effect)
-        assert ("hit", mon.id, bld.id, 3) in ev
-        assert not any(e[0].startswith("counter") for e in ev)   # a building never strikes back
+        assert Hit(mon.id, bld.id, 3) in ev
+        assert not any(getattr(e, "counter", False) for e in ev)   # a building never strikes back
     assert m.utypes[bld.type] == "burning building" and bld.hp == 6 and bld.alive
 
 
@@ -87,19 +90,22 @@ def test_movement_limits_in_tokyo(tokyo):
     w, m = tokyo, tokyo.m
     t = {n: m.ttypes.index(n) for n in m.ttypes}
     u = {n: m.utypes.index(n) for n in m.utypes}
+    cells = {n: next(c for c in w.grid.cells if w.terrain[c] == t[n] and not w.edge[c]) for n in t}
     for mover in ("mob", "fire department"):
-        assert all(w.move_acp[u[mover]][t[x]] is None for x in ("sea", "beach", "block", "fields", "trees"))
-        assert w.move_acp[u[mover]][t["street"]] == 1
-    assert w.move_acp[u["monster"]][t["sea"]] == 1
-    assert w.move_acp[u["national guard"]][t["sea"]] is None
-    for b in ("building", "wrecked building", "rubble pile"):
-        assert w.board_acp[u["national guard"]][u[b]] == 1
-    assert w.board_acp[u["national guard"]][u["burning building"]] is None
+        assert not any(movement.could_enter(w, u[mover], cells[x]) for x in ("sea", "beach", "block", "fields", "trees"))
+        assert movement.could_enter(w, u[mover], cells["street"])
+    assert movement.could_enter(w, u["monster"], cells["sea"])
+    assert not movement.could_enter(w, u["national guard"], cells["sea"])
     g = GdlGame(tokyo, 1)
+    guard = units_of(g, "national guard")[0]
+    for b in ("building", "wrecked building", "rubble pile"):
+        # mp-to-enter-unit 1 (ferry-on-entry over-border: no terrain cost) = 1 ACP, + acp-to-enter-unit 1
+        assert movement.total_entry_cost(g, u["national guard"], -1, g.cell_of(guard), u[b], g.cell_of(guard)) == 1
+    assert w.mp_enter_unit[u["national guard"]][u["burning building"]] == 99
     for mob in units_of(g, "mob"):
         for a in g.unit_actions(mob):
-            if a[0] == MOVE:
-                assert w.terrain[a[2]] == t["street"]
+            if isinstance(a, Move):
+                assert w.terrain[a.cell] == t["street"]
 
 
 def test_tokyo_ends_when_the_monster_dies(tokyo):
@@ -115,10 +121,10 @@ def test_tokyo_ends_when_the_monster_dies(tokyo):
         guard.acp = 2
         g.side_index = g.sides.index(guard.side)
         try:
-            g.apply([ATTACK, guard.id, mon.id])
+            g.apply(Attack(guard.id, mon.id))
         except ActionError:
             put(g, mon, 20, 8)
-    assert g.over and g.winner == 1 and not mon.alive
+    assert g.over and g.winner_side == 1 and not mon.alive
 
 
 def test_edge_ring_cannot_be_entered(duel):
@@ -129,16 +135,19 @@ def test_edge_ring_cannot_be_entered(duel):
     assert edge
     put(g, a, *w.grid.coords(w.grid.neighbours[edge[0]][0]))
     for act in g.unit_actions(a):
-        if act[0] == MOVE:
-            assert not w.edge[act[2]]
+        if isinstance(act, Move):
+            assert not w.edge[act.cell]
 
 
 def test_illegal_and_malformed_actions_are_refused(duel):
     g = GdlGame(duel, 1)
     before = g.state_hash()
-    for bad in ([9, 9, 9, 9], [MOVE, 0, 0], [MOVE, 99, 1], [ATTACK, 0, 1], [END, 1], "x", [], [-1], [True]):
+    for bad in (Move(0, 0), Move(99, 1), Attack(0, 1), g.decode_action([9, 9, 9, 9]), [1, 0, 0], "x"):
         with pytest.raises(ActionError):
             g.apply(bad)
+    for data in ([0, 1], [15, 1, 1], "x", [], [-1], [True], [1, 0, 1 << 20], [1, 0, 0, 0, 0]):
+        with pytest.raises(ActionError):
+            g.decode_action(data)
     assert g.state_hash() == before
 
 
@@ -151,6 +160,14 @@ def test_bot_games_end_and_replay_identically(name, request):
     assert again.game.state_hash() == res.game.state_hash() and again.actions == res.actions
     rp = parse_replay(to_replay(res).to_data())
     assert verify(rp, world).state_hash() == res.game.state_hash()
-    rp.actions[len(rp.actions) // 2] = [END]
+    rp.actions[len(rp.actions) // 2] = [0]             # an End where the bot acted
     with pytest.raises(ReplayError):
         verify(rp, world)
+
+
+def test_replays_of_older_rules_are_refused_with_a_clear_message(duel):
+    rp = parse_replay(to_replay(play(duel, 1)).to_data())
+    assert rp.options["gdl-rules"] == 2 and verify(rp, duel).over
+    del rp.options["gdl-rules"]
+    with pytest.raises(ReplayError, match="version 1 of Tactibox's GDL rules"):
+        verify(rp, duel)

@@ -7,7 +7,7 @@ import pathlib
 import pygame
 from ui_harness import B, menu_open, press, run_until, stack
 
-from game.modes.gdl.game import ATTACK, MOVE
+from game.modes.gdl.actions import Attack, Move
 from game.ui.modes.gdl.hexmap import side_colour, terrain_colour
 
 
@@ -29,7 +29,7 @@ def test_picker_lists_own_and_data_folder_modules_and_refuses_unplayable(make_ap
     press(app, B.DOWN)
     press(app, *[B.RIGHT] * labels.index("Broken one"))
     press(app, B.UP, B.A)
-    assert stack(app)[-1] == "gdl_menu" and "no fixed map" in sc.problem
+    assert stack(app)[-1] == "gdl_menu" and "fewer than two sides" in sc.problem    # no map: generated, but no units
 
 
 def test_a_game_of_outpost_by_buttons(make_app, tmp_path):
@@ -53,8 +53,8 @@ def test_a_game_of_outpost_by_buttons(make_app, tmp_path):
     # walk the picked unit one step with the d-pad and A
     uid = sc.selected
     start = g.cell_of(g.units[uid])
-    moves = [a for a in g.unit_actions(g.units[uid]) if a[0] == MOVE]
-    target = moves[0][2]
+    moves = [a for a in g.unit_actions(g.units[uid]) if isinstance(a, Move)]
+    target = moves[0].cell
     for b in (B.UP, B.DOWN, B.LEFT, B.RIGHT):
         sc.cursor = start
         press(app, b)
@@ -63,7 +63,7 @@ def test_a_game_of_outpost_by_buttons(make_app, tmp_path):
     else:
         sc.cursor = target
     press(app, B.A)
-    assert g.cell_of(g.units[uid]) == target and sc.actions[-1] == [MOVE, uid, target]
+    assert g.cell_of(g.units[uid]) == target and sc.actions[-1] == Move(uid, target).encode()
 
 
 def test_odds_are_shown_before_an_attack(make_app):
@@ -82,10 +82,10 @@ def test_odds_are_shown_before_an_attack(make_app):
     sc.cursor = foe.cell
     app.run_frames(1)
     acts = sc.unit_actions_at(spear.id, foe.cell)
-    assert acts and acts[0][0] == ATTACK
+    assert acts and isinstance(acts[0], Attack)
     hp_before = foe.hp
     press(app, B.A)
-    assert sc.actions[-1] == [ATTACK, spear.id, foe.id]
+    assert sc.actions[-1] == Attack(spear.id, foe.id).encode()
     assert any("hits" in line or "misses" in line or "withdraws" in line for line in sc.log) or foe.hp < hp_before
 
 
@@ -117,3 +117,24 @@ def test_hot_seat_shows_a_curtain_and_start_ends_the_turn(make_app):
     app.top.choose_label("End turn")
     app.run_frames(2)
     assert game.game.side == 2 and game.curtain == 2
+
+
+def test_a_module_without_a_map_plays_on_its_generated_world(make_app):
+    """A module of my own without a map: the picker starts it; the screen draws the world the
+    game generated from its seed (the one the game plays on)."""
+    app = make_app()
+    folder = pathlib.Path(app.data.root) / "gdl"
+    folder.mkdir()
+    (folder / "gen.g").write_text('(game-module "g" (title "Generated one")) (unit-type town (acp-per-turn 1)) '
+                                  '(terrain-type grass) (add grass alt-percentile-max 100) '
+                                  '(add grass wet-percentile-max 100) (add town start-with 2) (area 20 12)')
+    sc = open_picker(app)
+    labels = [lab for lab, _ in sc.modules]
+    press(app, B.DOWN)
+    press(app, *[B.RIGHT] * labels.index("Generated one"))
+    press(app, B.UP, B.A)
+    assert stack(app)[-1] == "gdl_game"
+    game_scene = app.top
+    assert game_scene.world is game_scene.game.w and game_scene.world.m.generated_seed == game_scene.seed
+    assert sum(1 for u in game_scene.game.units if u.alive) == 4
+    app.run_frames(2)

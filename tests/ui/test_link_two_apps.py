@@ -155,7 +155,7 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
 
 
 def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypatch, tmp_path):
-    from game.modes.gdl.game import END
+    from game.modes.gdl.actions import End
     from game.modes.lockstep_game import ScreenSlot
     host, guest = two_apps
     TwoAppCable(monkeypatch)
@@ -164,7 +164,7 @@ def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypa
 
     def offer(slot, action):
         real_offer(slot, action)
-        offered.append((slot.adapter.local_host, list(action)))
+        offered.append((slot.adapter.local_host, action))
     monkeypatch.setattr(ScreenSlot, "offer", offer)
     choose_game(host, "gdl")
     press(host, B.A)                             # Link: outpost.g
@@ -182,8 +182,8 @@ def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypa
     a, b = host.top.run.game, guest.top.run.game
     assert a.game.over and a.game.turn >= 3 and a.game.state_hash() == b.game.state_hash()
     for side in (True, False):                   # both persons moved units, not only ended turns
-        assert any(act[0] != END for local_host, act in offered if local_host is side)
-        assert any(act[0] == END for local_host, act in offered if local_host is side)
+        assert any(not isinstance(act, End) for local_host, act in offered if local_host is side)
+        assert any(isinstance(act, End) for local_host, act in offered if local_host is side)
 
 
 def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):

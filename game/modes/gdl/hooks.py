@@ -47,6 +47,31 @@ def load_rules(name: str | None = None) -> GdlRules:
     return GdlRules(name if name and str(name).endswith(".g") else None)
 
 
+def new_game(rules: GdlRules, seed: int, options: dict, seats: list[str]):
+    """The engine-contract game factory: the module named by `options["module"]` (loaded into
+    `rules`, so `GdlGame.restore(rules, snapshot)` finds it), else the one `rules` holds, else
+    Tactibox's own outpost.g. Seat i plays side `game.sides[i]`; the module decides the sides."""
+    from game.core.datafile import ASSETS
+    from game.modes.gdl.game import GdlGame
+    path = (options or {}).get("module") or ""
+    if path and (rules.path is None or Path(path) != rules.path):
+        rules.load(path)
+    elif rules.world is None:
+        rules.load(ASSETS / "gdl" / "outpost.g")
+    return GdlGame(rules.world, seed)
+
+
+def new_bot(level: str, seat: int, seed: int):
+    """The table-reading bot (every level alike), with the per-unit action guard."""
+    from game.modes.gdl.match import BotSeat
+    return BotSeat()
+
+
+def describe(game, events) -> list[str]:
+    from game.modes.gdl.log import describe as line
+    return [t for t in (line(game, ev) for ev in events) if t]
+
+
 def simulate(req, log=None) -> Outcome:
     from game.modes.gdl.log import describe
     from game.modes.gdl.match import play, to_replay

@@ -78,7 +78,7 @@ def decode_varints(data: bytes) -> list[int]:
         if not b & 0x80:
             vals.append(cur)
             cur, shift = 0, 0
-    if shift or not vals or len(vals) > 3:
+    if shift or not vals or len(vals) > 4:
         raise ValueError("action: malformed")
     return vals
 
@@ -111,20 +111,21 @@ class GdlOverLink(AdapterBase):
         return self.bot.choose(self.game)
 
     def encode_action(self, a) -> bytes:
-        return encode_varints(a)
+        return encode_varints(self.game.encode_action(a))
 
     def decode_action(self, data: bytes):
         return self.game.decode_action(decode_varints(data))
 
     def is_legal(self, a) -> bool:
         try:
-            a = self.game.decode_action(a)
+            self.game.check(a)
         except ActionError:
             return False
-        return a in self.game.legal_actions()
+        return True
 
     def replacement_for(self, a):
-        return [0]
+        from game.modes.gdl.actions import End
+        return End()
 
     def restore(self, data: bytes) -> None:
         from game.modes.gdl.game import GdlGame

@@ -5,8 +5,11 @@ mode (`<data folder>/gdl/`) and plays with those. The adapter is `game.modes.gdl
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
+from game.modes.gdl.hooks import load_world
 from game.modes.gdl.link import GdlOverLink, pack_module, unpack_module
 from game.modes.lockstep_game import ScreenSlot
 
@@ -53,7 +56,7 @@ class GdlLink:
         if adapter is None:
             return {"mode": "gdl", "winner": None}
         g = adapter.game
-        return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner,
+        return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner_side,
                 "state_hash": g.state_hash()}
 
     def provide(self, rules, name: str) -> bytes:
@@ -64,21 +67,33 @@ class GdlLink:
     def install(self, rules, name: str, blob: bytes, *, folder: Path | str | None = None) -> bytes:
         """Guest: write the host's module files into `<folder>/link-received/` (`folder`: this
         mode's data folder, given by the link; else `install_dir`) and play with them; returns
-        their hash. A broken pack raises ValueError and changes nothing."""
+        their hash. The files are checked in a staging folder first: a broken pack or a module
+        that cannot be played (issue 21: a bomb, units inside each other) raises ValueError,
+        leaves nothing behind and keeps the last good module and its files."""
         if name != KEY:
             raise ValueError(f"this unit cannot install {name}")
         files = unpack_module(blob)
         root = folder if folder is not None else self.install_dir
         if root is None:
             raise ValueError("gdl: no folder to keep the host's module in")
-        folder = Path(root) / "link-received"
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob("*.g"):
+        final = Path(root) / "link-received"
+        staging = Path(root) / "link-received.new"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        try:
+            for fname, text in files:
+                (staging / fname).write_text(text, encoding="utf-8")
+            world = load_world(str(staging / files[0][0]))
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        final.mkdir(parents=True, exist_ok=True)
+        for old in final.glob("*.g"):
             old.unlink()
-        for fname, text in files:
-            (folder / fname).write_text(text, encoding="utf-8")
-        rules.load(folder / files[0][0])
+        for fname, _text in files:
+            os.replace(staging / fname, final / fname)
+        shutil.rmtree(staging, ignore_errors=True)
+        rules.path, rules.world = final / files[0][0], world
         return bytes.fromhex(rules.content_hash)
-
 
 LINK = GdlLink()

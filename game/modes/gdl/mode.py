@@ -10,5 +10,8 @@ MODE = ModeEntry(
     rules="game.modes.gdl.hooks:load_rules",
     simulate="game.modes.gdl.hooks:simulate",
     verify="game.modes.gdl.hooks:verify",
+    game="game.modes.gdl.hooks:new_game",
+    bot="game.modes.gdl.hooks:new_bot",
+    describe="game.modes.gdl.hooks:describe",
     link="game.modes.gdl.link_hook:LINK",
 )

@@ -17,13 +17,14 @@ from game.rules.gdl.area import AreaForms
 from game.rules.gdl.model import Module, UnitSpec, Warning
 from game.rules.gdl.reader import STRAY, GdlError, Lst, Sym, read_forms
 from game.rules.gdl.scenario import ScenarioForms
+from game.rules.gdl.std_variants import record_std_variant
 from game.rules.gdl.tables import TableForms
+from game.rules.gdl.values import ValueForms
 
 MAX_FILES = 48          # modules read for one game (base modules and includes)
-MAX_TYPES = 1000
-
+MAX_TYPES = 300         # of each kind (the library's largest module has 275 unit types)
 _IGNORED_FORMS = frozenset((
-    "namer", "imf", "print", "world", "unit-defaults", "side-defaults", "advance-type",
+    "namer", "imf", "print", "side-defaults", "advance-type",
     "doctrine", "unit-namers", "game-variants", "evt",
 ))
 _MODULE_KEYS = frozenset((
@@ -31,7 +32,10 @@ _MODULE_KEYS = frozenset((
     "instructions", "program-version", "picture-name", "default-base-module",
     "original-module", "original-variants", "original-version",
 ))
-_STD_VARIANTS = frozenset(["world-seen", "see-all", "sequential", "world-size", "real-time"])
+
+
+_WORLD_KEYS = frozenset(["circumference", "day-length", "year-length", "daylight-fraction", "twilight-fraction",
+                         "axial-tilt"])
 
 
 def _module_text(path: Path) -> str:
@@ -50,7 +54,7 @@ def _module_text(path: Path) -> str:
         return data.decode("latin-1")
 
 
-class Loader(AreaForms, ScenarioForms, TableForms):
+class Loader(AreaForms, ScenarioForms, TableForms, ValueForms):
     def __init__(self, folder: Path, cache: dict | None = None):
         self.folder = folder
         self.cache = cache
@@ -64,6 +68,11 @@ class Loader(AreaForms, ScenarioForms, TableForms):
         self.named_units: dict[str, UnitSpec] = {}
         self.id_units: dict[int, UnitSpec] = {}
         self.next_side = 1
+        self.work = 0
+        self.restrict = (0, 0, 0, 0)          # (restrict w h x y): layers and units of a larger map
+        self.unit_offset = (0, 0)             # (unit-defaults (@ x y))
+        self.unit_defaults: dict = {}
+        self.side_syms: set[str] = set()
 
     # --- warnings -------------------------------------------------------------------------
     def warn(self, line: int, msg: str, play: bool = True) -> None:
@@ -110,71 +119,6 @@ class Loader(AreaForms, ScenarioForms, TableForms):
             self.warn(line, f"module {name!r} not found next to {self.file}")
             return
         self.load_file(path, apply_variants, line)
-
-    # --- values ---------------------------------------------------------------------------
-    def value(self, x, depth: int = 0):
-        if depth > 32:
-            return 0
-        if isinstance(x, Sym):
-            if x == "true":
-                return 1
-            if x == "false":
-                return 0
-            if x == "nil":
-                return []
-            if x in self.env:
-                return self.env[x]
-            return x
-        if isinstance(x, Lst):
-            if x and x[0] == "quote" and len(x) == 2:
-                q = x[1]
-                return [self.value(v, depth + 1) for v in q] if isinstance(q, Lst) else self.value(q, depth + 1)
-            if x and x[0] == "append":
-                out = []
-                for v in x[1:]:
-                    v = self.value(v, depth + 1)
-                    out.extend(v if isinstance(v, list) else [v])
-                return out
-            if x and x[0] == "list":
-                return [self.value(v, depth + 1) for v in x[1:]]
-            return [self.value(v, depth + 1) for v in x]
-        return x
-
-    def types(self, x, kind: str, line: int, what: str) -> list[int]:
-        """Indices of the types of `kind` ("u", "t", "m") named by a symbol, list or wildcard."""
-        v = self.value(x)
-        items = v if isinstance(v, list) else [v]
-        out: list[int] = []
-        for it in items:
-            if isinstance(it, list):
-                out.extend(self.types(Lst(it), kind, line, what))
-                continue
-            if it == kind + "*":
-                out.extend(range(len({"u": self.m.utypes, "t": self.m.ttypes, "m": self.m.mtypes}[kind])))
-                continue
-            k = self.ukind.get(it) if isinstance(it, str) else None
-            if k is None or k[0] != kind:
-                name = {"u": "unit", "t": "terrain", "m": "material"}[kind]
-                self.warn(line, f"{what}: {it!r} is not a {name} type", play=True)
-                continue
-            out.append(k[1])
-        return out
-
-    def kind_of(self, x) -> str | None:
-        v = self.value(x)
-        items = v if isinstance(v, list) else [v]
-        for it in items:
-            if isinstance(it, list):
-                k = self.kind_of(Lst(it))
-                if k:
-                    return k
-            elif isinstance(it, str):
-                if len(it) == 2 and it[1] == "*" and it[0] in "utm":
-                    return it[0]
-                k = self.ukind.get(it)
-                if k:
-                    return k[0]
-        return None
 
     # --- forms ----------------------------------------------------------------------------
     def form(self, f, apply_variants: bool) -> None:
@@ -241,24 +185,42 @@ class Loader(AreaForms, ScenarioForms, TableForms):
                 self.warn(p.line, f"game-module: {key!r} is not a module property", play=False)
 
     def variant(self, v) -> None:
+        """`([name] id [help] [default] (value forms...)...)`: the default's forms are applied
+        (players cannot choose variants yet); the standard see-all/world-seen set their global."""
         if not isinstance(v, Lst) or not v:
             return
+        rest = list(v[1:])
         if isinstance(v[0], Sym):
-            if v[0] not in _STD_VARIANTS:
-                self.warn(v.line, f"variant {v[0]!r} is not implemented")
+            name, vid = str(v[0]), v[0]
+        else:
+            name = str(v[0])
+            vid = rest.pop(0) if rest and isinstance(rest[0], Sym) else Sym(name)
+        if rest and isinstance(rest[0], str) and not isinstance(rest[0], Sym):
+            rest.pop(0)                      # help text
+        if vid in ("world-size", "real-time"):
+            record_std_variant(self, v)          # world synthesis reads world-size
             return
-        name = str(v[0])
-        vid = v[1] if len(v) > 1 and isinstance(v[1], Sym) else Sym(name)
         default = 0
-        clauses = v[2:]
-        if clauses and not isinstance(clauses[0], Lst):
-            default = self.value(clauses[0])
-            clauses = clauses[1:]
+        if rest and not isinstance(rest[0], Lst):
+            default = self.value(rest.pop(0), v.line)
         self.m.variants.append({"name": name, "id": str(vid), "default": default})
-        for c in clauses:
-            if isinstance(c, Lst) and c and self.value(c[0]) == default:
+        if vid in ("see-all", "world-seen"):
+            self.m.globals[str(vid)] = default
+        for c in rest:
+            if isinstance(c, Lst) and c and self.value(c[0], c.line) == default:
                 for sub in c[1:]:
                     self.form(sub, True)
+
+    def f_world(self, f, line):
+        """`(world [circumference] (day-length n) (year-length n) (daylight-fraction n) ...)`."""
+        for p in f[1:]:
+            if isinstance(p, int):
+                self.m.world["circumference"] = p
+            elif isinstance(p, Lst) and len(p) == 2 and isinstance(p[0], Sym) and isinstance(p[1], int):
+                if p[0] in _WORLD_KEYS:
+                    self.m.world[str(p[0])] = p[1]
+                else:
+                    self.warn(p.line, f"world property {p[0]!r} is not implemented")
 
     def f_include(self, f, line, apply_variants):
         for name in f[1:]:
@@ -268,7 +230,14 @@ class Loader(AreaForms, ScenarioForms, TableForms):
         if len(f) != 3 or not isinstance(f[1], Sym):
             self.warn(line, "define: expected (define name value)")
             return
-        self.env[f[1]] = self.value(f[2])
+        if f[1] in self.env:      # Xconq warns and keeps the first binding
+            self.warn(line, f"define: {f[1]!r} is already defined; this form is ignored", play=False)
+            return
+        self.env[f[1]] = self.value(f[2], line)
+
+    def f_undefine(self, f, line):
+        if len(f) == 2 and isinstance(f[1], Sym):
+            self.env.pop(f[1], None)
 
     def f_set(self, f, line):
         if len(f) != 3 or not isinstance(f[1], Sym):
@@ -276,15 +245,19 @@ class Loader(AreaForms, ScenarioForms, TableForms):
             return
         name = f[1]
         if name in S.GLOBAL_BY_NAME or name in S.IGNORED_GLOBALS:
-            self.m.globals[name] = self.value(f[2])
+            self.m.globals[name] = self.value(f[2], line)
+            self.m.origin[("g", str(name))] = (self.file, line)
+        elif name in self.env:
+            self.env[name] = self.value(f[2], line)
         else:
-            self.warn(line, f"global {name!r} is not implemented")
+            self.warn(line, f"global {name!r} is not implemented",
+                      play=name not in S.IGNORED_GLOBALS)
 
     def type_form(self, f, line, kind: str):
         if len(f) < 2 or not isinstance(f[1], Sym):
             self.warn(line, f"{f[0]}: expected a type name")
             return
-        lst = {"u": self.m.utypes, "t": self.m.ttypes, "m": self.m.mtypes}[kind]
+        lst = self.type_list(kind)
         name = f[1]
         if name in self.ukind:
             self.warn(line, f"{f[0]}: {name!r} is already defined; the new properties change it")
@@ -293,15 +266,15 @@ class Loader(AreaForms, ScenarioForms, TableForms):
                 return
         else:
             if len(lst) >= MAX_TYPES:
-                raise GdlError(f"{self.file}:{line}: more than {MAX_TYPES} types")
+                raise GdlError(f"{self.file}:{line}: more than {MAX_TYPES} {f[0]}s")
             idx = len(lst)
             lst.append(str(name))
             self.ukind[name] = (kind, idx)
             self.grow(kind)
         for p in f[2:]:
             if isinstance(p, Lst) and len(p) >= 2 and isinstance(p[0], Sym):
-                self.set_prop(kind, [idx], p[0], self.value(p[1]) if len(p) == 2 else
-                              [self.value(v) for v in p[1:]], p.line, broadcast=True)
+                val = self.value(p[1], p.line) if len(p) == 2 else [self.value(v, p.line) for v in p[1:]]
+                self.set_prop(kind, [idx], p[0], val, p.line, broadcast=True)
                 if p[0] == "name" and isinstance(p[1], str) and p[1] not in self.ukind:
                     self.ukind[p[1]] = (kind, idx)
             else:
@@ -317,31 +290,17 @@ class Loader(AreaForms, ScenarioForms, TableForms):
         self.type_form(f, line, "m")
 
     def grow(self, kind: str) -> None:
-        props = {"u": self.m.uprops, "t": self.m.tprops, "m": {}}[kind]
-        for p in S.PROPS:
-            if p.of == kind:
-                props.setdefault(p.name, []).append(p.default)
-        if kind in "ut":
-            for t in S.TABLES:
-                tab = self.m.tables.get(t.name)
-                if tab is None:
-                    continue
-                nu, nt = len(self.m.utypes), len(self.m.ttypes)
-                rows = nu
-                cols = nu if t.index == "uu" else nt
-                while len(tab) < rows:
-                    tab.append([t.default] * cols)
-                for row in tab:
-                    while len(row) < cols:
-                        row.append(t.default)
+        props = {"u": self.m.uprops, "t": self.m.tprops, "m": self.m.mprops}[kind]
+        for name, default in _DEFAULTS[kind]:
+            props.setdefault(name, []).append(default)
 
 
-
+_DEFAULTS = {k: [(p.name, p.default) for p in S.PROPS if p.of == k] for k in "utm"}
 
 def load_module(path: str | Path, cache: dict | None = None) -> Module:
-    """Read a module file and everything it names; raise GdlError only for unreadable files.
-    `cache` (path -> parsed file) lets a caller loading many modules read each file once;
-    the loader never changes parsed forms."""
+    """Read a module file and everything it names; raise GdlError only for unreadable files or
+    loads over a bound. `cache` (path -> parsed file) lets a caller loading many modules read
+    each file once; the loader never changes parsed forms."""
     p = Path(path)
     ld = Loader(p.parent, cache)
     ld.file = p.name
@@ -351,23 +310,14 @@ def load_module(path: str | Path, cache: dict | None = None) -> Module:
         m.name = p.stem
     m.files = list(ld.loaded)
     m.content_hash = digest(b"".join(ld.hash_parts))
-    for name, t in S.TABLE_BY_NAME.items():
-        if name not in m.tables:
-            m.tables[name] = ld.new_table(t)
+    for kind in "utm":
+        props = {"u": m.uprops, "t": m.tprops, "m": m.mprops}[kind]
+        for sp in S.PROPS:
+            if sp.of == kind:
+                props.setdefault(sp.name, [])
+    ld.finish_tables()
     ld.file = p.name
-    _resolve_transports(ld)
+    ld.finish_units()
+    m.work = ld.work
+    m.type_names = dict(ld.ukind)
     return m
-
-
-def _resolve_transports(ld: Loader) -> None:
-    for spec in ld.m.units:
-        tr = spec.transport
-        if tr is None:
-            continue
-        target = ld.id_units.get(tr) if isinstance(tr, int) else ld.named_units.get(tr)
-        if target is None or target is spec:
-            ld.file = spec.file
-            ld.warn(spec.line, f"unit: transport {tr!r} not found")
-            spec.transport = None
-        else:
-            spec.transport = ld.m.units.index(target)

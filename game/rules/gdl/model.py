@@ -19,6 +19,9 @@ class Warning:
         return f"{self.file}:{self.line}: {self.message}{tag}"
 
 
+GENERATED = "(generated)"      # UnitSpec.file of the units world synthesis places
+
+
 @dataclass
 class UnitSpec:
     type: int
@@ -29,6 +32,29 @@ class UnitSpec:
     hp: int | None = None
     transport: object = None      # a unit name (str) or an id (int), resolved after reading
     uid: int | None = None
+    file: str = ""
+    line: int = 0
+    cp: int | None = None         # completeness; negative with `appear` (a reinforcement)
+    supply: dict = field(default_factory=dict)   # material index -> amount given by (m ...)
+    appear: int = -1              # turn the unit enters play at (x, y) (written as -x -y)
+    disappear: int = -1           # turn the unit leaves play
+    origside: int | None = None
+    point_value: int = -1         # the unit's own point value (-1: its type's)
+    acp: int | None = None
+
+
+@dataclass
+class Scorekeeper:
+    """A `(scorekeeper ...)` form: `when` ("after-turn", "before-turn", "after-action", "after-event")
+    with its test (None: every time), the sides it applies to, and the body (read forms)."""
+    when: str = "after-turn"
+    when_test: object = None
+    applies_to: object = None     # None: every side; else the raw side expression
+    body: object = None
+    keep_score: bool = True
+    initial: int = 0
+    title: str = ""
+    trigger: object = None
     file: str = ""
     line: int = 0
 
@@ -47,17 +73,33 @@ class Module:
     mtypes: list[str] = field(default_factory=list)
     uprops: dict[str, list] = field(default_factory=dict)     # property -> value per unit type
     tprops: dict[str, list] = field(default_factory=dict)     # property -> value per terrain type
+    mprops: dict[str, list] = field(default_factory=dict)     # property -> value per material type
     tables: dict[str, list[list]] = field(default_factory=dict)
     globals: dict[str, object] = field(default_factory=dict)
     width: int = 0
     height: int = 0
     terrain: list[int] = field(default_factory=list)          # y * width + x -> terrain index
     has_terrain: bool = False
+    # aux terrain (borders, connections such as roads and rivers, coatings): terrain index ->
+    # value per cell (y * width + x); for borders/connections a 6-bit mask with bit d set for
+    # Xconq direction d (0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW), for coatings the depth
+    aux_terrain: dict[int, list[int]] = field(default_factory=dict)
+    world: dict[str, int] = field(default_factory=dict)       # (world [circumference] (day-length n) ...)
+    elevations: list[int] = field(default_factory=list)      # per cell (empty: a flat world)
+    cell_width: int = 1                                       # (area (cell-width n)): elevation units per cell
     sides: dict[int, dict] = field(default_factory=dict)      # side id -> {name, noun, ...}
     units: list[UnitSpec] = field(default_factory=list)
-    scorekeepers: list[str] = field(default_factory=list)
+    scorekeepers: list[Scorekeeper] = field(default_factory=list)
     variants: list[dict] = field(default_factory=list)
     warnings: list[Warning] = field(default_factory=list)
+    work: int = 0                  # steps the load took (bounded by values.MAX_WORK)
+    type_names: dict[str, tuple[str, int]] = field(default_factory=dict)   # name or alias -> (kind, index)
+    std_variants: dict[str, object] = field(default_factory=dict)   # see-all, world-seen, world-size
+    origin: dict[tuple, tuple[str, int]] = field(default_factory=dict)   # (kind, name) -> file, line set
+    generated_seed: int | None = None                         # the seed of a generated world
+    synth_notes: list[str] = field(default_factory=list)      # what world synthesis did, or why not
+    template: Module | None = None                            # a generated world: the module it came from
+    people: list[int] = field(default_factory=list)           # per cell: side of its people, -1 none (synthesis)
 
     def uprop(self, name: str, u: int):
         return self.uprops[name][u]

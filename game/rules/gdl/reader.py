@@ -17,6 +17,8 @@ MAX_TEXT = 2 * 1024 * 1024     # bytes of one module file
 MAX_DEPTH = 64                 # list nesting
 MAX_ATOMS = 1_000_000          # atoms in one file
 MAX_STRING = 64 * 1024
+MAX_DIGITS = 9                 # a number's digits (Xconq's values are 16-bit; 10^9 is far past any module)
+NUMBER_LIMIT = 10 ** MAX_DIGITS - 1
 
 
 STRAY = "<atom>"
@@ -24,6 +26,14 @@ STRAY = "<atom>"
 
 class GdlError(ValueError):
     """A module that cannot be read at all (too big, too deep, not text, missing)."""
+
+
+class NumberTooLarge(ValueError):
+    """An atom with more digits than MAX_DIGITS (the reader warns and clamps it)."""
+
+    def __init__(self, text: str, clamped):
+        super().__init__(text)
+        self.clamped = clamped
 
 
 class Sym(str):
@@ -68,19 +78,25 @@ _DICE = re.compile(r"^(\d+)d(\d+)(?:([+-])(\d+))?$")
 
 
 def parse_atom(text: str):
-    """An atom's value: int, Dice or Sym."""
+    """An atom's value: int, Dice or Sym. NumberTooLarge for a number past MAX_DIGITS digits
+    (int() of a 5000-digit string raises ValueError in Python; the reader turns it into a warning)."""
     c = text[0]
     if c.isdigit() or (c in "+-." and len(text) > 1):
         m = _NUMBER.match(text)
         if m and (m.group(2) or m.group(3)):
             sign = -1 if m.group(1) == "-" else 1
-            whole = int(m.group(2) or "0")
+            digits = m.group(2).lstrip("0")
+            if len(digits) > MAX_DIGITS:
+                raise NumberTooLarge(text, sign * NUMBER_LIMIT)
+            whole = int(digits or "0")
             if m.group(3) is None:
                 return sign * whole
             frac = (m.group(3) + "00")[:2]
-            return sign * (whole * 100 + int(frac))
+            return sign * min(NUMBER_LIMIT, whole * 100 + int(frac))
         d = _DICE.match(text)
         if d:
+            if max(len(d.group(1)), len(d.group(2)), len(d.group(4) or "")) > 4:
+                raise NumberTooLarge(text, Dice(1, 1, 0))
             off = int(d.group(4) or 0) * (-1 if d.group(3) == "-" else 1)
             return Dice(int(d.group(1)), int(d.group(2)), off)
     return Sym(text)
@@ -107,6 +123,19 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
     match = _TOKEN.match
     count = text.count
 
+    too_large = [0]
+    memo: dict = {}
+
+    def number(atom, at):
+        try:
+            return parse_atom(atom)
+        except NumberTooLarge as exc:
+            too_large[0] += 1
+            if too_large[0] <= 20:      # counting the line is O(text): only for the first few
+                _warn(1 + count("\n", 0, at), f"number {atom[:16]}{'...' if len(atom) > 16 else ''} "
+                      f"({len(atom)} characters) is out of range; {exc.clamped} is used")
+            return exc.clamped
+
     def add(value, at_line):
         nonlocal atoms
         atoms += 1
@@ -126,22 +155,30 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
         m = match(text, pos)
         if m is None:               # only whitespace/comments were left
             break
-        _block, punct, string, bar, atom = m.groups()
-        start = m.start(m.lastindex)
+        li = m.lastindex            # which alternative matched: 5 atom, 2 punctuation, 3 string, 4 |sym|, 1 #|
         end = m.end()
-        if atom is not None:
+        if li == 5:
+            atom = m.group(5)
             if stack and not quotes:
                 atoms += 1
-                c = atom[0]
-                stack[-1].append(Sym(atom) if c.isalpha() or c in "*|@#" else parse_atom(atom))
+                v = memo.get(atom)          # the same atoms recur thousands of times in a module
+                if v is None:
+                    c = atom[0]
+                    v = Sym(atom) if c.isalpha() or c in "*|@#" else number(atom, m.start(5))
+                    if len(atom) <= 12:       # (a long number warns each time it is read)
+                        memo[atom] = v
+                stack[-1].append(v)
                 if atoms > MAX_ATOMS:
                     raise GdlError(f"{filename}: more than {MAX_ATOMS} atoms")
             else:
+                start = m.start(5)
                 line += count("\n", line_pos, start)
                 line_pos = start
-                add(parse_atom(atom), line)
-        elif punct is not None:
+                add(number(atom, start), line)
+        elif li == 2:
+            punct = m.group(2)
             if punct == "(":
+                start = m.start(2)
                 line += count("\n", line_pos, start)
                 line_pos = start
                 if len(stack) >= MAX_DEPTH:
@@ -149,6 +186,7 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
                 stack.append(Lst((), line))
             elif punct == ")":
                 if not stack:
+                    start = m.start(2)
                     line += count("\n", line_pos, start)
                     line_pos = start
                     _warn(line, "unmatched ')' ignored")
@@ -157,7 +195,8 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
                     add(lst, lst.line)
             else:
                 quotes.append(len(stack))
-        elif string is not None:
+        elif li == 3:
+            string, start = m.group(3), m.start(3)
             line += count("\n", line_pos, start)
             line_pos = start
             closed = len(string) >= 2 and string.endswith('"') and not _odd_backslashes(string)
@@ -167,7 +206,8 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
             if len(body) > MAX_STRING:
                 raise GdlError(f"{filename}:{line}: string longer than {MAX_STRING} characters")
             add(_unescape(body), line)
-        elif bar is not None:
+        elif li == 4:
+            bar, start = m.group(4), m.start(4)
             line += count("\n", line_pos, start)
             line_pos = start
             if len(bar) < 2 or not bar.endswith("|"):
@@ -176,6 +216,7 @@ def read_forms(text: str, filename: str = "<text>", warn=None) -> list:
             else:
                 add(Sym(bar[1:-1]), line)
         else:   # block comment: #| ... |#, nesting
+            start = m.start(1)
             line += count("\n", line_pos, start)
             line_pos = start
             depth, i = 1, end

@@ -82,7 +82,7 @@ class LinkedGdl(LinkedPlay, GdlScene):
         Scene.__init__(self, app)
         self.run = run
         a = self.adapter
-        self.world, self.seed, self.game = a.world, 0, a.game
+        self.world, self.seed, self.game = a.game.w, 0, a.game      # the game's (maybe generated) world
         self.humans = set(a.local_sides())
         self.seats = {}
         self.map = HexMap(self.world, 1)
@@ -94,7 +94,7 @@ class LinkedGdl(LinkedPlay, GdlScene):
         self.wait = 0.0
         mine = ", ".join(self.side_name(s) for s in sorted(self.humans))
         self.log: list[str] = [f"{self.world.m.title or self.world.m.name} with {run.peer_name}; you: {mine}"]
-        self.actions: list[list[int]] = []
+        self.actions: list = []
         self.view = pygame.Rect(0, 0, 1, 1)
 
     def human_turn(self) -> bool:
@@ -128,10 +128,10 @@ class LinkedGdl(LinkedPlay, GdlScene):
 
     def over_lines(self) -> list[str]:
         g = self.game
-        if g.winner is None:
+        if g.winner_side is None:
             return ["No winner."] + self.log[-3:]
-        won = g.winner in self.humans
-        return [("You win!" if won else "You are beaten.") + f" ({self.side_name(g.winner)})"] + self.log[-3:]
+        won = g.winner_side in self.humans
+        return [("You win!" if won else "You are beaten.") + f" ({self.side_name(g.winner_side)})"] + self.log[-3:]
 
     def close(self) -> None:
         self.link_close()

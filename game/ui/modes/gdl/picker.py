@@ -88,7 +88,11 @@ class GdlMenu(MenuScene):
         if problems:
             self.problem = f"{path.name}: " + "; ".join(problems)
             return
-        world = World(m)
-        sides = sorted({u.side for u in m.units if u.side > 0})
+        try:
+            world = World(m)              # a module without a map: its world generated from seed 0
+        except GdlError as exc:           # a world synthesis refuses to make
+            self.problem = str(exc)
+            return
+        sides = sorted({u.side for u in world.m.units if u.side > 0} | {s for s in world.m.sides if s > 0})
         humans = {"one": sides[:1], "hotseat": sides, "bots": []}[self.players]
         self.app.open("gdl_game", path=str(path), humans=tuple(humans), world=world)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import pygame
 
 from game.modes.gdl import combat
-from game.modes.gdl.game import ATTACK, END, FIRE, MOVE, REPAIR, GdlGame
+from game.modes.gdl.actions import Attack, End, Fire, Move, Repair
+from game.modes.gdl.game import GdlGame
 from game.modes.gdl.log import describe
 from game.modes.gdl.match import BotSeat
 from game.modes.gdl.world import World
@@ -41,6 +42,7 @@ class GdlScene(Scene):
         self.world = world or World(load_module(path))
         self.seed = app.seed_source() if seed is None else seed
         self.game = GdlGame(self.world, self.seed)
+        self.world = self.game.w          # a generated world: the one made from this game's seed
         self.humans = {s for s in humans if s in self.game.sides}
         self.seats = {s: BotSeat() for s in self.game.sides if s not in self.humans}
         self.map = HexMap(self.world, 1)
@@ -51,7 +53,7 @@ class GdlScene(Scene):
         self.viewer: int | None = None
         self.wait = 0.0
         self.log: list[str] = [f"{self.world.m.title or self.world.m.name}: seed {self.seed}"]
-        self.actions: list[list[int]] = []
+        self.actions: list[list[int]] = []          # encoded, as a replay holds them
         self.view = pygame.Rect(0, 0, 1, 1)
 
     # ------------------------------------------------------------------ driving
@@ -70,7 +72,7 @@ class GdlScene(Scene):
 
     def apply(self, action) -> None:
         events = self.game.apply(action)
-        self.actions.append(list(action))
+        self.actions.append(self.game.encode_action(action))
         self.shown(events)
 
     def shown(self, events) -> None:
@@ -104,17 +106,17 @@ class GdlScene(Scene):
         g = self.game
         return [u.id for u in g.units if g.can_act(u) and u.side == g.side]
 
-    def unit_actions_at(self, uid: int, cell: int) -> list[list[int]]:
+    def unit_actions_at(self, uid: int, cell: int) -> list:
         """Legal actions of unit `uid` aimed at `cell`, best first (attack, fire, repair, move)."""
         g = self.game
         out = []
         for a in g.unit_actions(g.units[uid]):
-            if a[0] == MOVE and a[2] == cell:
+            if isinstance(a, Move) and a.cell == cell:
                 out.append(a)
-            elif a[0] in (ATTACK, FIRE, REPAIR) and g.cell_of(g.units[a[2]]) == cell:
+            elif isinstance(a, (Attack, Fire, Repair)) and g.cell_of(g.units[a.target]) == cell:
                 out.append(a)
-        order = {ATTACK: 0, FIRE: 1, REPAIR: 2, MOVE: 3}
-        return sorted(out, key=lambda a: order[a[0]])
+        order = {Attack: 0, Fire: 1, Repair: 2, Move: 3}
+        return sorted(out, key=lambda a: order[type(a)])
 
     def press_a(self) -> None:
         g = self.game
@@ -122,7 +124,7 @@ class GdlScene(Scene):
             acts = self.unit_actions_at(self.selected, self.cursor)
             if acts:
                 self.apply(acts[0])
-                if acts[0][0] == MOVE and self.selected is not None:
+                if isinstance(acts[0], Move) and self.selected is not None:
                     self.cursor = g.cell_of(g.units[self.selected])
                 return
         mine = [i for i in self._ids_at(self.cursor) if g.can_act(g.units[i]) and g.units[i].side == g.side]
@@ -175,7 +177,7 @@ class GdlScene(Scene):
     def end_turn(self) -> None:
         if self.human_turn():
             self.selected = None
-            self.apply([END])
+            self.apply(End())
 
     def handle(self, ev) -> None:
         if ev.button is None:
@@ -249,12 +251,12 @@ class GdlScene(Scene):
             return {}
         marks = {}
         for a in g.unit_actions(g.units[self.selected]):
-            if a[0] == MOVE:
-                marks.setdefault(a[2], (240, 240, 240))
-            elif a[0] in (ATTACK, FIRE):
-                marks[g.cell_of(g.units[a[2]])] = T.TEXT_BAD
-            elif a[0] == REPAIR:
-                marks[g.cell_of(g.units[a[2]])] = T.GOOD
+            if isinstance(a, Move):
+                marks.setdefault(a.cell, (240, 240, 240))
+            elif isinstance(a, (Attack, Fire)):
+                marks[g.cell_of(g.units[a.target])] = T.TEXT_BAD
+            elif isinstance(a, Repair):
+                marks[g.cell_of(g.units[a.target])] = T.GOOD
         return marks
 
     def _panel(self, surf, rect) -> None:
@@ -297,24 +299,24 @@ class GdlScene(Scene):
                 T.ACCENT, "tiny")
         y += lh
         for a in self.unit_actions_at(self.selected, self.cursor)[:2]:
-            if a[0] in (ATTACK, FIRE):
-                o = combat.odds(g, u, g.units[a[2]], a[0])
-                verb = "attack" if a[0] == ATTACK else "fire"
+            if isinstance(a, (Attack, Fire)):
+                o = combat.odds(g, u, g.units[a.target], isinstance(a, Fire))
+                verb = "attack" if isinstance(a, Attack) else "fire"
                 text = f"{verb}: hit {o['hit']}%  dmg {o['damage100'] / 100:g}"
                 th.text(surf, th.fit(text, inner.w, "tiny"), (inner.x, y), T.TEXT_BAD, "tiny")
                 y += lh
                 extra = []
                 if o["withdraw"]:
                     extra.append(f"slips away {o['withdraw']}%")
-                if a[0] == ATTACK:
+                if isinstance(a, Attack):
                     extra.append(f"strikes back {o['counter']}%")
                 if extra:
                     th.text(surf, th.fit("  ".join(extra), inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
                     y += lh
-            elif a[0] == REPAIR:
+            elif isinstance(a, Repair):
                 th.text(surf, "A: repair", (inner.x, y), T.GOOD, "tiny")
                 y += lh
-            elif a[0] == MOVE:
+            elif isinstance(a, Move):
                 th.text(surf, "A: move here", (inner.x, y), T.TEXT, "tiny")
                 y += lh
         return y
