@@ -135,11 +135,24 @@ class StarHost:
         self.views: dict[object, GuestView] = {}
         self.turns = 0
         self.moves_by_unit: dict[int, int] = {}
+        # every move since the start (bounded: MAX_QUEUE), so a unit that comes back or starts
+        # watching mid-battle is sent the whole battle move by move and keeps a full replay
+        self.start_hash = game.turn_hash()
+        self.history: list[Relayed] | None = []
+
+    def catch_up(self) -> int:
+        """How many moves a view made now sends before the present (0: none, or the history
+        outgrew MAX_QUEUE and the guest is brought up to date by a snapshot instead)."""
+        return len(self.history) if self.history is not None else 0
 
     def view(self, key, unit: int) -> GuestView:
         """A fresh view for the connection `key` of `unit` (a guest that joins or comes back, or a
-        spectator: a unit number that owns no seat): its Lockstep starts here."""
+        spectator: a unit number that owns no seat): its Lockstep starts at the battle's start and
+        its queue holds every move so far (`catch_up`); without the history, at the present."""
         v = GuestView(self, unit)
+        if self.history:
+            v._hash = self.start_hash
+            v.queue.extend(self.history)
         self.views[key] = v
         return v
 
@@ -151,6 +164,10 @@ class StarHost:
         data = bytes(encoded) if encoded is not None else bytes(self.game.encode_action(move))
         self.game.apply(move)
         item = Relayed(data, self.game.turn_hash())
+        if self.history is not None:
+            self.history.append(item)
+            if len(self.history) > MAX_QUEUE:
+                self.history = None
         self.turns += 1
         self.moves_by_unit[unit] = self.moves_by_unit.get(unit, 0) + 1
         for v in self.views.values():

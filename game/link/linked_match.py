@@ -58,7 +58,11 @@ class LinkedMatch:
         return [s for s in sorted(self.match.players) if not isinstance(self.match.drivers.get(s), RemoteDriver)]
 
     # --- LockstepGame -----------------------------------------------------------------------------
+    catch_up = 0        # moves of the battle so far still to come from a lobby's host (issue 22)
+
     def whose_turn_is_local(self) -> bool:
+        if self.catch_up:
+            return False                        # the battle so far first: every move is the host's
         seat = self.match.to_act()
         return seat is not None and not isinstance(self.match.driver(seat), RemoteDriver)
 
@@ -127,6 +131,8 @@ class LinkedMatch:
         else:
             for a in rest:
                 m.apply(a)
+        if self.catch_up:
+            self.catch_up -= 1
 
     def turn_hash(self) -> bytes:
         return bytes.fromhex(self.match.game.state_hash())
@@ -137,6 +143,7 @@ class LinkedMatch:
     def restore(self, data: bytes) -> None:
         game = self.hook.restore(self.match, bytes(data))      # ValueError: nothing changes
         self._steps, self._start = [], None
+        self.catch_up = 0
         self.match.replace_game(game, "back in step with the other unit")
 
     def finished(self) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -41,10 +42,18 @@ from game.link.lobby_seats import SPECTATOR, give_back, hand_to_bot, unit_to_act
 from game.link.modes import LinkGameSpec, split_setup, tag_setup
 
 MAX_UNPAIRED = 4            # connections still pairing; a fifth closes the oldest
+MAX_UNPAIRED_PER_ADDRESS = 3  # of them from one address (three friends behind one router may join at
+                              # once); a fourth closes that address's oldest
 MAX_MEMBERS = 12            # connections in all (4 units, spectators, units pairing)
 PAIR_DEADLINE = 20.0        # seconds a connection may take to pair and fetch the content
 IDLE_LIMIT = 60.0           # seconds a unit may keep the battle waiting before a bot plays for it
 TIMER_AFTER = 10.0          # seconds of waiting before the others see a timer (WoS)
+
+
+def address_of(link) -> str:
+    """The peer's address (TCP: its IP, whatever the port; a memory wire: its name)."""
+    t = link.transport
+    return str(getattr(t, "peer_address", "") or getattr(t, "name", ""))
 
 
 def pick(entropy: Callable[[int], bytes], n: int) -> int:
@@ -145,6 +154,7 @@ class LobbyHost:
 
     def add(self, link: ReliableLink) -> Member | None:
         """A new connection (paired, placed and started as it is polled)."""
+        self._bound_address(address_of(link))
         self._bound_connections()
         if len(self.members) >= MAX_MEMBERS:
             link.close()                            # every place is a seated unit or a spectator
@@ -157,18 +167,32 @@ class LobbyHost:
         s.session_id = self.session_id
         s.hold_start = True
         m = Member(s, self.now())
-        s.prepare_options = lambda content, opts, m=m: with_unit(m.unit, self.options)
+        s.prepare_options = lambda content, opts, m=m: with_unit(
+            m.unit, self.options, self.star.catch_up() if self.star is not None else 0)
         self.members.append(m)
         return m
 
+    def _bound_address(self, address: str) -> None:
+        """One address (one machine: a crowd of connections from a hostile unit) keeps at most
+        MAX_UNPAIRED_PER_ADDRESS connections pairing: its own oldest goes, so it can never push
+        out a unit pairing from another address (only the global bound below spans addresses)."""
+        while True:
+            same = [m for m in self.members if not m.paired and address_of(m.session.link) == address]
+            if len(same) < MAX_UNPAIRED_PER_ADDRESS:
+                return
+            self._close(same[0], f"too many connections from {address} at once")
+
     def _bound_connections(self) -> None:
-        """Room for one more connection: the oldest that has not paired goes when MAX_UNPAIRED
-        have not, then the oldest not yet placed when MAX_MEMBERS are kept. Seated units and
-        spectators are never pushed out by newcomers (the newcomer is closed instead: `add`)."""
+        """Room for one more connection: the oldest that has not paired, from the address with the
+        most such connections, goes when MAX_UNPAIRED have not; then the oldest not yet placed
+        when MAX_MEMBERS are kept. Seated units and spectators are never pushed out by newcomers (the newcomer is closed instead: `add`)."""
         while True:
             unpaired = [m for m in self.members if not m.paired]
-            if len(unpaired) >= MAX_UNPAIRED:
-                self._close(unpaired[0], "too many units connecting at once")
+            if len(unpaired) >= MAX_UNPAIRED:       # the busiest address pays first (its oldest)
+                count = Counter(address_of(m.session.link) for m in unpaired)
+                crowd = max(count.values())
+                self._close(next(m for m in unpaired if count[address_of(m.session.link)] == crowd),
+                            "too many units connecting at once")
                 continue
             if len(self.members) >= MAX_MEMBERS:
                 waiting = [m for m in self.members if m.unit is None]
@@ -364,6 +388,17 @@ class LobbyHost:
             if m.waiting_since is not None and self.now() - m.waiting_since >= TIMER_AFTER:
                 return m.name, self.now() - m.waiting_since
         return None
+
+    def hand_idle_to_bot(self) -> str:
+        """The host's button (issue 22 item 4): the unit the battle has waited for longer than the
+        timer's 10 s is dropped now, as at the idle limit: a bot plays its seats, and it gets them
+        back when it pairs again. "" or why not."""
+        w = self.waiting()
+        m = next((m for m in self.seated() if w and m.name == w[0] and m.waiting_since is not None), None)
+        if m is None:
+            return "the battle is not waiting for anybody"
+        self._close(m, "the host gave its seat to a bot")
+        return ""
 
     def _close(self, m: Member, why: str) -> None:
         if m not in self.members:

@@ -93,7 +93,17 @@ class LobbyRun:
     def link_down(self) -> str:
         """The timer over the battle: "waiting for NAME: 12 s" after 10 s of waiting for a unit."""
         w = self.lobby.waiting()
-        return f"waiting for {w[0]}: {w[1]:.0f} s (a bot takes over at {self.lobby.idle_limit:.0f} s)" if w else ""
+        return (f"waiting for {w[0]}: {w[1]:.0f} s (START: a bot plays for them; "
+                f"at {self.lobby.idle_limit:.0f} s it does anyway)") if w else ""
+
+    def idle_name(self) -> str:
+        """Who the battle has waited for past the timer ("" nobody): the host's pause menu
+        offers to hand their seat to a bot."""
+        w = self.lobby.waiting()
+        return w[0] if w else ""
+
+    def hand_idle_to_bot(self) -> str:
+        return self.lobby.hand_idle_to_bot()
 
     def failure(self) -> str:
         return ""
@@ -118,3 +128,32 @@ class LobbyRun:
         if not self.closed:
             self.closed = True
             self.lobby.close()
+
+
+class GuestTimer:
+    """The timer on a lobby's guest (issue 22: "after 10 s of waiting the others see a timer"):
+    the seconds since the battle last moved while this unit waits for another unit's seat, shown
+    after TIMER_AFTER s as "waiting for NAME: 12 s". `now`: the link's clock."""
+
+    def __init__(self, now: Callable[[], float]) -> None:
+        self.now = now
+        self._turns = -1
+        self._since = 0.0
+
+    def text(self, session) -> str:
+        from game.link.lobby import TIMER_AFTER
+        ls = session.lockstep
+        game = getattr(ls, "game", None)
+        if ls is None or getattr(game, "lobby_unit", None) is None or ls.state != "remote":
+            self._turns = -1
+            return ""
+        if ls.turns != self._turns:
+            self._turns, self._since = ls.turns, self.now()
+            return ""
+        waited = self.now() - self._since
+        if waited < TIMER_AFTER:
+            return ""
+        m = game.match
+        seat = m.to_act()
+        who = m.player(seat).name if seat is not None else "the host"
+        return f"waiting for {who}: {waited:.0f} s"

@@ -15,13 +15,34 @@ from game.link.remote import RemoteDriver
 
 UNIT_MARK = 0xF0            # > LINK_TAG_MAX: cannot be the length byte of a mode tag
 SPECTATOR = 0xFF            # the unit number of a unit that watches (it owns no seat)
+CATCH_UP_MARK = 0xF1        # after the unit: 2 bytes, the moves the host sends before the present
+MAX_CATCH_UP = 4096         # = firmware_bridge.star.MAX_QUEUE
 MAX_UNITS = 4
 
 
-def with_unit(unit: int, options: bytes) -> bytes:
+def with_unit(unit: int, options: bytes, catch_up: int = 0) -> bytes:
+    """`catch_up`: a unit that comes in mid-battle is first sent that many moves of the battle
+    so far (its seats are not its own until it has them all)."""
     if not (1 <= unit < MAX_UNITS or unit == SPECTATOR):
         raise ValueError(f"unit {unit}: 1..{MAX_UNITS - 1} or a spectator")
-    return bytes([UNIT_MARK, unit]) + bytes(options)
+    if not 0 <= catch_up <= MAX_CATCH_UP:
+        raise ValueError(f"catch-up of {catch_up} moves: 0..{MAX_CATCH_UP}")
+    mark = bytes([CATCH_UP_MARK]) + catch_up.to_bytes(2, "big") if catch_up else b""
+    return bytes([UNIT_MARK, unit]) + mark + bytes(options)
+
+
+def split_catch_up(options: bytes) -> tuple[int, bytes]:
+    """(the moves to receive before this unit's seats are its own; the tagged setup), after
+    `split_unit`."""
+    data = bytes(options)
+    if data[:1] != bytes([CATCH_UP_MARK]):
+        return 0, data
+    if len(data) < 3:
+        raise ValueError("link setup: cut short in the catch-up count")
+    n = int.from_bytes(data[1:3], "big")
+    if not 1 <= n <= MAX_CATCH_UP:
+        raise ValueError(f"link setup: catch-up of {n} moves (1..{MAX_CATCH_UP})")
+    return n, data[3:]
 
 
 def split_unit(options: bytes) -> tuple[int | None, bytes]:

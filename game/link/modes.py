@@ -322,8 +322,9 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
     seats = _Seats(level, person, keeper, log)
 
     def make(seed: int, opts: bytes):
-        from game.link.lobby_seats import split_unit
+        from game.link.lobby_seats import split_catch_up, split_unit
         unit, opts = split_unit(opts)           # a lobby's guest: which unit it is (issue 22)
+        catch_up, opts = split_catch_up(opts) if unit is not None else (0, opts)
         mode_id, mode_setup = split_setup(opts)
         entry = get_mode(mode_id)        # ModeError (a ValueError) names an unknown mode
         play = _play(entry)
@@ -332,7 +333,12 @@ def guest_spec(holder=None, *, ruleset: str | None = None, level: str | None = N
         if check is not None:
             with peer_bytes(mode_id, "setup"):
                 check(rs, mode_setup)           # a clear ValueError for a bad one
-        return _linked(entry, play, rs, seed, mode_setup, 1 if unit is None else unit, seats, spec)
+        game = _linked(entry, play, rs, seed, mode_setup, 1 if unit is None else unit, seats, spec)
+        if unit is not None:
+            game.lobby_unit = unit              # a lobby's guest: it shows the waiting timer too
+        if catch_up:
+            game.catch_up = catch_up            # the battle so far arrives first, move by move
+        return game
 
     def summary(adapter) -> dict:
         mode_id = mode_of(adapter)

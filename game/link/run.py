@@ -203,7 +203,12 @@ class LinkRun:
             return "cable unplugged — waiting"
         if s.link_state == "left":
             return "the other unit left"
-        return ""
+        if self._timer is None:                 # a lobby's guest: the 10-s timer (issue 22)
+            from game.link.lobby_run import GuestTimer
+            self._timer = GuestTimer(s.link.now)
+        return self._timer.text(s)
+
+    _timer = None
 
     def failure(self) -> str:
         """Why the link did not end in a finished game ("" when it did)."""

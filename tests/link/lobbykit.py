@@ -15,9 +15,10 @@ KEY = key_from_code(CODE)
 
 
 def skirmish_lobby(clock: FakeClock, *, seats=("human",) * 4, seed: int = 5, turn_limit: int = 16,
-                   level: str = "easy", entropy=None, **kw) -> LobbyHost:
+                   level: str = "easy", entropy=None, person=None, keeper=None, **kw) -> LobbyHost:
     spec = host_spec("skirmish", req=Request(seed=seed, seats=tuple(seats), turn_limit=turn_limit,
-                                             options={"map": "04_four_rivers"}), level=level)
+                                             options={"map": "04_four_rivers"}),
+                     level=None if person else level, person=person, keeper=keeper)
     extra = {"entropy": entropy} if entropy is not None else {}
     return LobbyHost(spec, seats=list(seats), pairing_key=KEY, seed=seed, unit_name="host", now=clock,
                      **extra, **kw)
@@ -27,10 +28,13 @@ class Guest:
     """One joining unit on its own lossy memory line to the lobby."""
 
     def __init__(self, lobby: LobbyHost, clock: FakeClock, name: str, *, link_seed: int = 0, key=KEY,
-                 level: str = "easy", **faults) -> None:
+                 level: str = "easy", person=None, keeper=None, address: str = "", **faults) -> None:
         a, b, self.w1, self.w2 = lossy_pair(clock, link_seed, **faults)
+        if address:
+            a.transport.peer_address = address      # where the host sees it come from
         self.member = lobby.add(a)
-        self.session = spec_session(b, role="guest", spec=guest_spec(level=level), unit_name=name,
+        self.session = spec_session(b, role="guest", spec=guest_spec(level=None if person else level,
+                                                                      person=person, keeper=keeper), unit_name=name,
                                     pairing_key=key)
         self.name = name
 

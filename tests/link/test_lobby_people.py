@@ -53,7 +53,8 @@ def test_a_unit_that_drops_is_played_by_a_bot_and_gets_its_seat_back():
     res = lobby.result()
     assert {g.state_hash for g in guests} == {res["state_hash"]}
     assert back.session.counters.turns_sent > 0      # the returning unit played its own seat again
-    assert back.session.counters.resyncs >= 1        # it was brought up to date with a snapshot
+    assert back.session.counters.resyncs == 0        # it was sent the battle so far move by move
+    assert back.session.counters.turns_received >= turns   # (test_lobby_records: its replay plays back)
 
 
 def test_units_that_join_after_the_launch_watch_and_change_nothing():
@@ -84,13 +85,13 @@ class Never:
         pass
 
 
-def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit():
+def _launched_with_staller(clock, idle_limit: float):
+    """A launched lobby of the host, two units and a staller (a person who never moves)."""
     from lobbykit import KEY
 
     from game.link.modes import guest_spec
     from game.link.run import spec_session
-    clock = FakeClock()
-    lobby = skirmish_lobby(clock, idle_limit=15.0)
+    lobby = skirmish_lobby(clock, idle_limit=idle_limit)
     guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k) for k in (1, 2)]
     staller = Guest(lobby, clock, "staller", link_seed=3)
     staller.session = spec_session(staller.session.link, role="guest", spec=guest_spec(person=lambda: Never()),
@@ -98,6 +99,12 @@ def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit()
     everyone = guests + [staller]
     assert run_all(lobby, everyone, clock, 60, lambda: lobby.waiting_for() == 0)
     assert lobby.launch() == ""
+    return lobby, guests, everyone
+
+
+def test_a_unit_that_keeps_the_battle_waiting_is_replaced_after_the_idle_limit():
+    clock = FakeClock()
+    lobby, guests, everyone = _launched_with_staller(clock, 15.0)
     waited = []
 
     def watch():
@@ -127,3 +134,64 @@ def test_connections_are_bounded_and_seated_units_are_never_pushed_out():
     assert len(lobby.seated()) == 3                  # the joined units kept their places
     assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
     assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
+
+
+def test_the_host_hands_an_idle_seat_to_a_bot_and_the_guests_see_the_timer():
+    """The timer after 10 s shows on the host (LobbyRun.link_down) and on every guest (its
+    LinkRun's GuestTimer, by the link's clock); the host need not wait for the idle limit (600 s
+    here): its button drops the unit at once and a bot plays its seat."""
+    from game.link.lobby_run import GuestTimer, LobbyRun
+    clock = FakeClock()
+    lobby, guests, everyone = _launched_with_staller(clock, 600.0)
+    run = LobbyRun(lobby, port="mem")
+    staller = everyone[-1]
+    launched_at = clock()
+    assert run.idle_name() == "" and run.hand_idle_to_bot() == "the battle is not waiting for anybody"
+    timers = [GuestTimer(clock) for _ in guests]
+    shown = []
+
+    def waiting_long():
+        texts = [t.text(g.session) for t, g in zip(timers, guests, strict=True)]
+        if all(texts):
+            shown.append(texts)
+        return run.idle_name() == "staller" and bool(shown)
+    assert run_all(lobby, everyone, clock, 300, waiting_long)
+    assert run.link_down().startswith("waiting for staller: 1")
+    assert all(t.startswith("waiting for ") and t.endswith(" s") for t in shown[0])
+    assert "staller" in shown[-1][0]                  # the staller's army is named by its player
+    assert lobby.drops == 0 and clock() - launched_at < lobby.idle_limit
+    assert run.hand_idle_to_bot() == ""               # the host's button, long before 600 s
+    assert lobby.drops == 1 and run.idle_name() == ""
+    seat = next(s for s, d in lobby.adapter.stood_in.items() if d.unit == staller.member.unit)
+    assert isinstance(lobby.adapter.match.drivers[seat], BotDriver)
+    assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
+    assert {g.state_hash for g in guests} == {lobby.result()["state_hash"]}
+
+
+def test_a_crowd_from_one_address_cannot_push_out_units_pairing_from_others():
+    """A hostile machine opening connection after connection while three units pair: it keeps
+    at most MAX_UNPAIRED_PER_ADDRESS of them (its own oldest goes), and when the lobby's
+    MAX_UNPAIRED are reached the busiest address pays, so no honest unit is ever closed.
+    (Without the per-address rule the oldest pairing connection went: an honest one.)"""
+    from linkkit import lossy_pair
+
+    from game.link.lobby import MAX_UNPAIRED, MAX_UNPAIRED_PER_ADDRESS, address_of
+    clock = FakeClock()
+    lobby = skirmish_lobby(clock)
+    guests, crowd = [], []
+    for k in range(30):
+        if k in (0, 5, 10):
+            guests.append(Guest(lobby, clock, f"unit-{k}", link_seed=k, address=f"192.168.1.{20 + k}"))
+        for j in range(5):                          # it opens five at a time
+            a, b, _, _ = lossy_pair(clock, 100 + 5 * k + j)
+            a.transport.peer_address = "192.168.1.66"
+            crowd.append(b)
+            lobby.add(a)
+        unpaired = [m for m in lobby.members if not m.paired]
+        assert sum(1 for m in unpaired if address_of(m.session.link) == "192.168.1.66") <= MAX_UNPAIRED_PER_ADDRESS
+        assert len(unpaired) <= MAX_UNPAIRED
+        assert all(g.member in lobby.members for g in guests)   # nobody pairing honestly was closed
+        run_all(lobby, guests, clock, 0.05, lambda: False)
+    assert run_all(lobby, guests, clock, 60, lambda: lobby.waiting_for() == 0)
+    assert {m.name for m in lobby.seated()} == {"unit-0", "unit-5", "unit-10"}
+    assert any("too many connections from 192.168.1.66" in line for line in lobby.log_lines)

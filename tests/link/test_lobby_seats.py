@@ -10,7 +10,7 @@ from lobbykit import skirmish_lobby
 
 from game.core.prng import Pcg32
 from game.link.lobby import pick
-from game.link.lobby_seats import SPECTATOR, UNIT_MARK, split_unit, with_unit
+from game.link.lobby_seats import SPECTATOR, UNIT_MARK, split_catch_up, split_unit, with_unit
 
 
 def pcg_entropy(seed: int):
@@ -75,6 +75,15 @@ def test_start_names_the_unit_and_refuses_broken_marks():
     assert split_unit(b"\x08skirmish") == (None, b"\x08skirmish")        # a two-unit START: unchanged
     assert split_unit(with_unit(3, b"\x01x")) == (3, b"\x01x")
     assert split_unit(with_unit(SPECTATOR, b"")) == (SPECTATOR, b"")
+    # a unit that comes in mid-battle: 0xF1 and the moves it is sent before its seats are its own
+    assert split_unit(with_unit(2, b"\x01x", catch_up=300)) == (2, b"\xf1\x01\x2c\x01x")
+    assert split_catch_up(b"\xf1\x01\x2c\x01x") == (300, b"\x01x")
+    assert split_catch_up(b"\x01x") == (0, b"\x01x")
+    for bad in (b"\xf1", b"\xf1\x00", b"\xf1\x00\x00", b"\xf1\x10\x01"):
+        with pytest.raises(ValueError):
+            split_catch_up(bad)
+    with pytest.raises(ValueError):
+        with_unit(1, b"", catch_up=4097)
     for bad in (bytes([UNIT_MARK]), bytes([UNIT_MARK, 0]), bytes([UNIT_MARK, 4]), bytes([UNIT_MARK, 200])):
         with pytest.raises(ValueError):
             split_unit(bad)

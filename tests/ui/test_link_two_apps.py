@@ -139,7 +139,7 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
             assert len(saved) == game_no and len(app.stats.recent_games(10)) == game_no
             # both units go by "Player 1": told apart, so each is rated on its own
             assert sorted(saved[0].extra["players"]) == ["Player 1 (guest)", "Player 1 (host)"]
-        _, doc = host.replays.load(saved[0].name)
+        _, doc = app.replays.load(saved[0].name)          # (saved: this app's; names carry the second)
         from game.core.replay import parse_replay
         from game.modes import driver
         from game.modes.registry import get_mode

@@ -169,10 +169,19 @@ def test_four_apps_and_a_watcher_play_a_lan_battle_from_their_menus(tmp_path, mo
         assert lobby.result()["state_hash"] == next(iter(hashes))
         assert set(lobby.result()["moves_by_unit"]) == {"0", "1", "2", "3"}
         shot(host, artifacts / "lan_lobby_results_320x240.png")
-        # results and records on every unit that played the battle from its start: the replay and
-        # the stats (Elo for people, bots unrated: game.store.stats)
-        for a in (host, joiners[0], joiners[2]):
-            assert [r for r in a.replays.list() if r.ok and r.mode == "skirmish"], a.player_name()
+        # results and records on every unit, the returning one and the watcher too: the stats
+        # (Elo for people, bots unrated: game.store.stats; tests/link/test_lobby_records.py checks
+        # the rows) and a replay that plays back from the seed to the battle's end (a unit coming in
+        # mid-battle is sent the battle so far move by move)
+        from game.core.replay import parse_replay
+        from game.match.headless import verify_game
+        for a in (host, joiners[0], joiners[2], bo, watcher):
+            kept = [r for r in a.replays.list() if r.ok and r.mode == "skirmish"]
+            assert kept, a.player_name()
+            finished = [r for r in kept if r.extra.get("finished")]
+            assert len(finished) == 1, a.player_name()      # (Bo's first unit's cut battle is not one)
+            _, doc = a.replays.load(finished[0])
+            assert verify_game("skirmish", parse_replay(doc)).state_hash() == next(iter(hashes)), a.player_name()
             assert a.stats.recent_games(1), a.player_name()
     finally:
         for a in apps + gone:

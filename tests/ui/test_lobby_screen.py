@@ -15,14 +15,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_the_lobby_screen_one_handed_at_1280x720(make_app, monkeypatch, artifacts):
+def open_lobby(make_app, monkeypatch, size, port):
     import game.ui.scenes.link.lobby as lobby_module
     import game.ui.scenes.link.setup as setup_module
-    port = free_port()
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
     monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{port}")
     monkeypatch.setattr(lobby_module, "ANNOUNCE_TO", "127.0.0.1")
-    app = make_app((1280, 720))
+    app = make_app(size)
     press(app, B.A)
     menu_open(app, "Link two units")
     sc = app.top
@@ -36,7 +35,12 @@ def test_the_lobby_screen_one_handed_at_1280x720(make_app, monkeypatch, artifact
     while sc.menu.current.label != "Connect":
         press(app, B.DOWN)
     press(app, B.A)
-    lobby_sc = app.top
+    return app, app.top
+
+
+def test_the_lobby_screen_one_handed_at_1280x720(make_app, monkeypatch, artifacts):
+    port = free_port()
+    app, lobby_sc = open_lobby(make_app, monkeypatch, (1280, 720), port)
     assert lobby_sc.scene_name == "link_lobby" and lobby_sc.menu.current.label == "Launch"
     press(app, B.A)                                           # one army: refused, said why
     assert "two armies" in lobby_sc.error and not lobby_sc.lobby.launched
@@ -60,3 +64,27 @@ def test_the_lobby_screen_one_handed_at_1280x720(make_app, monkeypatch, artifact
     assert stack(app)[-1] == "link_setup"
     with socket.socket() as s:                                # the lobby closed its listener
         s.bind(("", port))
+
+
+def test_the_host_hands_an_idle_seat_to_a_bot_from_the_battle_screen(make_app, monkeypatch, artifacts):
+    """One-handed: once the battle has waited 10 s for a unit, the timer over the host's battle
+    says START helps; START, DOWN, A: "A bot plays for NAME" (the lobby's own handover is
+    tested in tests/link/test_lobby_people.py; here the lobby is told it waits for Ann)."""
+    app, lobby_sc = open_lobby(make_app, monkeypatch, (320, 240), free_port())
+    lobby = lobby_sc.lobby
+    press(app, B.UP, B.A, B.DOWN, B.A)                        # Add bot, Launch
+    assert lobby.launched and stack(app)[-1] == "skirmish_link_battle"
+    battle = app.top
+    press(app, B.START)
+    assert stack(app)[-1] == "choice" and not any("bot plays" in lb for lb in app.top.labels)
+    press(app, B.B)
+    handed = []
+    monkeypatch.setattr(lobby, "waiting", lambda: ("Ann", 12.0))
+    monkeypatch.setattr(lobby, "hand_idle_to_bot", lambda: handed.append("Ann") or "")
+    assert battle.run.link_down().startswith("waiting for Ann: 12 s (START")
+    app.step()
+    app.screenshot(artifacts / "lan_lobby_idle_timer_320x240.png")
+    press(app, B.START)
+    assert app.top.labels[1] == "A bot plays for Ann"
+    press(app, B.DOWN, B.A)
+    assert handed == ["Ann"] and stack(app)[-1] == "skirmish_link_battle"

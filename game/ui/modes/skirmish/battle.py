@@ -169,7 +169,11 @@ class PlayScreen(BoardScreen):
         options += [("Book of Tactics", self.open_book),
                     ("Danger zone: " + ("hide" if self.control.danger else "show"), self.control.toggle_danger),
                     ("Abandon battle", self._ask_abandon)]
-        self.app.open("choice", title="Paused", options=options)
+        self.app.open("choice", title="Paused", options=options[:1] + self.pause_extra() + options[1:])
+
+    def pause_extra(self) -> list:
+        """More rows under Resume (a linked battle's host: hand an idle seat to a bot)."""
+        return []
 
     def _ask_abandon(self) -> None:
         self.app.open("confirm", question="Abandon this battle? It is kept as a replay.", on_yes=self.abandon)

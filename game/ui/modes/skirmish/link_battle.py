@@ -48,6 +48,18 @@ class LinkedBattle(PlayScreen):
     def drive(self) -> None:
         self.match.step()                   # the link's poll: every action comes from it
 
+    def pause_extra(self) -> list:
+        """A lobby's host (issue 22): once the battle waited 10 s for a unit, START offers to hand
+        its seat to a bot (it gets the seat back when it pairs again)."""
+        who = self.run.idle_name() if hasattr(self.run, "idle_name") else ""
+        if not who:
+            return []
+
+        def hand() -> None:
+            why = self.run.hand_idle_to_bot()
+            self.app.toast(why or f"a bot plays for {who}", 3.0)
+        return [(f"A bot plays for {who}", hand)]
+
     def update(self, dt: float) -> None:
         self.run.poll()
         if self.match.game is not self.game:     # restored from the host's snapshot
