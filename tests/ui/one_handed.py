@@ -326,8 +326,9 @@ def gdl(p: Player, max_actions: int = 3000) -> None:
     """Tactibox's own module against bots; each action the module's bot chooses for you: the
     cursor to the unit, A (pick), the cursor to the target, A. Ending the turn is the pause
     menu's End turn (START, then A on it) - there is no other way yet."""
-    from game.modes.gdl.game import END
+    from game.modes.gdl.actions import End
     from game.modes.gdl.match import BotSeat
+    END = End.code
     p.from_title("Xconq modules")
     p.press(B.A)                                  # Tactibox's module, you against bots
     sc = p.top
@@ -339,7 +340,7 @@ def gdl(p: Player, max_actions: int = 3000) -> None:
         p.wait(lambda: g.over or (sc.human_turn() and p.top is sc and sc.curtain is None), "your turn")
         if g.over:
             break
-        a = me.choose(g)
+        a = me.choose(g).encode()                  # [code, unit, target or cell, ...]
         if a[0] == END or len(a) < 3:
             p.press(B.START)
             _choice(p, "End turn")
