@@ -22,7 +22,7 @@ from game.rules.bout.dungeon_schema import (
 )
 from game.rules.bout.loader import Entry
 from game.rules.folder_hash import content_hash
-from game.rules.schema import RULESET_LIMITS, Problem, ProblemList, check_refs, check_section, suggest
+from game.rules.schema import RULESET_LIMITS, Problem, ProblemList, check_refs, check_section, check_tables, suggest
 
 SHIPPED = ASSETS / "bout" / "dungeon" / "default"
 EQUIPMENT = {"weapon": "weapons", "shield": "shields", "armour": "armours"}
@@ -80,11 +80,7 @@ def load_dungeon(rules, folder: str | Path | None = None) -> tuple[DungeonData |
     for name in DUNGEON_FILES:
         docs[name], texts[name] = _read(folder, name, problems)
     raw = len(problems)
-    for fname, doc in docs.items():
-        owners = [s.name for s in DUNGEON_SECTIONS if s.file == fname]
-        for key in doc:
-            if key not in owners:
-                problems.add(f"{did}/{fname}", key, f"unknown table{suggest(key, owners)}, allowed tables here: {', '.join(owners)}")
+    check_tables(docs, DUNGEON_SECTIONS, did, problems)
 
     def sect(s):
         return check_section(s, docs[s.file], f"{did}/{s.file}", problems)

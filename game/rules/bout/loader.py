@@ -36,7 +36,15 @@ from game.rules.bout.schema import (
     ZONES,
 )
 from game.rules.folder_hash import content_hash
-from game.rules.schema import MAX_FILE_BYTES, ProblemList, check_refs, check_section, read_ruleset_docs, suggest
+from game.rules.schema import (
+    MAX_FILE_BYTES,
+    ProblemList,
+    check_refs,
+    check_section,
+    check_tables,
+    read_ruleset_docs,
+    suggest,
+)
 
 SHIPPED = ASSETS / "bout" / "default"
 
@@ -147,11 +155,7 @@ def load_bout_ruleset(path: str | Path | None = None) -> tuple[BoutRules | None,
     docs = read_ruleset_docs(folder, BOUT_FILES, "a bout ruleset folder with bout.toml", problems)
     if docs is None:
         return None, problems
-    for fname, doc in docs.items():
-        owners = [s.name for s in BOUT_SECTIONS if s.file == fname]
-        for key in doc:
-            if key not in owners:
-                problems.add(f"{rid}/{fname}", key, f"unknown table{suggest(key, owners)}, allowed tables here: {', '.join(owners)}")
+    check_tables(docs, BOUT_SECTIONS, rid, problems)
 
     def sect(section):
         return check_section(section, docs[section.file], f"{rid}/{section.file}", problems)
