@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from test_ui_duel_keys import keypad_buttons, pick, ready
-from ui_harness import B, menu_open, mock_of, press, stack
+from ui_harness import B, menu_open, menu_pick, mock_of, press, stack
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.messages import Hello
@@ -78,18 +78,12 @@ def open_link_menu(app, role_label: str) -> None:
     if stack(app)[-1] == "message":
         press(app, B.A)
     menu_open(app, "Wizard duel")
-    menu = app.top.menu
-    while menu.current.label != role_label:
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, role_label)
     assert stack(app)[-1] == "link_setup"
 
 
 def connect(app, cable) -> None:
-    menu = app.top.menu
-    while menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     assert stack(app)[-1] == "link_wait", stack(app)
     for _ in range(200):
         if stack(app)[-1] == "duel_game":
@@ -255,10 +249,7 @@ def test_protocol_mismatch_is_a_clear_error(make_app, monkeypatch, artifacts):
         return s
     cable = Cable(app, monkeypatch, future)
     open_link_menu(app, "Link: host")
-    menu = app.top.menu
-    while menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     wait = app.top
     cable.step(40)
     # the host shows why the unit was turned away and keeps waiting (a stranger cannot end it)
@@ -278,10 +269,7 @@ def test_duel_rules_mismatch_is_a_clear_error(make_app, monkeypatch):
                                  content={"duel-rules": b"\x01" * 8}, make_game=lambda s, o: bot_game("duel", s, split_setup(o)[1], 1, "easy"))
     cable = Cable(app, monkeypatch, other)
     open_link_menu(app, "Link: host")
-    menu = app.top.menu
-    while menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     wait = app.top
     cable.step(40)
     assert cable.peer.failed and not wait.run.session.failed    # the host turns that unit away, keeps waiting
