@@ -19,6 +19,16 @@ def best_of(fn, number: int, repeat: int = 7) -> float:
     return statistics.median(rounds)
 
 
+def call_times(fn, n: int, *args) -> list[float]:
+    """The wall time of each of `n` calls of `fn(*args)` (seconds), in call order."""
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn(*args)
+        times.append(time.perf_counter() - t)
+    return times
+
+
 def standalone(run) -> None:
     """`python -m bench.bench_x [--json]`: print the figures of one module."""
     res = run()
