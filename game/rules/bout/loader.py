@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from game.core.datafile import ASSETS, read_text
 from game.rules.bout.schema import (
@@ -61,8 +62,25 @@ class Entry:
         return f"Entry({self.id!r}, {self.index})"
 
 
+class EntryTables:
+    """Rows found by table name and id (`find("weapons", "sword")`): a subclass lists its tables
+    of Entry rows in TABLES and calls `index_tables()` once they are set."""
+    TABLES: ClassVar[tuple[str, ...]] = ()
+
+    def index_tables(self) -> None:
+        self._ix = {(t, e.id): e for t in self.TABLES for e in getattr(self, t)}
+
+    def find(self, table: str, key: str) -> Entry:
+        try:
+            return self._ix[(table, key)]
+        except KeyError:
+            raise KeyError(f"{table}.{key}") from None
+
+
 @dataclass
-class BoutRules:
+class BoutRules(EntryTables):
+    TABLES = ("stances", "surprise", "footing", "weapons", "shields", "armours", "maneuvers", "zones", "locations",
+              "fighters")
     id: str
     name: str
     rules: dict
@@ -80,19 +98,12 @@ class BoutRules:
     content_hash: str = ""
 
     def __post_init__(self) -> None:
-        self._ix = {(t, e.id): e for t in ("stances", "surprise", "footing", "weapons", "shields", "armours",
-                                          "maneuvers", "zones", "locations", "fighters") for e in getattr(self, t)}
+        self.index_tables()
         parts = sorted({loc.part for loc in self.locations})
         self.part_of = [parts.index(loc.part) for loc in self.locations]     # location -> part number
         self.parts = parts
         loc_ix = {loc.id: loc.index for loc in self.locations}
         self.zone_locs = [tuple(loc_ix[x] for x in z.locations) for z in self.zones]
-
-    def find(self, table: str, key: str) -> Entry:
-        try:
-            return self._ix[(table, key)]
-        except KeyError:
-            raise KeyError(f"{table}.{key}") from None
 
     def index(self, table: str, key: str) -> int:
         return self.find(table, key).index
