@@ -29,6 +29,14 @@ def call_times(fn, n: int, *args) -> list[float]:
     return times
 
 
+def gather(*benches) -> dict:
+    """The figures of each of `benches` (functions returning a dict), run in order, in one dict."""
+    out = {}
+    for bench in benches:
+        out.update(bench())
+    return out
+
+
 def standalone(run) -> None:
     """`python -m bench.bench_x [--json]`: print the figures of one module."""
     res = run()
