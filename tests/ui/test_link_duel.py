@@ -92,17 +92,23 @@ def connect(app, cable) -> None:
     raise AssertionError(f"the duel did not start: {stack(app)} {app.top.run.status()}")
 
 
+def play_frame(app, cable, policy) -> None:
+    """One frame of the cable; first, when the screen waits for this unit's wizard, `policy`'s
+    action entered on the keypad."""
+    sc = app.top
+    if ready(sc):
+        for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
+            press(app, b, frames=0)
+    cable.step()
+
+
 def play_until(app, cable, stop, policy=None, max_frames=20000):
     from game.modes.duel.bot import DuelBot
     policy = policy or DuelBot("hard")
     for _ in range(max_frames):
         if stop():
             return
-        sc = app.top
-        if ready(sc):
-            for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
-                press(app, b, frames=0)
-        cable.step()
+        play_frame(app, cable, policy)
     raise AssertionError(f"not reached; scenes {stack(app)}")
 
 
@@ -194,11 +200,7 @@ def test_the_other_units_turn_arrives_whole_and_is_walked_step_by_step(make_app,
     for _ in range(6000):
         if m.game.turn >= 8 or m.game.is_over():
             break
-        sc = app.top
-        if ready(sc):
-            for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
-                press(app, b, frames=0)
-        cable.step()
+        play_frame(app, cable, policy)
         queued = max(queued, len(m.heard))
         if m.heard and m.mover() == 1:
             walked.add(len(m.heard))
