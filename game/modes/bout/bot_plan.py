@@ -3,7 +3,6 @@ made once per stage and handed out one action at a time (see bot.py for the leve
 
 from __future__ import annotations
 
-from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.blows import attack_tn, defence_tn, facing_penalty
 from game.modes.bout.bot_hard import HardPlanner
@@ -82,10 +81,8 @@ class Planner(HardPlanner):
                 continue
             if mm.only_vs and mm.only_vs != zone_kind:
                 continue
-            try:
-                hand = m.pick_hand(e, f, mm)
-                m._check_equipment(f, mm, hand)
-            except ActionError:
+            hand = m.usable_hand(e, f, mm)
+            if hand is None:
                 continue
             out.append((defence_tn(m, f, mm, hand), mm.cost, mm, hand))
         out.sort(key=lambda o: (o[1], o[0], o[2].index))
@@ -108,10 +105,8 @@ class Planner(HardPlanner):
                 continue
             if mm.root not in ("regular",) and self.level != "hard":
                 continue
-            try:
-                hand = m.pick_hand(e, f, mm)
-                m._check_equipment(f, mm, hand)
-            except ActionError:
+            hand = m.usable_hand(e, f, mm)
+            if hand is None:
                 continue
             if hand not in (HAND_MAIN,) and mm.hand != "both":
                 continue
