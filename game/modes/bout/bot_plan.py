@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.modes.bout import actions as A
 from game.modes.bout.blows import attack_tn, defence_tn, facing_penalty
-from game.modes.bout.bot_hard import HardPlanner
+from game.modes.bout.bot_hard import HardPlanner, attackers_of
 from game.modes.bout.consts import (
     ATTACK,
     BUY,
@@ -152,11 +152,7 @@ class Planner(HardPlanner):
         me = fs[f]
         t = me.target
         lvl = self.level
-        incoming = m.attacks_on(e, f)
-        attackers = []
-        for g, ln in incoming:
-            if g not in [x[0] for x in attackers]:
-                attackers.append((g, ln))
+        attackers = attackers_of(m, e, f)
         cp = me.cp
         plan: list = []
         spent = 0
