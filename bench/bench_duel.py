@@ -11,7 +11,7 @@ import statistics
 import time
 import zlib
 
-from bench.common import best_of, standalone
+from bench.common import best_of, gather, standalone
 
 SEEDS = 200
 SIZE = 25
@@ -163,12 +163,7 @@ def bench_speed() -> dict:
 
 
 def run() -> dict:
-    out = {}
-    out.update(bench_layouts())
-    out.update(bench_traffic())
-    out.update(bench_fov())
-    out.update(bench_speed())
-    return out
+    return gather(bench_layouts, bench_traffic, bench_fov, bench_speed)
 
 
 if __name__ == "__main__":

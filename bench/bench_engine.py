@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from bench.common import best_of, standalone
+from bench.common import best_of, gather, standalone
 
 
 def bench_reach() -> dict:
@@ -97,11 +97,7 @@ def bench_simulate_rss() -> dict:
 
 
 def run() -> dict:
-    out = {}
-    out.update(bench_reach())
-    out.update(bench_bot_turn())
-    out.update(bench_simulate_rss())
-    return out
+    return gather(bench_reach, bench_bot_turn, bench_simulate_rss)
 
 
 if __name__ == "__main__":

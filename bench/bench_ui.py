@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from bench.common import standalone
+from bench.common import call_times, standalone
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -94,11 +94,7 @@ def _frame_times(size, data_root, n=300) -> dict:
     sc.control.cursor.put(enemy.cell)
     sc.draw(surf)
     assert sc.info.forecast
-    fc = []
-    for _ in range(n):
-        t = time.perf_counter()
-        sc.draw(surf)
-        fc.append(time.perf_counter() - t)
+    fc = call_times(sc.draw, n, surf)
     app.close()
     return {"render_ms": round(statistics.median(draws) * 1000, 3), "forecast_ms": round(statistics.median(fc) * 1000, 3),
             "render_p95_ms": round(sorted(draws)[int(n * 0.95)] * 1000, 3),
@@ -126,12 +122,9 @@ def _quest_frame_ms(size, data_root, level_id: str | None = None, level=None, n:
                                  "points": 0})
     sc.mode = sc.spells().index("fireball") + 1
     surf = app.surface
-    still, turning = [], []
+    turning = []
     sc.draw(surf)
-    for _ in range(n):                          # a redraw: the preview is kept per state and aim
-        t = time.perf_counter()
-        sc.draw(surf)
-        still.append(time.perf_counter() - t)
+    still = call_times(sc.draw, n, surf)   # a redraw: the preview is kept per state and aim
     for i in range(n):                          # the aim turned every frame: a new preview each time
         sc.aim = i % len(sc.game.g.dir_names)
         sc._previews = None

@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 import statistics
 import tempfile
-import time
+
+from bench.common import call_times
 
 
 def _fight_scene(size, root):
@@ -38,11 +39,7 @@ def run(n: int = 200) -> dict:
         with tempfile.TemporaryDirectory() as root:
             app, sc = _fight_scene(size, root)
             surf = app.surface
-            times = []
-            for _ in range(n):
-                t = time.perf_counter()
-                sc.draw(surf)
-                times.append(time.perf_counter() - t)
+            times = call_times(sc.draw, n, surf)
             app.close()
         out[f"dungeon_screen_render_{size[0]}x{size[1]}_ms"] = round(statistics.median(times) * 1000, 2)
     out["dungeon_screen_render_budget_480x320_ms"] = 2.0

@@ -19,6 +19,24 @@ def best_of(fn, number: int, repeat: int = 7) -> float:
     return statistics.median(rounds)
 
 
+def call_times(fn, n: int, *args) -> list[float]:
+    """The wall time of each of `n` calls of `fn(*args)` (seconds), in call order."""
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn(*args)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def gather(*benches) -> dict:
+    """The figures of each of `benches` (functions returning a dict), run in order, in one dict."""
+    out = {}
+    for bench in benches:
+        out.update(bench())
+    return out
+
+
 def standalone(run) -> None:
     """`python -m bench.bench_x [--json]`: print the figures of one module."""
     res = run()

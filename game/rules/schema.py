@@ -25,8 +25,8 @@ from game.core.fields import (
 )
 
 __all__ = ["COLOUR_RE", "ID_RE", "MAX_FILE_BYTES", "REQUIRED", "RULESET_LIMITS", "Field", "Problem", "ProblemList",
-           "Section", "check_refs", "check_section", "check_table", "check_value", "read_toml", "section_markdown",
-           "suggest"]
+           "Section", "check_refs", "check_section", "check_table", "check_tables", "check_value", "read_toml",
+           "section_markdown", "suggest"]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 RULESET_LIMITS = Limits(max_bytes=MAX_FILE_BYTES)
@@ -62,3 +62,13 @@ def read_ruleset_docs(folder: Path, files, what: str, problems: ProblemList,
     return docs
 
 
+
+
+def check_tables(docs: dict[str, dict], sections, rid: str, problems: ProblemList) -> None:
+    """Record every top-level table of a ruleset file that none of `sections` (their `file`) owns,
+    as `<rid>/<file>`, with the nearest allowed name and the list of allowed ones."""
+    for fname, doc in docs.items():
+        owners = [s.name for s in sections if s.file == fname]
+        for key in doc:
+            if key not in owners:
+                problems.add(f"{rid}/{fname}", key, f"unknown table{suggest(key, owners)}, allowed tables here: {', '.join(owners)}")

@@ -28,6 +28,7 @@ import logging
 from pathlib import Path
 
 from game.core import datafile
+from game.store.json_doc import decode_json
 from game.store.safefile import backup_path, remove_stale_temps, set_aside, write_with_backup
 
 log = logging.getLogger("tactibox.store")
@@ -84,14 +85,7 @@ def _read_json(path: Path, limit: int):
         raw = datafile.read_bytes(path, max_bytes=limit)
     except datafile.MissingFile:
         return None
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise StoreError(f"is not UTF-8 text (byte {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        raise StoreError(f"is not valid JSON (line {exc.lineno}: {exc.msg}); the file may have been cut short") from None
-    except RecursionError:
-        raise StoreError("is nested too deeply") from None
+    return decode_json(raw, StoreError)
 
 
 class DungeonStore:

@@ -31,6 +31,7 @@ from game.core import datafile
 from game.modes.base import ActionError
 from game.modes.quest.campaign import Progress, ProgressError, check_carry
 from game.modes.quest.session import MAX_ACTIONS, Bests, Session
+from game.store.json_doc import decode_json
 from game.store.safefile import backup_path, remove_stale_temps, set_aside, write_with_backup
 
 log = logging.getLogger("tactibox.store")
@@ -68,13 +69,9 @@ def loads(raw: bytes):
     become OddNumber markers, which every check refuses naming the key (`carry.coins: ... got a
     5000-digit number`)."""
     try:
-        return json.loads(raw.decode("utf-8"), parse_int=_number, parse_constant=OddNumber)
-    except UnicodeDecodeError as exc:
-        raise StoreError(f"is not UTF-8 text (byte {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        raise StoreError(f"is not valid JSON (line {exc.lineno}: {exc.msg}); the file may have been cut short") from None
-    except RecursionError:
-        raise StoreError("is nested too deeply") from None
+        return decode_json(raw, StoreError, parse_int=_number, parse_constant=OddNumber)
+    except StoreError:
+        raise
     except ValueError as exc:          # e.g. a 5000-digit fraction
         raise StoreError(f"cannot be read ({str(exc)[:120]})") from None
 

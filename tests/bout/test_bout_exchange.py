@@ -85,18 +85,13 @@ def test_pain_and_carried_shock_at_the_next_refresh(tiny):
 def test_successful_defence_passes_initiative_and_a_tie_keeps_it(tiny):
     """1 success against 2: b's parry wins, b takes the initiative. 1 against 1: MoS 0, no harm,
     the attacker keeps it [K]."""
-    m = at_declare(tiny)
-    Script(m, [[6, 2, 2], [9, 9, 3]])
-    declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 3))
-    declare(m, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
-    m.advance()
-    assert m.pair(0, 1)[0] == 1 and not m.fighters[1].wounds
-    m2 = at_declare(tiny)
-    Script(m2, [[6, 2, 2], [9, 2, 3]])
-    declare(m2, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 3))
-    declare(m2, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
-    m2.advance()
-    assert m2.pair(0, 1)[0] == 0 and not m2.fighters[1].wounds
+    for parry_faces, holder in (([9, 9, 3], 1), ([9, 2, 3], 0)):
+        m = at_declare(tiny)
+        Script(m, [[6, 2, 2], parry_faces])
+        declare(m, 0, (ATTACK, 1, swing(tiny), zone(tiny, "high"), 3))
+        declare(m, 1, (DEFEND, 0, man(tiny, "parry"), 0, 3))
+        m.advance()
+        assert m.pair(0, 1)[0] == holder and not m.fighters[1].wounds, parry_faces
 
 
 def test_full_evasion_is_dtn_4_pauses_and_is_refused_after_your_own_attack(tiny):

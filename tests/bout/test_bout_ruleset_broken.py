@@ -1,32 +1,21 @@
 """Broken bout rulesets: every problem names file and key; the loader never raises."""
 
-import shutil
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.bout.loader import load_bout_ruleset
 from tests.bout.conftest import TINY
+from tests.folder_edit import copy_folder, edit, line_with
 
 
 @pytest.fixture
 def tiny_copy(tmp_path):
-    dst = tmp_path / "tiny"
-    shutil.copytree(TINY, dst)
-    return dst
-
-
-def edit(folder, name, old, new):
-    p = folder / name
-    text = p.read_text()
-    assert old in text, old
-    p.write_text(text.replace(old, new, 1))
+    return copy_folder(TINY, tmp_path / "tiny")
 
 
 def line_of(folder, name, old) -> int:
-    text = (folder / name).read_text()
-    return text[:text.index(old)].count("\n") + 1
+    return line_with((folder / name).read_text(), old)
 
 
 @pytest.mark.parametrize("name, old, new, needle", [
@@ -104,8 +93,7 @@ def test_oversized_and_binary_files(tiny_copy):
 @given(name=st.sampled_from(["bout.toml", "weapons.toml", "maneuvers.toml", "body.toml", "wounds.toml"]),
        cut=st.integers(0, 4000), junk=st.text(max_size=30))
 def test_fuzzed_files_never_crash(tmp_path_factory, name, cut, junk):
-    dst = tmp_path_factory.mktemp("fz") / "tiny"
-    shutil.copytree(TINY, dst)
+    dst = copy_folder(TINY, tmp_path_factory.mktemp("fz") / "tiny")
     text = (dst / name).read_text()
     (dst / name).write_text(text[:cut] + junk + text[cut + len(junk):])
     rules, problems = load_bout_ruleset(dst)

@@ -101,21 +101,23 @@ def test_fetches_a_potion_within_reach():
     assert acts[-1] == Action(13) and st.wizards[0].inventory == [0]
 
 
-def test_never_drinks_acid_that_would_kill_both():
+def _acid_turn(hp):
+    """The hard bot's turn with the opponent beside him and one known acid potion in his bag
+    (`hp`: both wizards' hit points): (its actions, the game after them)."""
     level = OPEN.replace("#.....@.....#", "#.....@&....#").replace("#........&..#", "#...........#")
-    st = duel(level, hp=(1, 1), inventories=([0], []), known=(1, 0), types=(PT["acid"], 0, 1, 2, 3),
+    st = duel(level, hp=hp, inventories=([0], []), known=(1, 0), types=(PT["acid"], 0, 1, 2, 3),
               dealt=(SP["demolition"], SP["navigate"], SP["mirror_earth"]))
     g = DuelGame(st)
-    acts = finish_turn(g, DuelBot("hard"))
+    return finish_turn(g, DuelBot("hard")), g
+
+
+def test_never_drinks_acid_that_would_kill_both():
+    acts, g = _acid_turn((1, 1))
     assert acts[-1] != Action(14) and not g.is_over()
 
 
 def test_drinks_acid_when_only_the_opponent_dies():
-    level = OPEN.replace("#.....@.....#", "#.....@&....#").replace("#........&..#", "#...........#")
-    st = duel(level, hp=(2, 1), inventories=([0], []), known=(1, 0), types=(PT["acid"], 0, 1, 2, 3),
-              dealt=(SP["demolition"], SP["navigate"], SP["mirror_earth"]))
-    g = DuelGame(st)
-    acts = finish_turn(g, DuelBot("hard"))
+    acts, g = _acid_turn((2, 1))
     assert acts[-1] == Action(14) and g.winner == 0
 
 

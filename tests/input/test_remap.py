@@ -1,10 +1,27 @@
 """Remapping from the Settings scene: capture, swap, save to settings.toml, reset."""
 
+from contextlib import contextmanager
+
 from gpiozero.pins.mock import MockFactory
 
 from game.store import SettingsStore
 from hw.input import Button, EventKind, InputHub
 from tests.input.conftest import key, summary
+
+
+@contextmanager
+def gpio_hub(clock, keymap):
+    """(hub, factory, saved): an InputHub reading the keyboard, the numpad and mocked GPIO pins,
+    `saved` collecting each keymap it saves; hub and pin factory closed afterwards."""
+    factory = MockFactory()
+    saved = []
+    hub = InputHub(keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}},
+                   on_keymap_change=saved.append)
+    try:
+        yield hub, factory, saved
+    finally:
+        hub.close()
+        factory.close()
 
 
 def test_capture_a_key_swaps_and_saves(tmp_path, clock):
@@ -65,11 +82,7 @@ def test_cancel_capture(hub, clock):
 
 
 def test_capture_on_gpio(clock, default_keymap):
-    factory = MockFactory()
-    saved = []
-    hub = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}},
-                   on_keymap_change=saved.append)
-    try:
+    with gpio_hub(clock, default_keymap) as (hub, factory, saved):
         hub.begin_capture(Button.START)
         factory.pin(5).drive_low()  # the A button
         clock.at(0.1)
@@ -82,26 +95,16 @@ def test_capture_on_gpio(clock, default_keymap):
         factory.pin(16).drive_low()
         clock.at(0.3)
         assert summary(hub.poll()) == [("press", "A", 0.22)]
-    finally:
-        hub.close()
-        factory.close()
 
 
 def test_a_refused_remap_changes_nothing_and_says_why(clock, default_keymap):
-    factory = MockFactory()
-    saved = []
-    hub = InputHub(default_keymap.copy(), clock=clock, sources=("keyboard", "numpad", "gpio"), source_options={"gpio": {"pin_factory": factory}},
-                   on_keymap_change=saved.append)
-    try:
+    with gpio_hub(clock, default_keymap) as (hub, factory, saved):
         hub.begin_capture(Button.KP3)
         factory.pin(26).drive_low()  # SELECT's only pin
         clock.at(0.1)
         (ev,) = hub.poll()
         assert ev.kind is EventKind.REMAPPED and not ev.remap.ok and "SELECT" in ev.remap.refused
         assert saved == []
-    finally:
-        hub.close()
-        factory.close()
 
 
 def test_a_failing_save_is_reported_not_raised(clock, default_keymap):

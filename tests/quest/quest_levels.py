@@ -18,7 +18,7 @@ def game(text: str, **head) -> QuestGame:
 
 
 # a 3-ring hexagon, centre (1,1) is the player; rows are the odd-q offset rectangle
-HEX3 = """grid: hex
+HEX3_MAP = """grid: hex
 map:
 ~---~
 -----
@@ -26,8 +26,8 @@ map:
 -----
 ~~-~~
 end
-npc 3,7: name=Imp hp=5 model=still
 """
+HEX3 = HEX3_MAP + "npc 3,7: name=Imp hp=5 model=still\n"
 
 # a 1-row square corridor: @ at x=2
 def corridor(row: str, extra: str = "") -> str:

@@ -3,11 +3,11 @@ million moves (item 11) and campaign replays that went below zero or farmed (ite
 is measured with tracemalloc and work by counting, never by timing."""
 
 import json
-import tracemalloc
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from quest_memory import traced_peak
 
 from game.core.replay import load_replay
 from game.modes.quest import session as S
@@ -149,12 +149,7 @@ def test_a_long_save_loads_in_linear_work_and_small_memory(monkeypatch):
     snaps = []
     real_snap = QuestGame.snapshot_copy
     monkeypatch.setattr(QuestGame, "snapshot_copy", lambda self: snaps.append(1) or real_snap(self))
-    tracemalloc.start()
-    try:
-        s = Session.from_save(level, _save(level, actions, pos=n - 5))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    s, peak = traced_peak(lambda: Session.from_save(level, _save(level, actions, pos=n - 5)))
     assert s.pos == n - 5 and len(s.actions) == n
     assert len(applies) == n                   # linear: each move once (the last 5 undone from snapshots)
     assert len(snaps) <= n + 1                 # at most one snapshot a move, most of them dropped again

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from quest_memory import traced_peak
 
 from game.modes.quest import tiles as T
 from game.modes.quest.events import Fell
@@ -325,14 +326,8 @@ def test_lurd_huge_run_length_is_a_solution_error():
 
 def test_xsb_rle_bomb_keeps_memory_bounded():
     # a 4 MB file of RLE rows expanded into hundreds of MB before any size check
-    import tracemalloc
     text = ("99#|" * 2000 + "\n") * 500
-    tracemalloc.start()
-    try:
-        got, probs = read_collection(text, "bomb.xsb")
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    (got, probs), peak = traced_peak(read_collection, text, "bomb.xsb")
     assert got == [] and "more than 64 rows tall" in str(probs[0])
     assert peak < 10 * len(text), peak
 
@@ -345,14 +340,8 @@ def test_hexoban_author_is_kept():
 
 def test_hexoban_huge_block_is_refused_before_it_is_built():
     # a 1 MB lattice of walls built dicts of half a million cells (over 300 MB) before the size check
-    import tracemalloc
     text = "".join(("# " * 500 if y % 2 == 0 else " #" * 500) + "\n" for y in range(1000))
-    tracemalloc.start()
-    try:
-        got, probs = read_hsb(text, "big.hsb")
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    (got, probs), peak = traced_peak(read_hsb, text, "big.hsb")
     assert got == [] and str(probs[0]).startswith("big.hsb: 1: level 1 is too large")
     assert peak < 10 * len(text), peak
     wide = "".join(("# " * 200 if y % 2 == 0 else " #" * 200) + "\n" for y in range(3))

@@ -65,20 +65,16 @@ def test_the_catalogue_follows_the_engine_tables():
 
 def test_the_tracer_only_counts_what_acts():
     # a Spyked item worn while a weak goblin hits (raw 5 -> reflection 0) is not "reflecting"
-    from quest_levels import level
-    lv = level("grid: hex\nmap:\n~---~\n-----\n--@--\n-----\n~~-~~\nend\n"
-               "grant 2,1: item mail=5 spyked=5\nnpc 3,1: name=Imp hp=50 model=chase melee=5\n")
+    from quest_levels import HEX3_MAP, level
+    lv = level(HEX3_MAP + "grant 2,1: item mail=5 spyked=5\nnpc 3,1: name=Imp hp=50 model=chase melee=5\n")
     used, game = trace(lv, [[0, 0], [2], [2]])
     assert "property:grant" in used and "npc intent:attack" in used and "item:mail" in used
     assert "item:spyked" not in used
 
 
-HEX3 = "grid: hex\nmap:\n~---~\n-----\n--@--\n-----\n~~-~~\nend\n"
-
-
 def test_a_missile_into_nothing_and_healing_at_full_health_teach_nothing():
-    from quest_levels import level
-    lv = level(HEX3 + "grant 2,1: spell missile 1; item hat=5 healing=5\nnpc 3,7: name=Imp hp=50 model=still\n")
+    from quest_levels import HEX3_MAP, level
+    lv = level(HEX3_MAP + "grant 2,1: spell missile 1; item hat=5 healing=5\nnpc 3,7: name=Imp hp=50 model=still\n")
     used, _ = trace(lv, [[0, 0], [1, 0, 0], [2]])
     assert "property:grant" in used
     assert "spell:missile" not in used and "item:healing" not in used and "action:wait" in used

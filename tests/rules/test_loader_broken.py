@@ -5,14 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.rules.skirmish.loader import load_ruleset
-
-
-def edit(folder, name, old, new):
-    p = folder / name
-    text = p.read_text()
-    assert old in text, f"{old!r} not in {name}"
-    p.write_text(text.replace(old, new, 1))
-
+from tests.folder_edit import edit
 
 CASES = [
     ("ruleset.toml", "[rules]", "[rules", "mini/ruleset.toml: TOML syntax error"),

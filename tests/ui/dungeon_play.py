@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ui_harness import B, hold, menu_open, press, release, stack
+from ui_harness import B, hold, menu_open, menu_pick, press, release, stack
 
 ARROWS = {0: (B.UP,), 2: (B.RIGHT,), 4: (B.DOWN,), 6: (B.LEFT,), 1: (B.UP, B.RIGHT), 3: (B.RIGHT, B.DOWN),
           5: (B.DOWN, B.LEFT), 7: (B.LEFT, B.UP)}
@@ -18,10 +18,7 @@ def open_dungeon(app) -> None:
     if stack(app)[-1] == "message":
         press(app, B.A)
     menu_open(app, "Steel bout")
-    menu = app.top.menu
-    while menu.current.label != "Dungeon run":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Dungeon run")
     if stack(app)[-1] == "howto":
         press(app, B.A)
     assert stack(app)[-1] == "bout_dungeon", stack(app)

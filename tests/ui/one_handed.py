@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from ui_harness import walk_cursor
+
 from game.ui import scripted_input
 from hw.input.buttons import Button as B
 from hw.input.buttons import EventKind
@@ -137,13 +139,8 @@ def skirmish(p: Player) -> None:
             sc.control.my_turn() and g.phase == "select" and not sc.anim.busy and p.app.top is sc)
 
     def cursor(cell):
-        col, row = g.grid.offset_of(cell)
-        for _ in range(80):
-            c = sc.control
-            if (c.col, c.row) == (col, row):
-                return
-            p.press(B.RIGHT if c.col < col else B.LEFT if c.col > col else B.DOWN if c.row < row else B.UP)
-        raise AssertionError("the cursor did not get there")
+        if not walk_cursor(sc, cell, p.press, 80):
+            raise AssertionError("the cursor did not get there")
 
     for _ in range(400):
         p.skip_howto()

@@ -30,7 +30,7 @@ def _goal(g, p):
 
 
 def first_turn_presses(app) -> int:
-    from ui_harness import B, press, run_until, settle
+    from ui_harness import B, press, run_until, settle, walk_cursor
     sc = app.top
     g = sc.game
     count = 0
@@ -41,13 +41,8 @@ def first_turn_presses(app) -> int:
         count += 1
 
     def cursor_to(cell):
-        col, row = g.grid.offset_of(cell)
-        for _ in range(80):
-            c = sc.control
-            if (c.col, c.row) == (col, row):
-                return
-            tap(B.RIGHT if c.col < col else B.LEFT if c.col > col else B.DOWN if c.row < row else B.UP)
-        raise AssertionError("cursor stuck")
+        if not walk_cursor(sc, cell, tap, 80):
+            raise AssertionError("cursor stuck")
 
     def ready():
         return (sc.control.my_turn() and g.phase == "select" and not sc.anim.busy and not sc.camera.moving

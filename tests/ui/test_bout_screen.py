@@ -4,7 +4,7 @@ curtain, the room map, the chooser, screen sizes."""
 
 import pygame
 import pytest
-from ui_harness import B, menu_open, press, run_until, stack
+from ui_harness import B, menu_open, menu_pick, press, run_until, stack
 
 
 def _play_out(app, max_presses=400):
@@ -62,9 +62,7 @@ def test_a_whole_bout_from_the_main_menu(make_app, setups, fighters, tmp_path):
     assert stack(app)[-1] == "bout_game" and app.top is not sc and len(app.top.game.fighters) == fighters
     press(app, B.START)
     assert stack(app)[-1] == "pause"
-    while app.top.menu.current.label != "Leave the bout":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Leave the bout")
     assert stack(app)[-1] == "confirm"            # leaving asks
     press(app, B.DOWN, B.A)
     assert stack(app) == ["menu"]

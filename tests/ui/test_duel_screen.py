@@ -10,7 +10,7 @@ import pytest
 from test_ui_duel_keys import (
     ready,
 )
-from ui_harness import B, menu_open, press, stack
+from ui_harness import B, menu_open, menu_pick, press, stack
 
 from game.modes.duel import DuelGame, DuelOptions
 from game.modes.duel.layout import Layout
@@ -143,10 +143,7 @@ def test_hotseat_hides_the_board_between_turns(make_app, artifacts):
     app = make_app((320, 240))
     press(app, B.A)
     menu_open(app, "Wizard duel")
-    menu = app.top.menu
-    while menu.current.label != "Hot-seat":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Hot-seat")
     sc = app.top
     assert sc.scene_name == "duel_game" and sc.match.hotseat
     first = sc.game.current

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from dungeon_play import key_for, open_dungeon, play_one_press
-from ui_harness import B, press, stack
+from ui_harness import B, menu_pick, press, stack
 
 from game.ui import theme as T
 from game.ui.modes.bout.dungeon import board as BD
@@ -159,9 +159,7 @@ def test_start_pauses_and_leaving_keeps_the_run_for_continue(make_app):
     assert stack(app)[-1] == "pause"
     labels = [i.label for i in app.top.menu.items]
     assert "Leave the run" in labels and "How to play" in labels
-    while app.top.menu.current.label != "Leave the run":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Leave the run")
     assert stack(app)[-1] == "confirm" and "Continue" in app.top.question
     press(app, B.DOWN, B.A)
     assert stack(app) == ["menu"]
@@ -251,9 +249,7 @@ def test_a_saved_run_is_offered_before_a_new_one_replaces_it(make_app):
     assert stack(app) == ["menu"]
     from ui_harness import menu_open
     menu_open(app, "Steel bout")
-    while app.top.menu.current.label != "Dungeon run":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Dungeon run")
     assert stack(app)[-1] == "choice" and app.top.menu.current.label.startswith("Continue")
     press(app, B.DOWN, B.A)                              # New run: a question first
     assert stack(app)[-1] == "confirm" and "lost" in app.top.question

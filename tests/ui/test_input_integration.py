@@ -4,7 +4,7 @@ logical buttons; remapping from Settings > Controls is saved; START+SELECT held 
 from __future__ import annotations
 
 import pygame
-from ui_harness import B, key, menu_open, press, stack, tap
+from ui_harness import B, key, menu_open, menu_pick, press, stack, tap
 
 
 def hub_app(make_app):
@@ -30,10 +30,7 @@ def test_remap_a_button_from_settings_and_it_is_saved(make_app):
     app = hub_app(make_app)
     tap(app, "return")
     menu_open(app, "Settings")
-    sc = app.top
-    while sc.menu.current.label != "Controls":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Controls")
     remap = app.top
     assert remap.scene_name == "keyremap"
     from hw.input.buttons import PAD_BUTTONS

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from test_ui_duel_keys import keypad_buttons, pick, ready
-from ui_harness import B, menu_open, mock_of, press, stack
+from ui_harness import B, menu_open, menu_pick, mock_of, press, stack
 
 from firmware_bridge.counters import Counters
 from firmware_bridge.messages import Hello
@@ -78,18 +78,12 @@ def open_link_menu(app, role_label: str) -> None:
     if stack(app)[-1] == "message":
         press(app, B.A)
     menu_open(app, "Wizard duel")
-    menu = app.top.menu
-    while menu.current.label != role_label:
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, role_label)
     assert stack(app)[-1] == "link_setup"
 
 
 def connect(app, cable) -> None:
-    menu = app.top.menu
-    while menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     assert stack(app)[-1] == "link_wait", stack(app)
     for _ in range(200):
         if stack(app)[-1] == "duel_game":
@@ -98,17 +92,23 @@ def connect(app, cable) -> None:
     raise AssertionError(f"the duel did not start: {stack(app)} {app.top.run.status()}")
 
 
+def play_frame(app, cable, policy) -> None:
+    """One frame of the cable; first, when the screen waits for this unit's wizard, `policy`'s
+    action entered on the keypad."""
+    sc = app.top
+    if ready(sc):
+        for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
+            press(app, b, frames=0)
+    cable.step()
+
+
 def play_until(app, cable, stop, policy=None, max_frames=20000):
     from game.modes.duel.bot import DuelBot
     policy = policy or DuelBot("hard")
     for _ in range(max_frames):
         if stop():
             return
-        sc = app.top
-        if ready(sc):
-            for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
-                press(app, b, frames=0)
-        cable.step()
+        play_frame(app, cable, policy)
     raise AssertionError(f"not reached; scenes {stack(app)}")
 
 
@@ -200,11 +200,7 @@ def test_the_other_units_turn_arrives_whole_and_is_walked_step_by_step(make_app,
     for _ in range(6000):
         if m.game.turn >= 8 or m.game.is_over():
             break
-        sc = app.top
-        if ready(sc):
-            for b in keypad_buttons(policy.choose(sc.game.view(sc.match.viewer()))):
-                press(app, b, frames=0)
-        cable.step()
+        play_frame(app, cable, policy)
         queued = max(queued, len(m.heard))
         if m.heard and m.mover() == 1:
             walked.add(len(m.heard))
@@ -255,10 +251,7 @@ def test_protocol_mismatch_is_a_clear_error(make_app, monkeypatch, artifacts):
         return s
     cable = Cable(app, monkeypatch, future)
     open_link_menu(app, "Link: host")
-    menu = app.top.menu
-    while menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     wait = app.top
     cable.step(40)
     # the host shows why the unit was turned away and keeps waiting (a stranger cannot end it)
@@ -278,10 +271,7 @@ def test_duel_rules_mismatch_is_a_clear_error(make_app, monkeypatch):
                                  content={"duel-rules": b"\x01" * 8}, make_game=lambda s, o: bot_game("duel", s, split_setup(o)[1], 1, "easy"))
     cable = Cable(app, monkeypatch, other)
     open_link_menu(app, "Link: host")
-    menu = app.top.menu
-    while menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     wait = app.top
     cable.step(40)
     assert cable.peer.failed and not wait.run.session.failed    # the host turns that unit away, keeps waiting

@@ -61,6 +61,17 @@ def choose_game(app, mode: str, role: str = "host") -> None:
     press(app, B.A)
 
 
+def hosted_with_defaults(make_app, monkeypatch, mode: str, scene: str, what: str):
+    """(app, cable): a 480x320 unit hosting `mode` with its setup's defaults (Link pressed) for a
+    bot guest, once the game's screen `scene` is up."""
+    app = make_app((480, 320))
+    cable = Cable(app, monkeypatch, bot_guest())
+    choose_game(app, mode)
+    press(app, B.A)
+    until(cable, lambda: stack(app)[-1] == scene, what=what)
+    return app, cable
+
+
 def until(cable, pred, frames=4000, what="condition") -> None:
     for _ in range(frames):
         if pred():
@@ -198,11 +209,7 @@ def test_a_linked_bout_is_played_to_the_end_on_the_smallest_and_largest_screen(m
 
 
 def test_linked_bout_survives_an_unplugged_cable(make_app, monkeypatch):
-    app = make_app((480, 320))
-    cable = Cable(app, monkeypatch, bot_guest())
-    choose_game(app, "bout")
-    press(app, B.A)
-    until(cable, lambda: stack(app)[-1] == "bout_game", what="the linked bout")
+    app, cable = hosted_with_defaults(make_app, monkeypatch, "bout", "bout_game", "the linked bout")
     sc = app.top
     until(cable, lambda: sc.chooser is not None, what="the first declaration")
     cable.cut(True)
@@ -239,11 +246,7 @@ def _play_gdl(cable, app, frames=20000, own_moves=3):
 
 def test_linked_gdl_hosted_from_the_menu_sends_the_module_and_ends_identical(make_app, monkeypatch, artifacts,
                                                                                tmp_path):
-    app = make_app((480, 320))
-    cable = Cable(app, monkeypatch, bot_guest())
-    choose_game(app, "gdl")
-    press(app, B.A)                              # Link: outpost.g
-    until(cable, lambda: stack(app)[-1] == "gdl_link", what="the linked module game")
+    app, cable = hosted_with_defaults(make_app, monkeypatch, "gdl", "gdl_link", "the linked module game")  # Link: outpost.g
     sc = app.top
     assert cable.peer.game.link_mode == "gdl" and not cable.peer.game.local_host
     assert sc.humans == {sc.game.sides[0]}
@@ -313,11 +316,7 @@ def test_linked_bout_in_the_larger_set_ups_the_guest_plays_three_foes(make_app, 
 def test_linked_gdl_screen_follows_a_restored_game(make_app, monkeypatch):
     """A resync replaces the adapter's game (as after the host's snapshot): the screen drops what
     was picked and pending, plays on with the new game and still ends identical."""
-    app = make_app((480, 320))
-    cable = Cable(app, monkeypatch, bot_guest())
-    choose_game(app, "gdl")
-    press(app, B.A)
-    until(cable, lambda: stack(app)[-1] == "gdl_link", what="the linked module game")
+    app, cable = hosted_with_defaults(make_app, monkeypatch, "gdl", "gdl_link", "the linked module game")
     sc = app.top
     until(cable, lambda: sc.human_turn(), what="this unit's turn")
     press(app, B.R)                                   # pick a unit (one-handed: R cycles them)

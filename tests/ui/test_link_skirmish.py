@@ -10,7 +10,7 @@ import time
 
 import pytest
 from test_link_duel import Cable
-from ui_harness import B, answer, press, stack
+from ui_harness import B, answer, menu_pick, press, stack
 
 from game.link.modes import guest_spec, host_spec
 from game.link.remote import RemoteDriver
@@ -32,10 +32,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts, tmp_pa
     app.content.ruleset()
     cable = Cable(app, monkeypatch, bot_guest(app, tmp_path))
     app.open("link_setup", role="host", mode="skirmish")
-    sc = app.top
-    while sc.menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     setup = app.top
     assert setup.scene_name == "skirmish_link_setup"
     assert setup.seats[:2] == ["human", "remote"]
@@ -141,10 +138,7 @@ def test_joining_unit_receives_the_hosts_ruleset_and_plays_its_seat(make_app, mo
     app.content.ruleset()
     cable = Cable(app, monkeypatch, host)
     app.open("link_setup", role="guest")
-    sc = app.top
-    while sc.menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Connect")
     wait = app.top
     assert wait.scene_name == "link_wait"
     seen = []

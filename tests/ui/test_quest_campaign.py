@@ -28,6 +28,15 @@ def to_hub(app):
     return app.stack[1]
 
 
+def on_campaign_map(make_app, monkeypatch, campaign):
+    """A new app brought to the campaign map, `campaign` standing in for the shipped one."""
+    monkeypatch.setattr(flow, "_campaign", lambda: (campaign, ()))
+    app = make_app()
+    to_hub(app)
+    choose(app, "Campaign map")
+    return app
+
+
 def choose(app, label):
     """Move a list (hub, dialog) to the line `label` with DOWN and press A."""
     menu = app.top.menu
@@ -170,10 +179,7 @@ def test_replay_policy_no_refuses_a_won_level_delta_allows_it(make_app, tmp_path
     st.progress.won[camp().start()] = {"xp": 0, "coins": 0}
     st.save()
     no = dataclasses.replace(camp(), replay="no")
-    monkeypatch.setattr(flow, "_campaign", lambda: (no, ()))
-    app = make_app()
-    to_hub(app)
-    choose(app, "Campaign map")
+    app = on_campaign_map(make_app, monkeypatch, no)
     m = app.top
     while m.sel != camp().start():
         press(app, B.LEFT)
@@ -332,10 +338,7 @@ def test_map_and_shop_fit_small_and_large_screens(make_app, size, artifacts):
 def test_hp_refill_decides_the_health_a_campaign_level_starts_with(make_app, tmp_path, monkeypatch, refill):
     seed_progress(tmp_path / "data", hp=40)
     c = dataclasses.replace(camp(), hp_refill=refill)
-    monkeypatch.setattr(flow, "_campaign", lambda: (c, ()))
-    app = make_app()
-    to_hub(app)
-    choose(app, "Campaign map")
+    app = on_campaign_map(make_app, monkeypatch, c)
     press(app, B.A)
     pl = app.top.game.player
     assert pl["hp"] == (pl["max_hp"] if refill else 40) and pl["max_hp"] > 40
@@ -413,10 +416,7 @@ def test_a_campaign_level_that_cannot_be_read_is_not_opened(make_app, monkeypatc
     c = camp()
     broken = dataclasses.replace(c, order=["hex/no_such_level"] + c.order,
                                  next={**c.next, "hex/no_such_level": [c.start()]})
-    monkeypatch.setattr(flow, "_campaign", lambda: (broken, ()))
-    app = make_app()
-    to_hub(app)
-    choose(app, "Campaign map")
+    app = on_campaign_map(make_app, monkeypatch, broken)
     m = app.top
     assert m.sel == "hex/no_such_level"
     press(app, B.A)
@@ -447,10 +447,7 @@ def test_a_campaign_level_is_played_with_the_campaign_gravity_default(make_app, 
     start = camp().start()
     assert not load_level(start)[0].gravity_set       # the first level has no gravity line
     c = dataclasses.replace(camp(), gravity="S")
-    monkeypatch.setattr(flow, "_campaign", lambda: (c, ()))
-    app = make_app()
-    to_hub(app)
-    choose(app, "Campaign map")
+    app = on_campaign_map(make_app, monkeypatch, c)
     press(app, B.A)
     lv = app.top.game.level
     assert app.top.level_id == start and lv.gravity == lv.grid.dir_names.index("S")

@@ -16,19 +16,10 @@ from game.ui.modes.quest.board_view import HIT, ILLEGAL, PREVIEW
 from game.ui.modes.quest.preview import preview
 from game.ui.theme import TextProbe
 from hw.input.buttons import Button as B
+from tests.quest.quest_levels import HEX3_MAP
 
 # a 3-ring hexagon: the player in the centre (1, 1), a sturdy imp that never moves two cells N (3, 1)
-TEXT = """title: Preview
-grid: hex
-map:
-~---~
------
---@--
------
-~~-~~
-end
-npc 3,1: name=Imp hp=50 team=imps model=still
-"""
+TEXT = "title: Preview\n" + HEX3_MAP + "npc 3,1: name=Imp hp=50 team=imps model=still\n"
 N, NE, SE, S, SW, NW = range(6)
 
 

@@ -2,7 +2,7 @@
 shipped solution one-handed (UP/DOWN step, LEFT/RIGHT aim, A acts), undo/redo, pixels checked."""
 
 import pygame
-from ui_harness import B, menu_open, press, stack
+from ui_harness import B, menu_open, menu_pick, press, stack
 
 from game.core.replay import load_replay
 from game.modes.quest.catalog import solution_path
@@ -57,9 +57,7 @@ def test_hex_level_played_from_the_main_menu_with_undo(make_app, tmp_path):
     app.run_frames(2)
     pygame.image.save(app.surface, str(tmp_path / "quest.png"))
     assert "Solved" in sc.message and stack(app)[-1] == "choice"
-    while app.top.menu.current.label != "Back to the list":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Back to the list")
     best = f"best {rep.result['moves']}/{rep.result['pushes']}"     # the stored solution's own counts
     assert sc.session is None and best in "".join(
         f"best {v['moves']}/{v['pushes']}" for v in sc.bests.data.values())

@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from ui_harness import B, hold, menu_open, press, release, stack, tap
+from ui_harness import B, hold, menu_open, menu_pick, press, release, stack, tap
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
@@ -124,10 +124,7 @@ def to_duel_menu(app) -> None:
 
 def set_level_size(app, size: int) -> None:
     """From the duel menu: Options > Level size, by buttons."""
-    menu = app.top.menu
-    while menu.current.label != "Options":
-        press(app, B.DOWN)
-    press(app, B.A)
+    menu_pick(app, "Options")
     opts = app.top
     assert opts.scene_name == "duel_options"
     press(app, B.DOWN)

@@ -92,28 +92,33 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     assert stack(app)[-1] == "skirmish_battle", stack(app)
 
 
-def choose(app, label: str) -> None:
-    """In a choice dialog (the pause menu): move to the entry `label` and press A."""
-    assert stack(app)[-1] == "choice", stack(app)
+def menu_to(app, label: str) -> None:
+    """Move the top screen's menu down to the entry `label` (A not pressed); AssertionError when
+    a pass over every entry does not reach it."""
     menu = app.top.menu
     for _ in range(len(menu.items)):
         if menu.current.label == label:
-            break
+            return
         press(app, B.DOWN)
-    assert menu.current.label == label, [i.label for i in menu.items]
+    assert menu.current.label == label, (label, [i.label for i in menu.items])
+
+
+def menu_pick(app, label: str) -> None:
+    """Move the top screen's menu down to the entry `label` and press A."""
+    menu_to(app, label)
     press(app, B.A)
+
+
+def choose(app, label: str) -> None:
+    """In a choice dialog (the pause menu): move to the entry `label` and press A."""
+    assert stack(app)[-1] == "choice", stack(app)
+    menu_pick(app, label)
 
 
 def answer(app, label: str) -> None:
     """In a confirm dialog: move to `label` ("Yes"/"No") and press A."""
     assert stack(app)[-1] == "confirm", stack(app)
-    menu = app.top.menu
-    for _ in range(len(menu.items)):
-        if menu.current.label == label:
-            break
-        press(app, B.DOWN)
-    assert menu.current.label == label
-    press(app, B.A)
+    menu_pick(app, label)
 
 
 def screen_point(scene, cell: int, dx: int = 0, dy: int = 0) -> tuple[int, int]:
@@ -129,22 +134,21 @@ def world_pixel(scene, cell: int, dx: int = 0, dy: int = 0):
     return scene.board.world.get_at((r.centerx + dx, r.centery + dy))
 
 
-def cursor_to(app, cell: int) -> None:
-    sc = app.top
+def walk_cursor(sc, cell: int, tap, tries: int) -> bool:
+    """Steer a battle screen's cursor to `cell` with d-pad taps (`tap(button)`): across to its
+    column, then down or up to its row. False when `tries` taps did not get it there."""
     col, row = sc.game.grid.offset_of(cell)
-    for _ in range(60):
+    for _ in range(tries):
         c = sc.control
         if (c.col, c.row) == (col, row):
-            return
-        if c.col < col:
-            press(app, B.RIGHT)
-        elif c.col > col:
-            press(app, B.LEFT)
-        elif c.row < row:
-            press(app, B.DOWN)
-        else:
-            press(app, B.UP)
-    raise AssertionError(f"cursor cannot reach cell {cell}")
+            return True
+        tap(B.RIGHT if c.col < col else B.LEFT if c.col > col else B.DOWN if c.row < row else B.UP)
+    return False
+
+
+def cursor_to(app, cell: int) -> None:
+    if not walk_cursor(app.top, cell, lambda b: press(app, b), 60):
+        raise AssertionError(f"cursor cannot reach cell {cell}")
 
 
 def free_of_hud(scene, point) -> bool:
@@ -164,13 +168,7 @@ def pixel(app, point) -> pygame.Color:
 def menu_open(app, label: str) -> None:
     """From the main menu, move to the entry `label` with DOWN presses and press A."""
     assert stack(app)[-1] == "menu"
-    menu = app.top.menu
-    for _ in range(len(menu.items)):
-        if menu.current.label == label:
-            press(app, B.A)
-            return
-        press(app, B.DOWN)
-    raise AssertionError(f"no menu entry {label!r}")
+    menu_pick(app, label)
 
 
 def key(name: str, down: bool = True) -> None:

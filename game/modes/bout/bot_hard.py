@@ -36,6 +36,17 @@ RISK = (0.22, 0.30)        # exchange 1, exchange 2
 WANT = 0.55
 
 
+
+def attackers_of(m, e, f: int) -> list:
+    """(g, line) for each foe g attacking f in engagement e: his first attack line on f, in the
+    order the attacks were declared."""
+    seen, attackers = set(), []
+    for g, ln in m.attacks_on(e, f):
+        if g not in seen:
+            seen.add(g)
+            attackers.append((g, ln))
+    return attackers
+
 class HardPlanner:
     def _threat(self, m, g: int, ln, f: int) -> tuple[int, int]:
         """(effective dice, TN) of g's declared attack line at f."""
@@ -68,11 +79,8 @@ class HardPlanner:
         cp = me.cp
         last = e.exchange == 2
         risk = RISK[1] if last else RISK[0]
-        seen, attackers = set(), []
-        for g, ln in m.attacks_on(e, f):
-            if g not in seen:
-                seen.add(g)
-                attackers.append((g, ln))
+        attackers = attackers_of(m, e, f)
+        seen = {g for g, _ in attackers}
         holds = t >= 0 and m.holds(f, t)
         pending = [g for g in m.foes_of(f) if g not in e.declared and g not in seen
                    and (m.holds(g, f) or fs[g].target == f) and not (g == t and holds)]

@@ -3,10 +3,9 @@ made once per stage and handed out one action at a time (see bot.py for the leve
 
 from __future__ import annotations
 
-from game.modes.base import ActionError
 from game.modes.bout import actions as A
 from game.modes.bout.blows import attack_tn, defence_tn, facing_penalty
-from game.modes.bout.bot_hard import HardPlanner
+from game.modes.bout.bot_hard import HardPlanner, attackers_of
 from game.modes.bout.consts import (
     ATTACK,
     BUY,
@@ -82,10 +81,8 @@ class Planner(HardPlanner):
                 continue
             if mm.only_vs and mm.only_vs != zone_kind:
                 continue
-            try:
-                hand = m.pick_hand(e, f, mm)
-                m._check_equipment(f, mm, hand)
-            except ActionError:
+            hand = m.usable_hand(e, f, mm)
+            if hand is None:
                 continue
             out.append((defence_tn(m, f, mm, hand), mm.cost, mm, hand))
         out.sort(key=lambda o: (o[1], o[0], o[2].index))
@@ -108,10 +105,8 @@ class Planner(HardPlanner):
                 continue
             if mm.root not in ("regular",) and self.level != "hard":
                 continue
-            try:
-                hand = m.pick_hand(e, f, mm)
-                m._check_equipment(f, mm, hand)
-            except ActionError:
+            hand = m.usable_hand(e, f, mm)
+            if hand is None:
                 continue
             if hand not in (HAND_MAIN,) and mm.hand != "both":
                 continue
@@ -157,11 +152,7 @@ class Planner(HardPlanner):
         me = fs[f]
         t = me.target
         lvl = self.level
-        incoming = m.attacks_on(e, f)
-        attackers = []
-        for g, ln in incoming:
-            if g not in [x[0] for x in attackers]:
-                attackers.append((g, ln))
+        attackers = attackers_of(m, e, f)
         cp = me.cp
         plan: list = []
         spent = 0

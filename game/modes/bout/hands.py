@@ -121,12 +121,17 @@ class Hands:
         action type and the foe are checked with the line)?"""
         if m.only_vs and vs and m.only_vs != vs:
             return False
+        return self.usable_hand(e, f, m) is not None
+
+    def usable_hand(self, e, f: int, m):
+        """The hand f would use for maneuver m in engagement e; None when his hands or his
+        equipment do not allow it."""
         try:
             hand = self.pick_hand(e, f, m)
             self._check_equipment(f, m, hand)
         except ActionError:
-            return False
-        return True
+            return None
+        return hand
 
     def default_maneuver(self, f: int, kind: str, root: str, vs: str = ""):
         """The seed's default of a root: among its root-level entries f can use now, the one of

@@ -29,14 +29,20 @@ def pending_attack(m, ctx, t: int, hitter: int):
     return lines[0]
 
 
-def drain(m, ctx, t: int, amount: int, why: str, hitter: int = -1) -> None:
-    """CP lost by a maneuver's effect: from a declared attack not yet rolled first, then the pool."""
-    me = m.fighters[t]
+def _off_pending_attack(m, ctx, t: int, amount: int, hitter: int) -> int:
+    """Take up to `amount` dice off t's declared attack not yet rolled (if any); what is left."""
     ln = pending_attack(m, ctx, t, hitter)
     if ln is not None:
         take = min(ln[L_DICE], amount)
         ln[L_DICE] -= take
         amount -= take
+    return amount
+
+
+def drain(m, ctx, t: int, amount: int, why: str, hitter: int = -1) -> None:
+    """CP lost by a maneuver's effect: from a declared attack not yet rolled first, then the pool."""
+    me = m.fighters[t]
+    amount = _off_pending_attack(m, ctx, t, amount, hitter)
     me.cp = max(0, me.cp - amount)
     m.events.append(ev("drain", t, why, me.cp))
 
@@ -44,11 +50,7 @@ def drain(m, ctx, t: int, amount: int, why: str, hitter: int = -1) -> None:
 def shock(m, ctx, t: int, amount: int, hitter: int = -1) -> int:
     """Shock leaves the attack pool first (TFOB, seed), then the pool; returns what is carried."""
     foe = m.fighters[t]
-    ln = pending_attack(m, ctx, t, hitter)
-    if ln is not None:
-        take = min(ln[L_DICE], amount)
-        ln[L_DICE] -= take
-        amount -= take
+    amount = _off_pending_attack(m, ctx, t, amount, hitter)
     foe.cp, carry = take_shock(foe.cp, amount)
     foe.shock_carry += carry
     return carry

@@ -20,16 +20,17 @@ from game.rules.bout.dungeon_schema import (
     DUNGEON_SECTIONS,
     FOES,
 )
-from game.rules.bout.loader import Entry
+from game.rules.bout.loader import Entry, EntryTables
 from game.rules.folder_hash import content_hash
-from game.rules.schema import RULESET_LIMITS, Problem, ProblemList, check_refs, check_section, suggest
+from game.rules.schema import RULESET_LIMITS, Problem, ProblemList, check_refs, check_section, check_tables, suggest
 
 SHIPPED = ASSETS / "bout" / "dungeon" / "default"
 EQUIPMENT = {"weapon": "weapons", "shield": "shields", "armour": "armours"}
 
 
 @dataclass
-class DungeonData:
+class DungeonData(EntryTables):
+    TABLES = ("factions", "foes", "items")
     id: str
     name: str
     dungeon: dict
@@ -45,13 +46,7 @@ class DungeonData:
     loads: dict = field(default_factory=dict)      # (kind, bout index) -> load of that equipment
 
     def __post_init__(self) -> None:
-        self._ix = {(t, e.id): e for t in ("factions", "foes", "items") for e in getattr(self, t)}
-
-    def find(self, table: str, key: str) -> Entry:
-        try:
-            return self._ix[(table, key)]
-        except KeyError:
-            raise KeyError(f"{table}.{key}") from None
+        self.index_tables()
 
     def load_of(self, kind: str, index: int) -> int:
         return self.loads.get((kind, index), 0)
@@ -80,11 +75,7 @@ def load_dungeon(rules, folder: str | Path | None = None) -> tuple[DungeonData |
     for name in DUNGEON_FILES:
         docs[name], texts[name] = _read(folder, name, problems)
     raw = len(problems)
-    for fname, doc in docs.items():
-        owners = [s.name for s in DUNGEON_SECTIONS if s.file == fname]
-        for key in doc:
-            if key not in owners:
-                problems.add(f"{did}/{fname}", key, f"unknown table{suggest(key, owners)}, allowed tables here: {', '.join(owners)}")
+    check_tables(docs, DUNGEON_SECTIONS, did, problems)
 
     def sect(s):
         return check_section(s, docs[s.file], f"{did}/{s.file}", problems)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from game.core.datafile import ASSETS, read_text
 from game.rules.bout.schema import (
@@ -36,7 +37,15 @@ from game.rules.bout.schema import (
     ZONES,
 )
 from game.rules.folder_hash import content_hash
-from game.rules.schema import MAX_FILE_BYTES, ProblemList, check_refs, check_section, read_ruleset_docs, suggest
+from game.rules.schema import (
+    MAX_FILE_BYTES,
+    ProblemList,
+    check_refs,
+    check_section,
+    check_tables,
+    read_ruleset_docs,
+    suggest,
+)
 
 SHIPPED = ASSETS / "bout" / "default"
 
@@ -53,8 +62,25 @@ class Entry:
         return f"Entry({self.id!r}, {self.index})"
 
 
+class EntryTables:
+    """Rows found by table name and id (`find("weapons", "sword")`): a subclass lists its tables
+    of Entry rows in TABLES and calls `index_tables()` once they are set."""
+    TABLES: ClassVar[tuple[str, ...]] = ()
+
+    def index_tables(self) -> None:
+        self._ix = {(t, e.id): e for t in self.TABLES for e in getattr(self, t)}
+
+    def find(self, table: str, key: str) -> Entry:
+        try:
+            return self._ix[(table, key)]
+        except KeyError:
+            raise KeyError(f"{table}.{key}") from None
+
+
 @dataclass
-class BoutRules:
+class BoutRules(EntryTables):
+    TABLES = ("stances", "surprise", "footing", "weapons", "shields", "armours", "maneuvers", "zones", "locations",
+              "fighters")
     id: str
     name: str
     rules: dict
@@ -72,19 +98,12 @@ class BoutRules:
     content_hash: str = ""
 
     def __post_init__(self) -> None:
-        self._ix = {(t, e.id): e for t in ("stances", "surprise", "footing", "weapons", "shields", "armours",
-                                          "maneuvers", "zones", "locations", "fighters") for e in getattr(self, t)}
+        self.index_tables()
         parts = sorted({loc.part for loc in self.locations})
         self.part_of = [parts.index(loc.part) for loc in self.locations]     # location -> part number
         self.parts = parts
         loc_ix = {loc.id: loc.index for loc in self.locations}
         self.zone_locs = [tuple(loc_ix[x] for x in z.locations) for z in self.zones]
-
-    def find(self, table: str, key: str) -> Entry:
-        try:
-            return self._ix[(table, key)]
-        except KeyError:
-            raise KeyError(f"{table}.{key}") from None
 
     def index(self, table: str, key: str) -> int:
         return self.find(table, key).index
@@ -147,11 +166,7 @@ def load_bout_ruleset(path: str | Path | None = None) -> tuple[BoutRules | None,
     docs = read_ruleset_docs(folder, BOUT_FILES, "a bout ruleset folder with bout.toml", problems)
     if docs is None:
         return None, problems
-    for fname, doc in docs.items():
-        owners = [s.name for s in BOUT_SECTIONS if s.file == fname]
-        for key in doc:
-            if key not in owners:
-                problems.add(f"{rid}/{fname}", key, f"unknown table{suggest(key, owners)}, allowed tables here: {', '.join(owners)}")
+    check_tables(docs, BOUT_SECTIONS, rid, problems)
 
     def sect(section):
         return check_section(section, docs[section.file], f"{rid}/{section.file}", problems)

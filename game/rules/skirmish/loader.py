@@ -13,7 +13,7 @@ from pathlib import Path
 
 from game.rules.folder_hash import content_hash
 from game.rules.records import build
-from game.rules.schema import ProblemList, check_refs, check_section, read_ruleset_docs, suggest
+from game.rules.schema import ProblemList, check_refs, check_section, check_tables, read_ruleset_docs
 from game.rules.skirmish.model import VOID_TILE, PieceType, Rules, Ruleset, Tile, Weapon, WeaponClass
 from game.rules.skirmish.schema import (
     ARMY,
@@ -42,11 +42,7 @@ def load_ruleset(path: str | Path, *, with_maps: bool = True) -> tuple[Ruleset |
         return None, problems
     before = len(problems)
 
-    for fname, doc in docs.items():
-        owners = [s.name for s in RULESET_SECTIONS if s.file == fname]
-        for key in doc:
-            if key not in owners:
-                problems.add(f"{rid}/{fname}", key, f"unknown table{suggest(key, owners)}, allowed tables here: {', '.join(owners)}")
+    check_tables(docs, RULESET_SECTIONS, rid, problems)
 
     def sect(section):
         return check_section(section, docs[section.file], f"{rid}/{section.file}", problems)

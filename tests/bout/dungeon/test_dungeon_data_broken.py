@@ -1,30 +1,15 @@
 """Broken dungeon folders: every problem names file:line and key; the loader never raises."""
 
-import shutil
-
 import pytest
 
 from game.core.toml_lines import key_lines, line_of
 from game.rules.bout.dungeon_loader import SHIPPED, load_dungeon
+from tests.folder_edit import copy_folder, edit, line_with
 
 
 @pytest.fixture
 def folder(tmp_path):
-    dst = tmp_path / "mine"
-    shutil.copytree(SHIPPED, dst)
-    return dst
-
-
-def edit(folder, name, old, new):
-    p = folder / name
-    text = p.read_text()
-    assert old in text, old
-    p.write_text(text.replace(old, new, 1))
-    return text
-
-
-def line_with(text, needle):
-    return text[:text.index(needle)].count("\n") + 1
+    return copy_folder(SHIPPED, tmp_path / "mine")
 
 
 @pytest.mark.parametrize("name, old, new, key, at", [
