@@ -20,6 +20,7 @@ from game.modes.lockstep_game import AdapterBase
 MAX_PACK = 1024 * 1024          # compressed bytes of a module on the wire
 MAX_UNPACKED = 4 * 1024 * 1024  # all its files together
 MAX_FILES = 48
+MAX_NAME = 128                  # characters of a file name (a longer one is no file on most disks)
 
 
 def module_files(m, folder: Path) -> list[list[str]]:
@@ -50,7 +51,7 @@ def unpack_module(blob: bytes) -> list[tuple[str, str]]:
     out = []
     for item in data:
         if (not isinstance(item, list) or len(item) != 2 or not all(isinstance(v, str) for v in item)
-                or not item[0].endswith(".g") or "/" in item[0] or "\\" in item[0] or item[0].startswith(".")):
+                or not item[0].endswith(".g") or len(item[0]) > MAX_NAME or "/" in item[0] or "\\" in item[0] or item[0].startswith(".")):
             raise ValueError("module pack: a file entry is malformed")
         out.append((item[0], item[1]))
     return out

@@ -115,7 +115,12 @@ class Loader(AreaForms, ScenarioForms, TableForms, ValueForms):
             self.warn(line, f"module name {name!r} is not a plain name")
             return
         path = self.folder / (name + ".g")
-        if not path.exists():
+        try:
+            found = path.exists()
+        except OSError as exc:                      # a name too long for a file (ENAMETOOLONG)
+            self.warn(line, f"module name {name[:40]!r}... is no file name: {exc.strerror}")
+            return
+        if not found:
             self.warn(line, f"module {name!r} not found next to {self.file}")
             return
         self.load_file(path, apply_variants, line)
