@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from game.link.chat import ChatInbox
 from game.link.modes import mode_of
+from game.link.ticks import new_tick
 
 
 class _LobbySession:
@@ -61,13 +62,8 @@ class LobbyRun:
         self._tick = None
 
     def poll(self, match=None, *, now: bool = False) -> None:
-        if self.closed:
+        if self.closed or not new_tick(self, now):
             return
-        if self.tick is not None and not now:
-            t = self.tick()
-            if t == self._tick:
-                return
-            self._tick = t
         self.lobby.poll()
 
     @property

@@ -28,6 +28,7 @@ from firmware_bridge.transport import is_network_port
 from game import __version__
 from game.link.chat import ChatInbox, send_chat
 from game.link.modes import LinkGameSpec, mode_of, tag_setup
+from game.link.ticks import new_tick
 
 BAUDS = (115200, 57600, 38400, 19200, 9600)
 
@@ -126,13 +127,8 @@ class LinkRun:
         from its seats' drivers and applies both units' moves through the Match. The link is
         each linked Match's conductor (`match.step()` calls this). Chat waits in `chat`. `now`:
         poll even if this tick polled already (a person's action, to be applied at once)."""
-        if self.closed:
+        if self.closed or not new_tick(self, now):
             return
-        if self.tick is not None and not now:
-            t = self.tick()
-            if t == self._tick:
-                return
-            self._tick = t
         self.session.poll()
         for payload in self.session.drain_app():
             self.chat.feed(payload)
