@@ -34,6 +34,13 @@ class GdlRules:
         if path:
             self.load(path)
 
+    @classmethod
+    def holding(cls, world, path: str | Path = "") -> GdlRules:
+        """Rules that hold a module loaded already (`path`: where it came from, may be empty)."""
+        rules = cls()
+        rules.world, rules.path = world, Path(path) if path else None
+        return rules
+
     def load(self, path) -> None:
         world = load_world(str(path))
         self.path, self.world = Path(path), world

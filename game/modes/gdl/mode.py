@@ -13,5 +13,6 @@ MODE = ModeEntry(
     game="game.modes.gdl.hooks:new_game",
     bot="game.modes.gdl.hooks:new_bot",
     describe="game.modes.gdl.hooks:describe",
+    match="game.modes.gdl.match_rules:GdlMatchRules",
     link="game.modes.gdl.link_hook:LINK",
 )
