@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.modes.gdl.match_rules import HeldModule
 from game.modes.registry import Verdict
 
 
@@ -25,31 +26,17 @@ def load_world(path: str):
     return World(m)
 
 
-class GdlRules:
+class GdlRules(HeldModule):
     """The module a unit plays (or none yet: a joining unit receives the host's)."""
 
-    id = "gdl"
-
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path: Path | None = None
-        self.world = None
+        super().__init__()
         if path:
             self.load(path)
-
-    @classmethod
-    def holding(cls, world, path: str | Path = "") -> GdlRules:
-        """Rules that hold a module loaded already (`path`: where it came from, may be empty)."""
-        rules = cls()
-        rules.world, rules.path = world, Path(path) if path else None
-        return rules
 
     def load(self, path) -> None:
         world = load_world(str(path))
         self.path, self.world = Path(path), world
-
-    @property
-    def content_hash(self) -> str:
-        return self.world.m.content_hash if self.world is not None else ""
 
 
 def load_rules(name: str | None = None) -> GdlRules:

@@ -14,7 +14,7 @@ from game.core.replay import Replay, ReplayError
 from game.modes.gdl import actions as A
 from game.modes.gdl.bot import Bot
 from game.modes.gdl.game import GdlGame
-from game.modes.gdl.match_rules import gdl_header
+from game.modes.gdl.match_rules import HeldModule, gdl_header
 from game.modes.gdl.world import World
 from game.rules.gdl import synth
 from game.rules.gdl.loader import load_module
@@ -126,8 +126,7 @@ class BotSeat:
 def play(world: World, seed: int, path: str = "", on_events=None, max_actions: int = MAX_ACTIONS) -> GdlResult:
     """A whole game between bots (every side), through the Match."""
     from game.match import Match
-    from game.modes.gdl.hooks import GdlRules
-    rules = GdlRules.holding(world, path)
+    rules = HeldModule(world, path)
     match = Match.start("gdl", rules, gdl_header(rules, seed, path=str(path)), record=False)
     match.bots_for_all()
     if on_events is not None:
@@ -144,7 +143,6 @@ def to_replay(res: GdlResult) -> Replay:
 def verify(replay: Replay, world: World) -> GdlGame:
     """Replay through the Match, every recorded turn hash checked; the game, or ReplayError."""
     from game.match.headless import verify_game
-    from game.modes.gdl.hooks import GdlRules
     if replay.mode != "gdl":
         raise ReplayError(f"mode {replay.mode!r} is not gdl")
-    return verify_game("gdl", replay, rules=GdlRules.holding(world, replay.options.get("module", "")))
+    return verify_game("gdl", replay, rules=HeldModule(world, replay.options.get("module", "")))

@@ -21,6 +21,22 @@ from game.match.rules import MatchRules, Player, Standing
 RULES_VERSION = 2             # replays record it; 1 = before issue 19 (other movement, no economy)
 
 
+class HeldModule:
+    """A module loaded already, as the rules of a Match (hooks.GdlRules, the registry's rules,
+    also loads one by path)."""
+
+    id = "gdl"
+
+    def __init__(self, world=None, path=None) -> None:
+        from pathlib import Path
+        self.world = world
+        self.path = Path(path) if path else None
+
+    @property
+    def content_hash(self) -> str:
+        return self.world.m.content_hash if self.world is not None else ""
+
+
 def side_name(world, side: int) -> str:
     info = world.m.sides.get(side, {})
     return info.get("name") or info.get("plural-noun") or info.get("noun") or f"side {side}"
