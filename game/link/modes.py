@@ -178,11 +178,6 @@ def peer_bytes(mode_id: str, what: str):
 def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, seats: _Seats, spec):
     """The linked game START describes, as this unit's LinkedMatch (ValueError: it cannot start)."""
     from game.link.linked_match import LinkedMatch
-    from game.modes.link_hook import LinkHook
-    if not isinstance(play, LinkHook):                  # TRANSITION: a mode not on the Match yet
-        adapter = play.adapter(rules, seed, setup, unit, level=seats.level, log=seats.log, entropy=os.urandom)
-        adapter.link_mode = entry.id
-        return adapter
     from game.link.remote import RemoteDriver
     from game.match import BotDriver, Match, Player, rules_for
     mr = rules_for(entry)
@@ -253,8 +248,7 @@ def _unit_names(spec) -> dict[int, str]:
 
 def _summary(play):
     def summary(adapter) -> dict:
-        from game.modes.link_hook import LinkHook
-        out = play.summary(getattr(adapter, "match", None) if isinstance(play, LinkHook) else adapter)
+        out = play.summary(getattr(adapter, "match", None))
         out.setdefault("mode", mode_of(adapter) if adapter is not None else play.mode)
         return out
     return summary

@@ -1,7 +1,14 @@
-"""The GDL mode's link hook (docs/modes.md §5): content compared at hello is the module's
-content hash ("gdl-module"); when the guest's differs (or it has no module) the host sends the
-module's files and the guest keeps them in `link-received/` of the folder the link gives this
-mode (`<data folder>/gdl/`) and plays with those. The adapter is `game.modes.gdl.link.GdlOverLink`."""
+"""The GDL mode's link hook (docs/modes.md §5): a linked module game is a Match like any other
+(`game.link` plays it); this says what is the mode's own.
+
+Content compared at hello is the module's content hash ("gdl-module"); when the guest's differs
+(or it has no module) the host sends the module's files and the guest keeps them in
+`link-received/` of the folder the link gives this mode (`<data folder>/gdl/`) and plays with
+those. START carries no mode bytes: the seed and the module are the whole set-up. Seat i plays
+the module's i-th side; the host's unit plays the first side, the guest every other. A move is
+one action, its `[code, *fields]` ints as varints (at most 4); the host plays End (the side's
+turn ends) instead of an illegal move of the guest. Resync: the game's canonical snapshot.
+"""
 
 from __future__ import annotations
 
@@ -10,13 +17,15 @@ import shutil
 from pathlib import Path
 
 from game.modes.gdl.hooks import load_world
-from game.modes.gdl.link import GdlOverLink, pack_module, unpack_module
-from game.modes.lockstep_game import ScreenSlot
+from game.modes.gdl.link import pack_module, unpack_module
+from game.modes.link_hook import LinkHook, decode_varints
 
 KEY = "gdl-module"
+MAX_ACTION_INTS = 4             # [code, *fields]: the longest GDL action has three fields
 
 
-class GdlLink:
+class GdlLink(LinkHook):
+    mode = "gdl"
     transfer_keys = (KEY,)
 
     def __init__(self, install_dir: Path | str | None = None) -> None:
@@ -33,29 +42,29 @@ class GdlLink:
             raise ValueError("gdl: the host needs a module (--module PATH.g)")
         return b""
 
-    def adapter(self, rules, seed: int, setup: bytes, local: int, *, level=None, chooser=None, log=None,
-                entropy=None):
+    def check_setup(self, rules, setup: bytes) -> None:
         if rules.world is None:
             raise ValueError("gdl: no module to play (the host did not send one)")
-        on_events = None
-        if log is not None:
-            from game.modes.gdl.log import describe
+        if setup:
+            raise ValueError(f"gdl setup: {len(setup)} unexpected bytes (a module game has none)")
 
-            def on_events(game, events):
-                for ev in events:
-                    line = describe(game, ev)
-                    if line:
-                        log(line)
-        adapter = GdlOverLink(rules.world, seed, local == 0, chooser=chooser if level is None else None,
-                              on_events=on_events)
-        if level is None and chooser is None:          # a person plays this unit's side from the screen
-            ScreenSlot.attach(adapter)
-        return adapter
+    def header(self, rules, seed: int, setup: bytes):
+        from game.modes.gdl.match_rules import gdl_header
+        self.check_setup(rules, setup)
+        # the module by its file name: each unit's replay finds it in its own module folders
+        # (the guest's copy is in link-received/), the content hash says it is the same one
+        return gdl_header(rules, seed, path=rules.path.name if rules.path is not None else "")
 
-    def summary(self, adapter) -> dict:
-        if adapter is None:
+    def units(self, header, game) -> dict[int, int]:
+        return {seat: 0 if seat == 0 else 1 for seat in range(len(game.sides))}
+
+    def decode_move(self, game, data: bytes) -> list:
+        return [game.decode_action(decode_varints(data, MAX_ACTION_INTS, 28))]
+
+    def summary(self, match) -> dict:
+        if match is None:
             return {"mode": "gdl", "winner": None}
-        g = adapter.game
+        g = match.game
         return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner_side,
                 "state_hash": g.state_hash()}
 
