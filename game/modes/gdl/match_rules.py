@@ -110,16 +110,21 @@ class GdlMatchRules(MatchRules):
         return End()
 
     def standings(self, game, header: Replay, finished: bool) -> list[Standing]:
-        """Winner first; pieces left = the side's units in play, hp left = their hit points."""
+        """Winner first (place 1, the others 2); a game with no winner is a draw between the
+        sides that did not lose (place 1, the sides that lost 2). Pieces left = the side's units
+        in play, hp left = their hit points. Not finished: no places."""
         w = game.winner if finished else None
-        seats = list(range(len(game.sides)))
-        order = ([w] if w is not None else []) + [s for s in seats if s != w]
         out = []
-        for s in order:
-            units = [u for u in game.units if u.alive and u.side == game.sides[s]]
-            place = (1 if s == w else 2) if finished and w is not None else None
+        for s, side in enumerate(game.sides):
+            units = [u for u in game.units if u.alive and u.side == side]
+            if not finished:
+                place = None
+            elif w is not None:
+                place = 1 if s == w else 2
+            else:
+                place = 2 if game.status.get(side) == "lost" else 1
             out.append(Standing(s, place, len(units), sum(max(0, u.hp) for u in units)))
-        return out
+        return sorted(out, key=lambda st: (st.place or 9, st.seat))
 
     def summary(self, game, header: Replay) -> dict:
         win = game.winner_side
