@@ -14,4 +14,5 @@ UI = ModeUI(
     link_scene="game.ui.modes.gdl.linked:open_linked_gdl",
     link_host="game.ui.modes.gdl.linked:open_link_host",
     resume="game.ui.modes.gdl.session:open_resumed",
+    replay_scene="game.ui.modes.gdl.session:open_replay",
 )

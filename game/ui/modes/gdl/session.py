@@ -5,6 +5,7 @@ is the link's Match, played on the same screen (`run=`).
     match = module_match(app, world, path, humans=(1,), seed=7)   # humans: the side ids people play
     app.open("gdl_game", match=match)
     open_resumed(app, saved)       # the `resume` hook: an interrupted game back where it stopped
+    open_replay(app, replay)       # the `replay_scene` hook: a kept game played back (ReplayDriver)
 
 The person's sides share one `HumanDriver` (hot-seat when there are several); every other side
 has its own `BotDriver` over the table bot (`BotSeat`), asked a pace apart by the screen. The
@@ -46,6 +47,8 @@ def seat_drivers(match) -> HumanDriver | None:
     The person's driver, or None when bots play every seat."""
     from game.match.rules import Player
     human = next((d for d in match.drivers.values() if isinstance(d, HumanDriver)), None)
+    if match.everyone is not None:                 # a replay plays every seat
+        return human
     for seat, p in match.players.items():
         if seat in match.drivers:
             continue
@@ -59,17 +62,23 @@ def seat_drivers(match) -> HumanDriver | None:
     return human
 
 
-def resumed(app, saved) -> Match:
-    """An interrupted module game (`game.store.in_progress.Saved`) back where it stopped, every
-    turn hash checked on the way; ValueError (ReplayError) when it cannot be: the module is gone
-    or changed, or an action no longer applies."""
+def module_of(app, replay):
+    """The rules holding the module a kept game names, found only inside this unit's module
+    folders (a replay may not open any file it likes); ReplayError when it is not there."""
     from game.core.replayfile import file_in_folders
     from game.modes.gdl.hooks import GdlRules
     from game.rules.gdl.folders import module_folders
     data = getattr(app, "data", None)
-    path = file_in_folders(saved.replay.options.get("module", ""), module_folders(getattr(data, "root", None)),
-                           suffixes=(".g",), what="module")
-    match = resume(get_mode("gdl"), GdlRules(path), saved.replay, keeper=_keeper(app))
+    path = file_in_folders(replay.options.get("module", "") if isinstance(replay.options, dict) else "",
+                           module_folders(getattr(data, "root", None)), suffixes=(".g",), what="module")
+    return GdlRules(path)
+
+
+def resumed(app, saved) -> Match:
+    """An interrupted module game (`game.store.in_progress.Saved`) back where it stopped, every
+    turn hash checked on the way; ValueError (ReplayError) when it cannot be: the module is gone
+    or changed, or an action no longer applies."""
+    match = resume(get_mode("gdl"), module_of(app, saved.replay), saved.replay, keeper=_keeper(app))
     match.context = dict(saved.context)
     seat_drivers(match)
     return match
@@ -78,3 +87,12 @@ def resumed(app, saved) -> Match:
 def open_resumed(app, saved) -> None:
     """The GDL UI's `resume` hook: Continue an interrupted module game on its screen."""
     app.open("gdl_game", match=resumed(app, saved))
+
+
+def open_replay(app, replay) -> None:
+    """The GDL UI's `replay_scene` hook: a kept module game played back on its screen, every seat
+    driven by the recording (a ReplayDriver), a pace apart; nothing is recorded again.
+    ReplayError when the module is not here or differs, or the recording is another version."""
+    from game.match import ReplayDriver
+    match = Match.start("gdl", module_of(app, replay), replay, everyone=ReplayDriver(replay.actions), record=False)
+    app.open("gdl_game", match=match)
