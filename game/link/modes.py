@@ -187,7 +187,8 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
         game = mr.start(rules, header)                  # ReplayError is a ValueError
         units = play.units(header, game)
     names = _unit_names(spec)
-    if play.unit_names:
+    by_unit = play.unit_names and not header.meta.get("players")    # a lobby's setup names its players
+    if by_unit:
         header.meta["players"] = [names.get(units.get(s, 0), "") for s in range(len(units))]
     match = Match(entry, rules, header, game=game, keeper=seats.keeper, record=seats.keeper is not None,
                   mode_rules=mr)
@@ -195,7 +196,7 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
     person = seats.person() if seats.person is not None else None
     for seat in sorted(units):
         owner, player = units[seat], match.player(seat)
-        name = names.get(owner, "") if play.unit_names else player.name
+        name = names.get(owner, "") if by_unit else player.name
         if owner != unit:
             match.drivers[seat] = RemoteDriver(owner, names.get(owner) or "the other unit")
             ctrl = player.controller if player.is_bot else "remote"

@@ -4,8 +4,11 @@
 Content compared at hello is the module's content hash ("gdl-module"); when the guest's differs
 (or it has no module) the host sends the module's files and the guest keeps them in
 `link-received/` of the folder the link gives this mode (`<data folder>/gdl/`) and plays with
-those. START carries no mode bytes: the seed and the module are the whole set-up. Seat i plays
-the module's i-th side; the host's unit plays the first side, the guest every other. A move is
+those. Between two units START carries no mode bytes: the seed and the module are the whole
+set-up; seat i plays the module's i-th side, the host's unit the first side, the guest every
+other. A lobby of up to four units (issue 22, game/link/lobby.py) puts one seat per side in
+START: which unit plays it, its controller (a bot of the host's fills a seat nobody took) and
+its player's name, as canonical JSON. A move is
 one action, its `[code, *fields]` ints as varints (at most 4); the host plays End (the side's
 turn ends) instead of an illegal move of the guest. Resync: the game's canonical snapshot.
 """
@@ -16,12 +19,22 @@ import os
 import shutil
 from pathlib import Path
 
+from game.core.canon import canonical_bytes
+from game.core.replayfile import loads_bounded
 from game.modes.gdl.hooks import load_world
 from game.modes.gdl.link import pack_module, unpack_module
-from game.modes.link_hook import LinkHook, decode_varints
+from game.modes.link_hook import MAX_SETUP_BYTES, LinkHook, decode_varints
 
 KEY = "gdl-module"
 MAX_ACTION_INTS = 4             # [code, *fields]: the longest GDL action has three fields
+MAX_UNIT = 3                    # a lobby has up to four units: 0 the host, 1..3 the guests
+SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
+
+
+def module_sides(world) -> list[int]:
+    """The module's side ids (the seats of a game of it, in order)."""
+    m = world.m
+    return sorted({u.side for u in m.units if u.side > 0} | {s for s in m.sides if s > 0}) or [1]
 
 
 class GdlLink(LinkHook):
@@ -40,23 +53,88 @@ class GdlLink(LinkHook):
             rules.load(path)
         if rules.world is None:
             raise ValueError("gdl: the host needs a module (--module PATH.g)")
+        n = len(module_sides(rules.world))
+        if req.seats and len(req.seats) > 2 and len(req.seats) != n:
+            raise ValueError(f"gdl: {rules.world.m.name} has {n} sides; give one seat per side ({len(req.seats)} given)")
         return b""
 
     def check_setup(self, rules, setup: bytes) -> None:
+        self.decode_lobby(rules, setup)
+
+    def decode_lobby(self, rules, setup: bytes) -> dict | None:
+        """None for a two-unit game (no setup bytes); for a lobby of up to four units (issue 22)
+        {"units": [unit per seat], "seats": [controller], "names": [name]}, checked against the
+        module (one entry per side). ValueError for anything else."""
         if rules.world is None:
             raise ValueError("gdl: no module to play (the host did not send one)")
-        if setup:
-            raise ValueError(f"gdl setup: {len(setup)} unexpected bytes (a module game has none)")
+        if not setup:
+            return None
+        if len(setup) > MAX_SETUP_BYTES:
+            raise ValueError(f"gdl setup: {len(setup)} bytes, at most {MAX_SETUP_BYTES}")
+        try:
+            data = loads_bounded(bytes(setup), "gdl", what="setup", max_depth=3)
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise ValueError(f"gdl setup: not JSON ({exc})") from None
+        n = len(module_sides(rules.world))
+        if not isinstance(data, dict) or set(data) != {"units", "seats", "names"}:
+            raise ValueError("gdl setup: expected units, seats and names")
+        units, seats, names = data["units"], data["seats"], data["names"]
+        if not all(isinstance(v, list) and len(v) == n for v in (units, seats, names)):
+            raise ValueError(f"gdl setup: the module has {n} sides; one unit, seat and name per side")
+        if not all(isinstance(u, int) and not isinstance(u, bool) and 0 <= u <= MAX_UNIT for u in units):
+            raise ValueError(f"gdl setup: units are 0..{MAX_UNIT}")
+        if not all(s in SEAT_KINDS for s in seats) or not all(isinstance(x, str) and len(x) <= 32 for x in names):
+            raise ValueError("gdl setup: a seat is human or bot:easy/normal/hard, a name at most 32 characters")
+        return data
 
     def header(self, rules, seed: int, setup: bytes):
         from game.modes.gdl.match_rules import gdl_header
-        self.check_setup(rules, setup)
+        lobby = self.decode_lobby(rules, setup)
         # the module by its file name: each unit's replay finds it in its own module folders
         # (the guest's copy is in link-received/), the content hash says it is the same one
-        return gdl_header(rules, seed, path=rules.path.name if rules.path is not None else "")
+        path = rules.path.name if rules.path is not None else ""
+        if lobby is None:
+            return gdl_header(rules, seed, path=path)
+        header = gdl_header(rules, seed, lobby["seats"], lobby["names"], path=path)
+        header.meta["units"] = list(lobby["units"])
+        return header
 
     def units(self, header, game) -> dict[int, int]:
+        """Seat -> unit: a lobby's setup says; two units: the host the first side, the guest the rest."""
+        owners = header.meta.get("units")
+        if isinstance(owners, list) and len(owners) == len(game.sides):
+            return dict(enumerate(owners))
         return {seat: 0 if seat == 0 else 1 for seat in range(len(game.sides))}
+
+    def person_plays(self, match, seat: int) -> bool:
+        """Two units: the person plays every side of their unit; a lobby: its human seats (a
+        seat nobody took is the host's bot)."""
+        return "units" not in match.header.meta or match.player(seat).controller == "human"
+
+    # --- a lobby of up to four units (issue 22 item 7, game/link/lobby.py) ------------------------
+    def seat_controllers(self, rules, setup: bytes) -> list[str]:
+        """One seat per side of the module (people by default)."""
+        lobby = self.decode_lobby(rules, setup)
+        return list(lobby["seats"]) if lobby else ["human"] * len(module_sides(rules.world))
+
+    def lobby_map(self, rules, setup: bytes) -> str:
+        """The module's title, for the lobby's announcement on the LAN."""
+        m = rules.world.m if rules.world is not None else None
+        return (m.title or m.name) if m is not None else ""
+
+    def with_owners(self, rules, setup: bytes, owners: list[int], ctrls: list[str] | None = None,
+                    names: list[str] | None = None) -> bytes:
+        """The setup with seat i (the module's i-th side) played by unit owners[i], its
+        controller ctrls[i] ("human", "bot:<level>"), a human seat named names[i]."""
+        n = len(module_sides(rules.world))
+        if len(owners) != n:
+            raise ValueError(f"gdl: {rules.world.m.name} has {n} sides; {len(owners)} seats given")
+        ctrls = list(ctrls or ["human"] * n)
+        names = [(names[i] if names and names[i] else (f"Player {i + 1}" if ctrls[i] == "human" else ""))[:32]
+                 for i in range(n)]
+        out = canonical_bytes({"units": list(owners), "seats": ctrls, "names": names})
+        self.decode_lobby(rules, out)
+        return out
 
     def decode_move(self, game, data: bytes) -> list:
         return [game.decode_action(decode_varints(data, MAX_ACTION_INTS, 28))]

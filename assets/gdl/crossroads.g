@@ -1,0 +1,93 @@
+;;; Crossroads: a small original Tactibox module for four players (MIT, like the rest of Tactibox).
+;;; Four clans meet where two roads cross; whoever still stands when the others are gone wins.
+;;; Made for four linked units (one clan each), or fewer with bots in the other clans.
+
+(game-module "crossroads"
+  (title "Crossroads")
+  (version "1.0")
+  (blurb "Four clans, one crossing: a free-for-all for up to four units on a LAN.")
+  (variants (see-all true) (sequential true))
+)
+
+(terrain-type plain (char "."))
+(terrain-type forest (char "%"))
+(terrain-type hill (char "^"))
+(terrain-type lake (char "~"))
+
+(unit-type warrior (char "w") (help "the clan's fighters")
+  (acp-per-turn 2) (hp-max 5) (point-value 1))
+(unit-type scout (char "s") (help "quick, light, strikes first")
+  (acp-per-turn 4) (hp-max 3) (point-value 1))
+(unit-type slinger (char "l") (help "throws stones two hexes")
+  (acp-per-turn 2) (hp-max 3) (point-value 1)
+  (range 2) (range-min 2) (acp-to-fire 2))
+
+(define all-movers (warrior scout slinger))
+
+(table mp-to-enter-terrain
+  (all-movers (forest hill) 2)
+  (all-movers lake 99)
+  )
+
+;; Combat.              warrior scout slinger
+(table hit-chance
+  (warrior u* ( 60  70  80))
+  (scout   u* ( 50  60  80))
+  (slinger u* ( 30  30  40))
+  )
+(table fire-hit-chance
+  (slinger u* ( 50  50  60))
+  )
+(table damage
+  (u* u* 1)
+  (warrior u* 2)
+  )
+(table fire-damage (slinger u* 1d2))
+(table counterattack
+  (scout u* 50)
+  )
+(table defend-terrain-effect
+  (u* forest 70)
+  (u* hill 60)
+  )
+
+(set sides-min 2)
+(set sides-max 4)
+(set last-turn 30)
+
+(area 12 10)
+(area (terrain (by-name "." plain "%" forest "^" hill "~" lake)
+  "2%8.2%"
+  "%10.%"
+  "3.^4.^3."
+  "5.2~5."
+  "4.^2~^4."
+  "4.^2~^4."
+  "5.2~5."
+  "3.^4.^3."
+  "%10.%"
+  "2%8.2%"
+))
+
+(side 1 (name "Red Clan") (noun "red"))
+(side 2 (name "Gold Clan") (noun "gold"))
+(side 3 (name "Green Clan") (noun "green"))
+(side 4 (name "Blue Clan") (noun "blue"))
+
+(scorekeeper (do last-side-wins))
+
+(warrior 2 1 1)
+(scout 1 2 1)
+(slinger 2 2 1)
+
+(warrior 9 1 2)
+(scout 10 2 2)
+(slinger 9 2 2)
+
+(warrior 2 8 3)
+(scout 1 7 3)
+(slinger 2 7 3)
+
+(warrior 9 8 4)
+(scout 10 7 4)
+(slinger 9 7 4)
