@@ -142,9 +142,12 @@ class GdlLink(LinkHook):
     def summary(self, match) -> dict:
         if match is None:
             return {"mode": "gdl", "winner": None}
+        from game.modes.gdl.match_rules import side_name
         g = match.game
+        places = match.mode_rules.standings(g, match.header, match.over)
         return {"mode": "gdl", "module": g.w.m.name, "turns": g.turn, "winner": g.winner_side,
-                "state_hash": g.state_hash()}
+                "state_hash": g.state_hash(),
+                "placements": [[st.place, side_name(g.w, g.sides[st.seat])] for st in places]}
 
     def provide(self, rules, name: str) -> bytes:
         if name != KEY or rules.world is None:
