@@ -9,9 +9,9 @@ import zlib
 
 import pytest
 
+from game.link.modes import bot_game
 from game.modes.gdl.actions import End, Move
 from game.modes.gdl.hooks import GdlRules
-from game.link.modes import bot_game
 from game.modes.gdl.link import pack_module, unpack_module
 from game.modes.link_hook import encode_varints
 from game.modes.registry import Request

@@ -30,6 +30,7 @@ from hw.ports import list_ports
 TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
 TCP_JOIN = "tcp-join"
 TCP_LOBBY = "tcp-lobby"         # host: a LAN battle of up to four units (game/ui/scenes/link/lobby.py)
+LOBBY_MODES = ("skirmish", "gdl")   # the modes a LAN battle plays (an Xconq module: lobby_gdl.py)
 FOUND = "lan:"                  # join: a battle heard on the LAN ("lan:" + its tcp:// address)
 LAST = {"address": "", "baud": 115200, "mode": ""}      # remembered while Tactibox runs
 
@@ -89,7 +90,7 @@ class LinkSetup(MenuScene):
 
     def port_choices(self) -> tuple:
         tcp = TCP_HOST if self.role == "host" else TCP_JOIN
-        lan = (TCP_LOBBY,) if self.role == "host" and self.mode == "skirmish" else ()
+        lan = (TCP_LOBBY,) if self.role == "host" and self.mode in LOBBY_MODES else ()
         found = tuple(FOUND + f.url for f in self.found()) if self.role != "host" else ()
         return found + tuple(p.device for p in self.ports) + lan + (tcp,)
 
@@ -165,7 +166,10 @@ class LinkSetup(MenuScene):
                           on_done=self._typed, max_len=24)
             return
         if self.port == TCP_LOBBY:
-            from game.ui.scenes.link.lobby import open_lobby
+            if self.mode == "gdl":
+                from game.ui.scenes.link.lobby_gdl import open_gdl_lobby as open_lobby
+            else:
+                from game.ui.scenes.link.lobby import open_lobby
             open_lobby(self.app, port=TCP_HOST, on_error=self._failed)
             return
         if self.port.startswith(FOUND):
