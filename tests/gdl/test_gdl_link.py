@@ -77,7 +77,7 @@ def test_bad_moves_setups_and_snapshots_are_refused(rules):
         with pytest.raises(ValueError):
             a.restore(bad)
     assert a.turn_hash() == before
-    with pytest.raises(ValueError, match="unexpected bytes"):
+    with pytest.raises(ValueError, match="gdl setup"):
         bot_game("gdl", 1, b"\x01", 1, rules=rules)
     with pytest.raises(ValueError, match="did not send"):
         bot_game("gdl", 1, b"", 1, rules=GdlRules())

@@ -1,5 +1,5 @@
 """Xconq modules with more than two sides in the LAN lobby (issue 22 item 7): one unit per side
-over the same host-authoritative star as Skirmish's battles. Crossroads (Tactibox's own
+over the same host-authoritative star as Skirmish's battles. Quartet (Tactibox's own
 four-clan module) between a host and two joining units, the fourth clan the host's bot; the
 joiners lack the module and receive it at hello. Every unit ends on the same state hash, keeps
 the replay (it verifies) and the stats with the same placements; people are rated, the bot not."""
@@ -23,7 +23,7 @@ from game.store.keeper import MatchKeeper
 from game.store.replays import ReplayStore
 from game.store.stats import StatsStore
 
-CROSSROADS = ASSETS / "gdl" / "crossroads.g"
+QUARTET = ASSETS / "gdl" / "quartet.g"
 
 
 def keeper(folder):
@@ -46,7 +46,7 @@ class Person:
 
 
 def gdl_lobby(clock, seats, seed=5, keeper=None):
-    spec = host_spec("gdl", req=Request(seed=seed, seats=tuple(seats), options={"module": str(CROSSROADS)}),
+    spec = host_spec("gdl", req=Request(seed=seed, seats=tuple(seats), options={"module": str(QUARTET)}),
                      person=Person, keeper=keeper)
     return LobbyHost(spec, seats=list(seats), pairing_key=KEY, seed=seed, unit_name="host", now=clock)
 
@@ -63,7 +63,7 @@ def test_a_four_side_module_between_three_units_and_a_bot(tmp_path):
     guests = [Guest(lobby, clock, f"unit-{k}", link_seed=k, person=Person,
                     keeper=keeper(tmp_path / f"g{k}")) for k in (1, 2)]
     assert run_all(lobby, guests, clock, 60, lambda: lobby.waiting_for() == 0)
-    assert lobby.announcement().map == "Crossroads" and lobby.announcement().mode == "gdl"
+    assert lobby.announcement().map == "Quartet" and lobby.announcement().mode == "gdl"
     assert lobby.launch() == ""
     assert run_all(lobby, guests, clock, 900, lambda: lobby.finished and all(g.session.finished for g in guests))
     res = lobby.result()
@@ -73,7 +73,7 @@ def test_a_four_side_module_between_three_units_and_a_bot(tmp_path):
     units = host.header.meta["units"]
     assert host.header.setup["seats"] == seats and units[0] == units[3] == 0 and sorted(units[1:3]) == [1, 2]
     assert [host.player(s).controller for s in range(4)] == ["human", "remote", "remote", "bot:easy"]
-    assert (tmp_path / "data" / "gdl" / "link-received" / "crossroads.g").exists()   # sent to the joiners
+    assert (tmp_path / "data" / "gdl" / "link-received" / "quartet.g").exists()   # sent to the joiners
     tables = []
     for k, unit in ((tmp_path / "host", host), *((tmp_path / f"g{n}", g.session.game.match)
                                                    for n, g in zip((1, 2), guests, strict=True))):
@@ -93,7 +93,7 @@ def test_a_four_side_module_between_three_units_and_a_bot(tmp_path):
 
 
 def test_the_lobby_setup_is_checked_against_the_module():
-    rules = GdlRules(CROSSROADS)
+    rules = GdlRules(QUARTET)
     setup = LINK.with_owners(rules, b"", [0, 1, 2, 3], ["human"] * 4, ["Ann", "Bo", "", "Di"])
     header = LINK.header(rules, 3, setup)
     assert header.setup["seats"] == ["human"] * 4 and header.meta["units"] == [0, 1, 2, 3]
@@ -102,7 +102,7 @@ def test_the_lobby_setup_is_checked_against_the_module():
     with pytest.raises(ValueError, match="4 sides"):
         LINK.with_owners(rules, b"", [0, 1, 2], ["human"] * 3)
     with pytest.raises(ValueError, match="4 sides"):
-        LINK.host_setup(rules, Request(seats=("human",) * 3, options={"module": str(CROSSROADS)}))
+        LINK.host_setup(rules, Request(seats=("human",) * 3, options={"module": str(QUARTET)}))
     for bad in (b"{", b"[]", b'{"units": [0], "seats": ["human"], "names": ["a"]}',
                 b'{"units": [0,1,2,9], "seats": ["human","human","human","human"], "names": ["","","",""]}',
                 b'{"units": [0,1,2,3], "seats": ["human","human","human","god"], "names": ["","","",""]}',

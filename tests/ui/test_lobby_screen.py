@@ -115,7 +115,7 @@ def open_gdl_lobby(make_app, monkeypatch, size, port):
 
 def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monkeypatch, artifacts):
     """Issue 22 item 7 from the menus at 320x240: Game "Xconq module", "LAN battle": the lobby
-    offers Crossroads first with one seat per clan (named in the list); choosing Outpost makes
+    offers Quartet first with one seat per clan (named in the list); choosing Outpost makes
     it two seats and back; Add bot three times and Launch: the module game on the host's module
     screen, played to its end (the person ends each turn: B, A), kept in Replays and Stats."""
     app, sc = open_gdl_lobby(make_app, monkeypatch, (320, 240), free_port())
@@ -129,7 +129,7 @@ def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monk
     while sc.modules[sc.index][1].name != "outpost.g":
         press(app, B.RIGHT)
     assert sc.lobby.seats == ["human", "bot:normal"] and sc.lobby.spec.lobby_play()[1].world.m.name == "outpost"
-    while sc.modules[sc.index][1].name != "crossroads.g":
+    while sc.modules[sc.index][1].name != "quartet.g":
         press(app, B.RIGHT)
     assert len(sc.lobby.seats) == 4 and sc.lobby.seats.count("bot:normal") == 1
     press(app, B.DOWN, B.A, B.A)                              # Add bot twice more

@@ -3,7 +3,7 @@
     open_gdl_lobby(app, port="tcp://:7777")   # Link two units -> Game "Xconq module" -> "LAN battle"
 
 The lobby of lobby.py with other lines: Module (Tactibox's own and the data folder's modules of
-two to four sides; Crossroads, four clans, first), Add bot, Launch. The seats are the chosen
+two to four sides; Quartet, four clans, first), Add bot, Launch. The seats are the chosen
 module's sides, in its order; a unit that pairs gets a free one at random, the host plays the
 first; a seat nobody took at the launch is played by the host's bot. Joining units lacking the
 module receive it at hello. After the launch every unit plays on the module screen (`gdl_game`
@@ -24,11 +24,11 @@ from game.ui.scenes.link.run import key_folder
 from game.ui.widgets import Item, ListMenu
 from game.ui.words import problem_words
 
-FIRST = "crossroads.g"
+FIRST = "quartet.g"
 
 
 def lobby_modules(app) -> list[tuple[str, object]]:
-    """(label, path) of the modules to offer, Crossroads first."""
+    """(label, path) of the modules to offer, Quartet first."""
     from game.ui.modes.gdl.picker import find_modules
     data = getattr(app, "data", None)
     found = find_modules(getattr(data, "root", None))

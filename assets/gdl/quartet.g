@@ -1,9 +1,9 @@
-;;; Crossroads: a small original Tactibox module for four players (MIT, like the rest of Tactibox).
+;;; Quartet: a small original Tactibox module for four players (MIT, like the rest of Tactibox).
 ;;; Four clans meet where two roads cross; whoever still stands when the others are gone wins.
 ;;; Made for four linked units (one clan each), or fewer with bots in the other clans.
 
-(game-module "crossroads"
-  (title "Crossroads")
+(game-module "quartet"
+  (title "Quartet")
   (version "1.0")
   (blurb "Four clans, one crossing: a free-for-all for up to four units on a LAN.")
   (variants (see-all true) (sequential true))
