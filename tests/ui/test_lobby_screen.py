@@ -15,7 +15,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def open_lobby(make_app, monkeypatch, size, port):
+def open_lobby(make_app, monkeypatch, size, port, mode="skirmish"):
     import game.ui.scenes.link.lobby as lobby_module
     import game.ui.scenes.link.setup as setup_module
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
@@ -27,7 +27,7 @@ def open_lobby(make_app, monkeypatch, size, port):
     sc = app.top
     while sc.menu.current.label != "Game":
         press(app, B.DOWN)
-    while sc.mode != "skirmish":
+    while sc.mode != mode:
         press(app, B.RIGHT)
     press(app, B.DOWN)
     while sc.port != setup_module.TCP_LOBBY:
@@ -90,35 +90,12 @@ def test_the_host_hands_an_idle_seat_to_a_bot_from_the_battle_screen(make_app, m
     assert handed == ["Ann"] and stack(app)[-1] == "skirmish_link_battle"
 
 
-def open_gdl_lobby(make_app, monkeypatch, size, port):
-    import game.ui.scenes.link.lobby as lobby_module
-    import game.ui.scenes.link.setup as setup_module
-    monkeypatch.setattr(setup_module, "find_ports", lambda: [])
-    monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{port}")
-    monkeypatch.setattr(lobby_module, "ANNOUNCE_TO", "127.0.0.1")
-    app = make_app(size)
-    press(app, B.A)
-    menu_open(app, "Link two units")
-    sc = app.top
-    while sc.menu.current.label != "Game":
-        press(app, B.DOWN)
-    while sc.mode != "gdl":
-        press(app, B.RIGHT)
-    press(app, B.DOWN)
-    while sc.port != setup_module.TCP_LOBBY:
-        press(app, B.RIGHT)
-    while sc.menu.current.label != "Connect":
-        press(app, B.DOWN)
-    press(app, B.A)
-    return app, app.top
-
-
 def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monkeypatch, artifacts):
     """Issue 22 item 7 from the menus at 320x240: Game "Xconq module", "LAN battle": the lobby
     offers Quartet first with one seat per clan (named in the list); choosing Outpost makes
     it two seats and back; Add bot three times and Launch: the module game on the host's module
     screen, played to its end (the person ends each turn: B, A), kept in Replays and Stats."""
-    app, sc = open_gdl_lobby(make_app, monkeypatch, (320, 240), free_port())
+    app, sc = open_lobby(make_app, monkeypatch, (320, 240), free_port(), mode="gdl")
     assert sc.scene_name == "link_lobby_gdl" and sc.menu.current.label == "Launch"
     lines = [t for t, _ in sc.player_lines()]
     assert len(sc.lobby.seats) == 4 and lines[0].startswith("Red Clan: ") and lines[3].startswith("Blue Clan: ")

@@ -12,15 +12,12 @@ with the link's Match; the host's link is its `LobbyRun`).
 
 from __future__ import annotations
 
-from game.link.lobby import MAX_SEATS, LobbyHost
+from game.link.lobby import MAX_SEATS
 from game.link.lobby_run import LobbyRun
 from game.link.modes import host_spec
-from game.link.run import pairing_key
 from game.modes.registry import Request
 from game.ui.human import HumanDriver
-from game.ui.scenes.link import lobby as lan
-from game.ui.scenes.link.lobby import LobbyScene
-from game.ui.scenes.link.run import key_folder
+from game.ui.scenes.link.lobby import LobbyScene, listen_lobby
 from game.ui.widgets import Item, ListMenu
 from game.ui.words import problem_words
 
@@ -57,23 +54,15 @@ def _spec_for(app, path):
 
 def open_gdl_lobby(app, *, port: str, on_error=None) -> None:
     """Open a module lobby on a tcp://:PORT listener (its errors go to `on_error` or a toast)."""
-    from firmware_bridge.transport import parse_tcp
     try:
         modules = lobby_modules(app)
         if not modules:
             raise ValueError("no Xconq module found")
         spec, n = _spec_for(app, modules[0][1])
-        key, shown = pairing_key(port, "host", None, key_folder(app))
-        host, num, _ = parse_tcp(port)
-        lobby = LobbyHost(spec, seats=["human"] * n, pairing_key=key, seed=app.seed_source(),
-                          unit_name=app.player_name(0), now=app.now, idle_limit=120.0)
-        lobby.listen(host, num)
-        lobby.announce(lan.ANNOUNCE_TO, lan.ANNOUNCE_PORT)
+        run = listen_lobby(app, port, spec, n)
     except (OSError, ValueError) as exc:
         (on_error or app.toast)(f"cannot open a LAN battle: {problem_words(exc)}")
         return
-    run = LobbyRun(lobby, port=port, pairing=shown, tick=lambda: app.frames)
-    spec.bind(run)
     app.open("link_lobby_gdl", run=run, modules=modules)
 
 
