@@ -40,7 +40,6 @@ SCENE_TABLE = {
     "link_setup": "game.ui.scenes.link.setup:LinkSetup",
     "link_wait": "game.ui.scenes.link.wait:LinkWait",
     "link_lobby": "game.ui.scenes.link.lobby:LobbyScene",     # the host's LAN battle, up to four units
-    "link_lobby_gdl": "game.ui.scenes.link.lobby_gdl:GdlLobbyScene",   # the same for an Xconq module
     "link_game": "game.ui.scenes.link.played:LinkedGame",     # a mode with no linked screen of its own
     "link_over": "game.ui.scenes.link.played:LinkOver",
 }

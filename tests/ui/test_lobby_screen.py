@@ -96,7 +96,7 @@ def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monk
     it two seats and back; Add bot three times and Launch: the module game on the host's module
     screen, played to its end (the person ends each turn: B, A), kept in Replays and Stats."""
     app, sc = open_lobby(make_app, monkeypatch, (320, 240), free_port(), mode="gdl")
-    assert sc.scene_name == "link_lobby_gdl" and sc.menu.current.label == "Launch"
+    assert sc.scene_name == "gdl_lobby" and sc.menu.current.label == "Launch"
     lines = [t for t, _ in sc.player_lines()]
     assert len(sc.lobby.seats) == 4 and lines[0].startswith("Red Clan: ") and lines[3].startswith("Blue Clan: ")
     app.screenshot(artifacts / "lan_lobby_gdl_320x240.png")

@@ -30,7 +30,6 @@ from hw.ports import list_ports
 TCP_HOST = f"tcp://:{DEFAULT_TCP_PORT}"
 TCP_JOIN = "tcp-join"
 TCP_LOBBY = "tcp-lobby"         # host: a LAN battle of up to four units (game/ui/scenes/link/lobby.py)
-LOBBY_MODES = ("skirmish", "gdl")   # the modes a LAN battle plays (an Xconq module: lobby_gdl.py)
 FOUND = "lan:"                  # join: a battle heard on the LAN ("lan:" + its tcp:// address)
 LAST = {"address": "", "baud": 115200, "mode": ""}      # remembered while Tactibox runs
 
@@ -40,6 +39,13 @@ def linkable_modes() -> tuple[str, ...]:
     A mode whose UI part has no `link_host` is hosted with its option defaults; one without a
     `link_scene` plays on the generic linked screen (`game.ui.scenes.link.played`)."""
     return tuple(m.id for m in modes() if offers(m, "link"))
+
+
+def has_lobby(mode_id: str) -> bool:
+    """Can a LAN battle of up to four units play this mode (Skirmish's lobby, or the mode's own
+    `link_lobby` hook: an Xconq module's)?"""
+    ui = ui_of(mode_id)
+    return mode_id == "skirmish" or (ui is not None and ui.has("link_lobby"))
 
 
 def find_ports():
@@ -90,7 +96,7 @@ class LinkSetup(MenuScene):
 
     def port_choices(self) -> tuple:
         tcp = TCP_HOST if self.role == "host" else TCP_JOIN
-        lan = (TCP_LOBBY,) if self.role == "host" and self.mode in LOBBY_MODES else ()
+        lan = (TCP_LOBBY,) if self.role == "host" and has_lobby(self.mode) else ()
         found = tuple(FOUND + f.url for f in self.found()) if self.role != "host" else ()
         return found + tuple(p.device for p in self.ports) + lan + (tcp,)
 
@@ -166,8 +172,9 @@ class LinkSetup(MenuScene):
                           on_done=self._typed, max_len=24)
             return
         if self.port == TCP_LOBBY:
-            if self.mode == "gdl":
-                from game.ui.scenes.link.lobby_gdl import open_gdl_lobby as open_lobby
+            ui = ui_of(self.mode)
+            if ui is not None and ui.has("link_lobby"):        # the mode's own lobby (an Xconq module's)
+                open_lobby = ui.hook("link_lobby")
             else:
                 from game.ui.scenes.link.lobby import open_lobby
             open_lobby(self.app, port=TCP_HOST, on_error=self._failed)

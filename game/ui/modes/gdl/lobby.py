@@ -1,6 +1,7 @@
 """The host's LAN lobby for an Xconq module (issue 22 item 7): one unit per side of the module.
 
     open_gdl_lobby(app, port="tcp://:7777")   # Link two units -> Game "Xconq module" -> "LAN battle"
+                                              # (the `link_lobby` hook of the gdl UI part, entry.py)
 
 The lobby of lobby.py with other lines: Module (Tactibox's own and the data folder's modules of
 two to four sides; Quartet, four clans, first), Add bot, Launch. The seats are the chosen
@@ -63,7 +64,7 @@ def open_gdl_lobby(app, *, port: str, on_error=None) -> None:
     except (OSError, ValueError) as exc:
         (on_error or app.toast)(f"cannot open a LAN battle: {problem_words(exc)}")
         return
-    app.open("link_lobby_gdl", run=run, modules=modules)
+    app.open("gdl_lobby", run=run, modules=modules)
 
 
 class GdlLobbyScene(LobbyScene):
