@@ -22,21 +22,28 @@ road-chance | uu | 0         | synthesis | % chance of a road | kept as part of 
     assert global_rows("t.GLOBALS", '\ngrid-color | "" | display | colour\n') == (Global("grid-color", "", DISPLAY, "colour"),)
 
 
-@pytest.mark.parametrize(("make", "text", "problem"), [
-    (prop_rows, "a | u | int | 0 | play\n", "t, line 1 of the table: 6 columns split by '|' wanted"),
-    (prop_rows, "a | u | int |  | play | doc\n", "6 columns split by '|' wanted"),
-    (prop_rows, "a | x | int | 0 | play | doc\n", "property 'a': 'of' 'x' is not one of u, t, m"),
-    (prop_rows, "a | u | float | 0 | play | doc\n", "property 'a': kind 'float' is not one of"),
-    (prop_rows, "\n\na | u | int | zero | play | doc\n", "t, line 3 of the table: default 'zero' is not a Python literal"),
-    (prop_rows, "a | u | int | 0 | played | doc\n", "status 'played' is not one of play, display, ignored, synthesis"),
-    (prop_rows, "  stray continuation\n", "a continuation line before any row"),
-    (table_rows, "a | uz | 0 | play | doc\n", "table 'a': index 'uz' is not two of u, t, m"),
-    (table_rows, "a | uuu | 0 | play | doc\n", "index 'uuu' is not two of u, t, m"),
-    (table_rows, 'a | uu | "0" | play | doc\n', "table 'a': default '\"0\"' is not a whole number"),
-    (table_rows, "a | uu | 1 (die) | play | doc\n", "default '1 (die)' is not a Python literal"),
-    (global_rows, "a | 0 | doc\n", "4 columns split by '|' wanted"),
-])
-def test_a_malformed_row_names_the_table_the_line_and_the_problem(make, text, problem):
+def _refused(make, text: str) -> str:
     with pytest.raises(ValueError, match="^t, line") as err:
         make("t", text)
-    assert problem in str(err.value)
+    return str(err.value)
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("a | u | int | 0 | play\n", "t, line 1 of the table: 6 columns split by '|' wanted"),
+    ("a | u | int |  | play | doc\n", "6 columns split by '|' wanted"),
+    ("a | x | int | 0 | play | doc\n", "property 'a': 'of' 'x' is not one of u, t, m"),
+    ("a | u | float | 0 | play | doc\n", "property 'a': kind 'float' is not one of"),
+    ("\n\na | u | int | zero | play | doc\n", "t, line 3 of the table: default 'zero' is not a Python literal"),
+    ("a | u | int | 0 | played | doc\n", "status 'played' is not one of play, display, ignored, synthesis"),
+    ("  stray continuation\n", "a continuation line before any row"),
+])
+def test_a_malformed_property_row_names_the_table_the_line_and_the_problem(text, problem):
+    assert problem in _refused(prop_rows, text)
+
+
+def test_malformed_table_and_global_rows_name_the_problem():
+    assert "table 'a': index 'uz' is not two of u, t, m" in _refused(table_rows, "a | uz | 0 | play | doc\n")
+    assert "index 'uuu' is not two of u, t, m" in _refused(table_rows, "a | uuu | 0 | play | doc\n")
+    assert "table 'a': default '\"0\"' is not a whole number" in _refused(table_rows, 'a | uu | "0" | play | doc\n')
+    assert "default '1 (die)' is not a Python literal" in _refused(table_rows, "a | uu | 1 (die) | play | doc\n")
+    assert "4 columns split by '|' wanted" in _refused(global_rows, "a | 0 | doc\n")
