@@ -161,6 +161,9 @@ def _fmt(v) -> str:
 def markdown() -> str:
     """The reference part of docs/gdl.md."""
     out = ["## Supported subset (generated from game/rules/gdl/schema.py)", "",
+           "Each area of game/rules/gdl/schema_*.py declares its properties, tables and globals as one "
+           "text table per kind, a row per item (the row format: game/rules/gdl/schema_types.py); "
+           "the loader's checks, defaults and the lists below come from those rows.", "",
            "### Forms", "", "| form | what Tactibox reads |", "|---|---|"]
     out += [f"| `{n}` | {d} |" for n, d in FORMS]
     out += ["", "### Properties", "", "| property | of | default | status | meaning |", "|---|---|---|---|---|"]
