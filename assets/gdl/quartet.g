@@ -55,18 +55,21 @@
 (set sides-max 4)
 (set last-turn 30)
 
-(area 12 10)
+(area 13 13)
 (area (terrain (by-name "." plain "%" forest "^" hill "~" lake)
-  "2%8.2%"
-  "%10.%"
-  "3.^4.^3."
-  "5.2~5."
-  "4.^2~^4."
-  "4.^2~^4."
-  "5.2~5."
-  "3.^4.^3."
-  "%10.%"
-  "2%8.2%"
+  "%11.%"
+  "11.%."
+  "6.%3.%2."
+  "3.^3.%.%3."
+  "13."
+  "5.^~2.%3."
+  "2.%2.3~2.%2."
+  "3.%2.~^5."
+  "13."
+  "3.%.%3.^3."
+  "2.%3.%6."
+  ".%11."
+  "%11.%"
 ))
 
 (side 1 (name "Red Clan") (noun "red"))
@@ -76,18 +79,18 @@
 
 (scorekeeper (do last-side-wins))
 
-(warrior 2 1 1)
-(scout 1 2 1)
-(slinger 2 2 1)
+(warrior 11 6 1)
+(scout 12 6 1)
+(slinger 11 7 1)
 
-(warrior 9 1 2)
-(scout 10 2 2)
-(slinger 9 2 2)
+(warrior 6 11 2)
+(scout 6 12 2)
+(slinger 7 11 2)
 
-(warrior 2 8 3)
-(scout 1 7 3)
-(slinger 2 7 3)
+(warrior 1 6 3)
+(scout 0 6 3)
+(slinger 1 5 3)
 
-(warrior 9 8 4)
-(scout 10 7 4)
-(slinger 9 7 4)
+(warrior 6 1 4)
+(scout 6 0 4)
+(slinger 5 1 4)
