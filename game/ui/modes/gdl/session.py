@@ -34,12 +34,20 @@ def module_match(app, world, path, humans=(), seed: int = 0) -> Match:
     sides = game.sides
     seats = ["human" if s in humans else "bot:hard" for s in sides]
     people = [k for k, c in enumerate(seats) if c == "human"]
-    names = ["" if c != "human" else app.player_name(min(people.index(k), 1)) for k, c in enumerate(seats)]
+    names = ["" if c != "human" else _person(app, people.index(k)) for k, c in enumerate(seats)]
     rules = HeldModule(world, path)
     header = gdl_header(rules, seed, seats, names if people else None, path=str(path))
     match = Match.start("gdl", rules, header, game=game, keeper=_keeper(app))
     seat_drivers(match)
     return match
+
+
+def _person(app, k: int) -> str:
+    """The k-th person's name (the settings name seats 1-4; a fifth hot-seat person and on: by seat)."""
+    try:
+        return app.player_name(k)
+    except (IndexError, AttributeError):
+        return f"Player {k + 1}"
 
 
 def seat_drivers(match) -> HumanDriver | None:
