@@ -65,6 +65,25 @@ def test_two_units_stay_in_step_each_a_match(rules):
     assert fresh.turn_hash() == host.turn_hash()
 
 
+def test_a_step_to_a_neighbour_crosses_in_two_bytes(rules):
+    """[16 + which neighbour, unit]: the unit's cell's neighbours in the grid's order; any other
+    action (a move into the own cell, an attack, End) as its `[code, *fields]`."""
+    host, guest = units(rules, 4)
+    g = host.game
+    steps = [a for a in g.legal_actions() if isinstance(a, Move) and a.cell in g.w.grid.neighbours[g.cell_of(g.units[a.unit])]]
+    assert steps
+    for a in steps:
+        here = g.cell_of(g.units[a.unit])
+        data = host.hook.encode_move(g, [a])
+        assert data == bytes([16 + g.w.grid.neighbours[here].index(a.cell), a.unit]) and len(data) == 2
+        assert guest.hook.decode_move(guest.game, data) == [a]
+    assert host.hook.decode_move(g, host.hook.encode_move(g, [End()])) == [End()]
+    lonely = next(u for u in g.units if u.alive)
+    for bad in ([22, lonely.id], [16, len(g.units)], [16, lonely.id, 1]):
+        with pytest.raises(ValueError):
+            host.hook.decode_move(g, encode_varints(bad))
+
+
 def test_bad_moves_setups_and_snapshots_are_refused(rules):
     a, _ = units(rules, 1)
     for bad in (b"", b"\x80", b"\x01\x02\x03\x04\x05", b"\xff\xff\xff\xff\xff\x01", encode_varints([9, 0])):

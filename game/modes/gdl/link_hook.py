@@ -9,8 +9,9 @@ set-up; seat i plays the module's i-th side, the host's unit the first side, the
 other. A lobby of up to four units (issue 22, game/link/lobby.py) puts one seat per side in
 START: which unit plays it, its controller (a bot of the host's fills a seat nobody took) and
 its player's name, as canonical JSON. A move is
-one action, its `[code, *fields]` ints as varints (at most 4); the host plays End (the side's
-turn ends) instead of an illegal move of the guest. Resync: the game's canonical snapshot.
+one action, its `[code, *fields]` ints as varints (at most 4), a step to a neighbouring cell
+shorter: `[16 + which neighbour, unit]`; the host plays End (the side's turn ends) instead of an
+illegal move of the guest. Resync: the game's canonical snapshot.
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from pathlib import Path
 
 from game.core.canon import canonical_bytes
 from game.core.replayfile import loads_bounded
+from game.modes.gdl.actions import Move
 from game.modes.gdl.hooks import load_world
 from game.modes.gdl.link import pack_module, unpack_module
-from game.modes.link_hook import MAX_SETUP_BYTES, LinkHook, decode_varints
+from game.modes.link_hook import MAX_SETUP_BYTES, LinkHook, decode_varints, encode_varints
 
 KEY = "gdl-module"
 MAX_ACTION_INTS = 4             # [code, *fields]: the longest GDL action has three fields
 MAX_UNIT = 3                    # a lobby has up to four units: 0 the host, 1..3 the guests
+MOVE_NEAR = 16                  # wire codes 16..21: a step to the unit's d-th neighbouring cell
 SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
 
 
@@ -136,8 +139,28 @@ class GdlLink(LinkHook):
         self.decode_lobby(rules, out)
         return out
 
+    def encode_move(self, game, actions) -> bytes:
+        """A step to a neighbouring cell is [MOVE_NEAR + which neighbour, unit] (2 bytes instead of
+        3-4: most moves are steps); every other action its `[code, *fields]`."""
+        (a,) = actions
+        if isinstance(a, Move) and 0 <= a.unit < len(game.units):
+            here = game.cell_of(game.units[a.unit])
+            near = game.w.grid.neighbours[here] if here >= 0 else ()
+            if a.cell in near:
+                return encode_varints([MOVE_NEAR + near.index(a.cell), a.unit])
+        return encode_varints(game.encode_action(a))
+
     def decode_move(self, game, data: bytes) -> list:
-        return [game.decode_action(decode_varints(data, MAX_ACTION_INTS, 28))]
+        ints = decode_varints(data, MAX_ACTION_INTS, 28)
+        if ints[0] < MOVE_NEAR:
+            return [game.decode_action(ints)]
+        if len(ints) != 2 or ints[0] >= MOVE_NEAR + 6 or ints[1] >= len(game.units):
+            raise ValueError(f"gdl move: malformed step {ints}")
+        here = game.cell_of(game.units[ints[1]])
+        near = game.w.grid.neighbours[here] if here >= 0 else ()
+        if ints[0] - MOVE_NEAR >= len(near):
+            raise ValueError(f"gdl move: unit {ints[1]} has no neighbour {ints[0] - MOVE_NEAR}")
+        return [Move(ints[1], near[ints[0] - MOVE_NEAR])]
 
     def summary(self, match) -> dict:
         if match is None:
