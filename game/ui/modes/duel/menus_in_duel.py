@@ -8,6 +8,7 @@ from game.modes.duel.messages import CHAT_MAX_CHARS, CHAT_PHRASES
 from game.modes.duel.potions import APPEARANCES
 from game.modes.duel.spells import SPELLS
 from game.modes.duel.state import INVENTORY_SIZE
+from game.ui import onboarding
 from game.ui.modes.duel.panels import SPELL_KEYS, potion_label
 from game.ui.modes.duel.texts import KEYPAD_HELP, PAD_HELP, SPELL_HELP, options_line
 from hw.input.buttons import EventKind
@@ -47,14 +48,19 @@ class DuelMenus:
         self.scene.app.open("choice", title="Drink which potion?", options=items)
 
     def pause_menu(self) -> None:
-        items = [("Resume", None), ("Duel info and keys", lambda: self.info()),
-                 ("Leave the duel", lambda: self.ask_leave())]
-        self.scene.app.open("choice", title="Paused", options=items)
-
-    def ask_leave(self) -> None:
-        q = ("Leave this duel? The other unit is told." if self.scene.match.mode == "link"
+        """The shared pause menu (START): resume, the log and keys, end turn, how to play, the
+        words, bot speed, leave (with a question)."""
+        m = self.scene.match
+        extras = [("Duel info and log", self.info)]
+        if m.human_to_move() and not self.scene.busy():
+            extras.append(("End turn", lambda: self.scene.act(A.end_turn())))
+        if m.can_chat:
+            extras.append(("Chat…", lambda: self.open_chat(typed=False)))
+        q = ("Leave this duel? The other unit is told." if m.mode == "link"
              else "Leave this duel? It is kept as a replay, with no win or loss.")
-        self.scene.app.open("confirm", question=q, on_yes=self.scene.app.goto_menu)
+        onboarding.open_pause(self.scene.app, "duel", extras=extras, leave_label="Leave the duel",
+                              leave_question=q, on_leave=self.scene.app.goto_menu, tick=self.scene.tick,
+                              bots=m.mode == "local" and not m.hotseat)
 
     def info_lines(self) -> list[str]:
         m, g = self.scene.match, self.scene.game
