@@ -2,7 +2,7 @@
 A on a square walks there (the shortest path, diagonals included: no chords), A on your wizard
 (or the end of a walk) opens the action bar under the board: this turn's three spells, the
 potion here, the bag, End turn. Left/Right move along the bar (it wraps: End turn is one press
-left of the first spell), A does it, B (or Up) goes back to the board.
+left of the potion here or the first spell; it opens on the first spell), A does it, B goes back to the board (Up / Down too, moving the cursor).
 
     keys = BoardKeys(scene)       # scene: a DuelScene
     keys.press(button)            # a d-pad / A / B press while the board is on top
@@ -21,6 +21,7 @@ from game.modes.duel.potions import APPEARANCES
 from game.modes.duel.spells import SPELLS
 from game.modes.duel.state import INVENTORY_SIZE
 from hw.input.buttons import Button
+
 
 MOVES = {Button.UP: (0, -1), Button.DOWN: (0, 1), Button.LEFT: (-1, 0), Button.RIGHT: (1, 0)}
 
@@ -48,22 +49,57 @@ def walk_path(view, dest: int) -> list[int] | None:
     return steps
 
 
+def reach_mask(view) -> int:
+    """The cells the wizard can walk to this turn (its own cell included)."""
+    return Sense(view).reach.mask | 1 << view.pos
+
+
+def cursor_step(size: int, cell: int, button: Button, reach: int) -> int:
+    """Where a d-pad press moves the cursor: to the nearest square the wizard can walk to in
+    that direction's quarter (so a press goes round a corner or across rock: a diagonal with one
+    press), else one square that way (to look at any square), else nowhere (the edge)."""
+    dx, dy = MOVES[button]
+    x, y = cell % size, cell // size
+    best = None
+    m = reach
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        cx, cy = c % size, c // size
+        ahead = (cx - x) * dx + (cy - y) * dy
+        side = abs((cx - x) * dy + (cy - y) * dx)
+        if ahead > 0 and side <= ahead:
+            key = (ahead, side, c)
+            if best is None or key < best:
+                best = key
+    if best is not None:
+        return best[2]
+    nx, ny = x + dx, y + dy
+    return ny * size + nx if 0 <= nx < size and 0 <= ny < size else cell
+
+
 def bar_items(view, can_chat: bool = False) -> list[BarItem]:
-    """The action bar's items for `view` (the viewer's own turn): spells, the potion here, the
-    bag, then End turn (the bar wraps, so End turn is one press left of the first spell)."""
+    """The action bar's items for `view` (the viewer's own turn): the potion you stand on, the
+    spells, the bag, then End turn. The bar opens on the first spell (`first_focus`) and wraps."""
     from game.ui.modes.duel.texts import SPELL_HELP
-    items = [BarItem(f"spell{i}", SPELLS[sid].name, SPELL_HELP.get(sid, "")) for i, sid in enumerate(view.dealt)]
+    items = []
     if view.pos in view.potions:
         colour = APPEARANCES[view.potions[view.pos]]
         items.append(BarItem("drink", f"Drink {colour}", f"drink the {colour} potion you stand on"))
         if len(view.inventory) < INVENTORY_SIZE:
             items.append(BarItem("pick", f"Take {colour}", f"put the {colour} potion in your bag"))
+    items += [BarItem(f"spell{i}", SPELLS[sid].name, SPELL_HELP.get(sid, "")) for i, sid in enumerate(view.dealt)]
     if view.inventory:
         items.append(BarItem("bag", "Bag…", "drink a potion from your bag"))
     if can_chat:
         items.append(BarItem("chat", "Chat…", "say something to the other unit"))
     items.append(BarItem("end", "End turn", "do nothing more this turn"))
     return items
+
+
+def first_focus(items) -> int:
+    return next((i for i, it in enumerate(items) if it.key.startswith("spell")), 0)
 
 
 class BoardKeys:
@@ -75,6 +111,7 @@ class BoardKeys:
         self.bar_open = False
         self.focus = 0
         self._preview = (None, None)
+        self._reach = (None, 0)
 
     # --- what is shown --------------------------------------------------------------------------
     def view(self):
@@ -100,6 +137,13 @@ class BoardKeys:
 
     def key(self):
         return (self.cursor, self.bar_open, self.focus)
+
+    def reach(self) -> int:
+        v = self.view()
+        k = (v.turn, v.pos, v.steps_left, v.known_open, v.opponent)
+        if self._reach[0] != k:
+            self._reach = (k, reach_mask(v))
+        return self._reach[1]
 
     def preview(self) -> tuple[int, list[int] | None]:
         """(the cursor's cell, the cells of the walk there or None when it cannot be made)."""
@@ -134,11 +178,7 @@ class BoardKeys:
         sc = self.scene
         v = self.view()
         if button in MOVES:
-            dx, dy = MOVES[button]
-            c = self.cursor_cell()
-            x, y = c % v.size + dx, c // v.size + dy
-            if 0 <= x < v.size and 0 <= y < v.size:
-                self.cursor = y * v.size + x
+            self.cursor = cursor_step(v.size, self.cursor_cell(), button, self.reach())
             return
         if button is Button.B:
             self.cursor = None
@@ -158,8 +198,11 @@ class BoardKeys:
             if sc.version == before or not sc.match.human_to_move():
                 break                            # refused (the reason is shown) or the turn is over
         self.cursor = None
+        self.open_bar()
+
+    def open_bar(self) -> None:
         self.bar_open = True
-        self.focus = 0
+        self.focus = first_focus(self.items())
 
     def _bar(self, button: Button) -> None:
         n = len(self.items())
@@ -167,8 +210,11 @@ class BoardKeys:
             self.focus = (self.focus - 1) % n
         elif button is Button.RIGHT:
             self.focus = (self.focus + 1) % n
-        elif button in (Button.B, Button.UP):
+        elif button is Button.B:
             self.bar_open = False
+        elif button in (Button.UP, Button.DOWN):      # back on the board, the cursor moving at once
+            self.bar_open = False
+            self._board(button)
         elif button is Button.A:
             self.do(self.focused())
 
