@@ -24,6 +24,14 @@ from game.ui import theme as T
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
+@pytest.fixture(autouse=True)
+def _duel_howto_seen(monkeypatch):
+    """These tests play duels, not the first-game how-to (test_duel_controls.py opens it)."""
+    from game.ui import onboarding
+    due = onboarding.howto_due
+    monkeypatch.setattr(onboarding, "howto_due", lambda app, mode: mode != "duel" and due(app, mode))
+
+
 DUEL_RULES = {"duel-rules": link_rules_hash()}
 
 

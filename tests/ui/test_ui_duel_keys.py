@@ -25,6 +25,14 @@ PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
 # --- helpers for the other duel tests -----------------------------------------------------------
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
+@pytest.fixture(autouse=True)
+def _duel_howto_seen(monkeypatch):
+    """These tests play duels, not the first-game how-to (test_duel_controls.py opens it)."""
+    from game.ui import onboarding
+    due = onboarding.howto_due
+    monkeypatch.setattr(onboarding, "howto_due", lambda app, mode: mode != "duel" and due(app, mode))
+
+
 
 def ev(kind, button):
     return InputEvent(kind, button, 0.0, "test")
@@ -47,9 +55,10 @@ def keypad_buttons(action) -> list[Button]:
 
 
 def pick(app, startswith: str) -> None:
-    """In an open duel_pick list, move to the item starting with `startswith` and take it."""
+    """In an open list (a choice, the pause menu), move to the item starting with `startswith`
+    and take it."""
     sc = app.top
-    assert sc.scene_name == "choice", stack(app)
+    assert sc.scene_name in ("choice", "pause"), stack(app)
     for _ in range(len(sc.menu.items) + 1):
         if sc.menu.current.label.startswith(startswith):
             press(app, B.A)
@@ -201,7 +210,7 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     tap(app, "kp_0")                                   # any other key cancels
     assert not sc.reader.pending_inventory
     tap(app, "tab")                                    # START: the pause menu; the keypad is free again
-    assert stack(app)[-1] == "choice" and not app.hub.numpad_claimed
+    assert stack(app)[-1] == "pause" and not app.hub.numpad_claimed
     tap(app, "escape")
     assert stack(app)[-1] == "duel_game" and app.hub.numpad_claimed
 

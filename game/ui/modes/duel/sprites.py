@@ -121,5 +121,5 @@ def burst(rgb: tuple, cell: int) -> pygame.Surface:
 def ring(rgb: tuple, cell: int) -> pygame.Surface:
     """The ground ring under your own wizard (tells you apart at every size)."""
     s = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    pygame.draw.ellipse(s, (*rgb, 150), (1, cell * 2 // 3, cell - 2, cell // 3))
+    pygame.draw.ellipse(s, rgb, (1, cell * 2 // 3, cell - 2, max(2, cell // 3)), max(1, cell // 8))
     return s
