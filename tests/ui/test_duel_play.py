@@ -71,7 +71,8 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     app.run_frames(1)
     app.screenshot(artifacts / "duel_results_480x320.png")
     assert not host_options().in_game                            # the options may change again
-    press(app, B.Y)                                           # the same kind of duel again
+    assert app.top.menu.current.label == "Play again"
+    press(app, B.A)                                           # Play again: the same kind of duel
     assert stack(app)[-1] == "duel_game" and app.top.game.state.layout.size == 13
     press(app, B.START)
     assert stack(app)[-1] == "pause"

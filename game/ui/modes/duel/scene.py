@@ -14,7 +14,6 @@ from game.modes.base import ActionError
 from game.modes.duel import actions as A
 from game.modes.duel.events import Damaged, SpellCast
 from game.modes.duel.keys import KeypadReader
-from game.ui import onboarding
 from game.ui.modes.duel.board import BoardPainter
 from game.ui.modes.duel.board_keys import BoardKeys
 from game.ui.modes.duel.layout import DuelLayout
@@ -68,8 +67,6 @@ class DuelScene(Scene):
         super().enter()
         if self.app.hub is not None:
             self.app.hub.claim_numpad(True)
-        if self.match.mode != "replay":
-            onboarding.first_game_howto(self.app, "duel")
         if self.chat_line is not None and self.app.hub is not None:
             self.app.hub.start_text()
 
