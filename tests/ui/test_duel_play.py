@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from test_ui_duel_keys import (
     keypad_buttons,
-    pad_enter,
     play_duel,
     set_level_size,
     to_duel_menu,

@@ -22,7 +22,6 @@ from game.modes.duel.spells import SPELLS
 from game.modes.duel.state import INVENTORY_SIZE
 from hw.input.buttons import Button
 
-
 MOVES = {Button.UP: (0, -1), Button.DOWN: (0, 1), Button.LEFT: (-1, 0), Button.RIGHT: (1, 0)}
 
 

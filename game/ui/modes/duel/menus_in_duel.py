@@ -1,13 +1,11 @@
-"""Menus the duel screen opens: actions (A), the bag, chat (phrases, typed line), pause (Start)
-and the info page (Select)."""
+"""Menus the duel screen opens: the bag (from the action bar), chat (phrases, typed line), the
+shared pause menu (Start) and the info page (Select)."""
 
 from __future__ import annotations
 
 from game.modes.duel import actions as A
 from game.modes.duel.messages import CHAT_MAX_CHARS, CHAT_PHRASES
-from game.modes.duel.potions import APPEARANCES
 from game.modes.duel.spells import SPELLS
-from game.modes.duel.state import INVENTORY_SIZE
 from game.ui import onboarding
 from game.ui.modes.duel.panels import SPELL_KEYS, potion_label
 from game.ui.modes.duel.texts import KEYPAD_HELP, PAD_HELP, SPELL_HELP, options_line
@@ -19,27 +17,6 @@ class DuelMenus:
 
     def __init__(self, scene) -> None:
         self.scene = scene
-
-    def action_menu(self) -> None:
-        m, g = self.scene.match, self.scene.game
-        items = []
-        if m.human_to_move() and not self.scene.busy():
-            v = g.view(m.viewer())
-            for i, sid in enumerate(v.dealt):
-                items.append((f"{SPELL_KEYS[i]} Cast {SPELLS[sid].name}", lambda i=i: self.scene.act(A.cast(i))))
-            if v.pos in v.potions:
-                colour = APPEARANCES[v.potions[v.pos]]
-                items.append((f"5 Drink the {colour} potion here", lambda: self.scene.act(A.drink_ground())))
-                if len(v.inventory) < INVENTORY_SIZE:
-                    items.append((f"0 Pick up the {colour} potion", lambda: self.scene.act(A.pick_up())))
-            if v.inventory:
-                items.append(("+ Drink from the bag…", lambda: self.bag_menu()))
-            items.append((". End turn", lambda: self.scene.act(A.end_turn())))
-        if m.can_chat:
-            items.append(("Chat…", lambda: self.open_chat(typed=False)))
-        items.append(("Duel info and keys", lambda: self.info()))
-        title = "Actions" if m.human_to_move() else "Not your turn"
-        self.scene.app.open("choice", title=title, options=items)
 
     def bag_menu(self) -> None:
         v = self.scene.game.view(self.scene.match.viewer())
