@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 KEYPAD_HELP = (
+    "Number pad:",
+    "  / * -   cast spell 1, 2, 3",
+    "  7 8 9 4 6 1 2 3   step (up to 5 a turn)",
+    "  5   drink the potion you stand on",
+    "  0   pick the potion up",
+    "  +  then 1-9   drink that potion from the bag",
+    "  Enter   chat    . or Del   end the turn",
+)
+PAD_HELP = (
     "D-pad and A/B:",
     "  D-pad   the cursor (it jumps to squares you can walk to)",
     "  A   on a square: walk there; on your wizard: the action bar",
