@@ -272,7 +272,7 @@ class DuelScene(Scene):
         hint = self.hint if self.time < self.hint_until else ""
         return (self.version, self.seq.index if self.seq else -1, self.curtain, hint, self.reader.pending_inventory,
                 self.chat_line, self.match.status(), self.match.link_down(), self.match.thinking, self.input_kind, self.keys.key(),
-                self.over_at is not None, len(self.match.logs[self.match.viewer()].entries()))
+                self.over_at is not None, len(self.match.logs[self.match.viewer()].entries()), self.match.peek_version)
 
     def render(self, surf, force: bool = False):
         if self.app.top is not self:
