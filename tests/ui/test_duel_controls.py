@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_duel_screen import LEVEL, ME, N, NEAR, POTIONS, WALL_NE, cell_pixels, duel_scene
+from test_duel_screen import LEVEL, ME, NEAR, POTIONS, WALL_NE, N, cell_pixels, duel_scene
 from ui_harness import B, menu_open, press, stack
 
 from game.modes.duel.layout import Layout
