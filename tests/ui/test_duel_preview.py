@@ -60,12 +60,18 @@ def _movers(m):
     return out
 
 
-def test_the_persons_steps_go_out_as_previews_and_the_turn_as_one_frame(make_app, monkeypatch):
+def hosted(make_app, monkeypatch):
+    """A duel hosted from the menus against a stalling bot unit: (app, cable, the bot's games)."""
     app = make_app((480, 320))
     games = []
     cable = Cable(app, monkeypatch, stalling_guest(games))
     open_link_menu(app, "Link: host")
     connect(app, cable)
+    return app, cable, games
+
+
+def test_the_persons_steps_go_out_as_previews_and_the_turn_as_one_frame(make_app, monkeypatch):
+    app, cable, games = hosted(make_app, monkeypatch)
     games[0].hold = False                                  # the bot unit plays at once
     m = app.top.match
     policy = DuelBot("hard")
@@ -86,11 +92,7 @@ def test_the_persons_steps_go_out_as_previews_and_the_turn_as_one_frame(make_app
 
 
 def test_the_other_units_previewed_steps_show_on_this_board(make_app, monkeypatch):
-    app = make_app((480, 320))
-    games = []
-    cable = Cable(app, monkeypatch, stalling_guest(games))
-    open_link_menu(app, "Link: host")
-    connect(app, cable)
+    app, cable, games = hosted(make_app, monkeypatch)
     sc = app.top
     m = sc.match
     policy = DuelBot("hard")
