@@ -81,11 +81,12 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     assert stack(app) == ["menu"]
 
 
-def test_whole_duel_with_the_dpad_and_buttons(make_app):
-    """The d-pad + A/B script of tests/ui/one_handed.py at 320x240: the cursor, A walks (diagonal
-    steps included, no chord), the action bar for the final action; title to the results."""
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)], ids=["320x240", "1280x720"])
+def test_whole_duel_with_the_dpad_and_buttons(make_app, size):
+    """The d-pad + A/B script of tests/ui/one_handed.py: the cursor, A walks (diagonal steps
+    included, no chord), the action bar for the final action; title to the results."""
     from one_handed import play
-    app = make_app((320, 240))
+    app = make_app(size)
     played = play(app, "duel")
     assert played.result == "duel_results" and not played.other_buttons
     g = app.top.match.game
