@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING
 
 from game.core import datafile
 from game.modes.base import ActionError
-from game.modes.quest.campaign import Progress, ProgressError, check_carry
 from game.modes.quest.bests import Bests
+from game.modes.quest.campaign import Progress, ProgressError, check_carry
 from game.store.json_doc import decode_json
 from game.store.safefile import backup_path, remove_stale_temps, set_aside, write_with_backup
 
