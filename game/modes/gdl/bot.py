@@ -100,6 +100,9 @@ class Bot:
         """(action, kills now, accepted) of the best strike by the tables, or (None, ..)."""
         w, plan = g.w, self.plan
         best, best_score, best_kill, best_ok = None, 0, False, False
+        field = plan.strike_field(g, u.type)
+        if u.transport < 0 and (field is None or field[g.cell_of(u)] > 0):
+            return best, best_kill, best_ok      # nothing known within reach, none hurt to repair
         for act in combat.targets(g, u):
             v = g.units[act.target]
             if isinstance(act, A.Repair):
@@ -201,14 +204,14 @@ class Bot:
         side would lose, and such a cell only to strike from it; when friends fill every cell
         lower down, a cell on the same level next to a free lower one)."""
         plan = self.plan
-        best, best_d = None, field[here]
+        best = None
         hazards = plan.hazards(g, u.type)
-        for c in g.w.grid.neighbours[here]:
-            d = field[c]
-            if d < best_d and (c not in hazards or (avoid and d == 0)) and g.move_target(u, c) is not None:
-                if avoid and any(plan.hold(g, k) for k in plan.threats(g, u, c)):
-                    continue
-                best, best_d = c, d
+        top = field[here]
+        for d, c in sorted((field[c], c) for c in g.w.grid.neighbours[here] if field[c] < top):
+            if (c not in hazards or (avoid and d == 0)) and g.move_target(u, c) is not None \
+                    and not (avoid and any(plan.hold(g, k) for k in plan.threats(g, u, c))):
+                best = c
+                break
         if best is None and avoid:                 # friends fill the way: round them, same level
             for c in g.w.grid.neighbours[here]:
                 d = field[c]

@@ -10,8 +10,8 @@
   per kind and type a side turn.
 - Hazards: cells where a unit that may blow up by accident (detonation-accident-chance) would
   kill a unit of a type outright; units keep out of them.
-- Fights: a known enemy and the enemies within 2 cells of it against the side's units that
-  could join the fight within 3 turns; the side engages when it kills the group before the group
+- Fights: a group of known enemies (joined when within 2 cells of each other) against the
+  side's units that could join the fight within 3 turns; the side engages when it kills the group before the group
   kills it, counting the first blow as a quarter more (hp x rate compared, all integers). A
   unit waits outside the reach of a fight the side would lose only while more of the side's
   units that can hurt the group are farther away (on their way); else waiting gains nothing.
@@ -27,6 +27,7 @@ from game.modes.gdl.dice import mean100
 BIG = 1 << 30
 GROUP_RADIUS = 2          # enemies this close to a target fight beside it
 GATHER_TURNS = 3          # own units this many turns' moves away join a fight
+GATHER_RADIUS_MAX = 24    # ... but none farther than this (bounded work)
 FIRST_BLOW_PCT = 125      # striking first is worth a quarter: an even fight is taken
 REFRESH_MAX = 8           # fields built again a turn, per kind and type
 DANGER_RADIUS_MAX = 6     # the danger map looks no farther (bounded work on big maps)
@@ -48,8 +49,8 @@ class SidePlan:
         self.side = side
         self.turn = g.turn
         self.fields: dict[tuple, array | None] = {}
-        self._engage: dict[int, bool] = {}
-        self._coming: dict[int, bool] = {}
+        self._engage: dict[int, tuple[bool, bool]] = {}
+        self._cluster: dict[int, int] | None = None
         self._danger: dict[int, list[int]] | None = None
         self._rate: dict[tuple[int, int], int] = {}
         self._steps: dict[int, int] = {}
@@ -113,38 +114,94 @@ class SidePlan:
         return any(self.types_owned[x] and (w.can_repair[x][ut] or auto[x][ut] > 0) for x in range(w.nu))
 
     # --- fights -------------------------------------------------------------------------------
+    def cluster_of(self, k: Known) -> int:
+        """The index of k's group: known enemies joined when within GROUP_RADIUS of each other."""
+        if self._cluster is None:
+            grid = self.w.grid
+            at: dict[int, list[int]] = {}
+            for i, e in enumerate(self.known):
+                at.setdefault(e.cell, []).append(i)
+            root = list(range(len(self.known)))
+
+            def find(i):
+                while root[i] != i:
+                    root[i] = root[root[i]]
+                    i = root[i]
+                return i
+            for i, e in enumerate(self.known):
+                for c in grid.cells_in_range(e.cell, 0, GROUP_RADIUS):
+                    for j in at.get(c, ()):
+                        a, b = find(i), find(j)
+                        if a != b:
+                            root[max(a, b)] = min(a, b)
+            self._cluster = {e.id: find(i) for i, e in enumerate(self.known)}
+            self._members: dict[int, list[Known]] = {}
+            for e in self.known:
+                self._members.setdefault(self._cluster[e.id], []).append(e)
+        return self._cluster[k.id]
+
     def engage(self, g, k: Known) -> bool:
-        """Whether the side's units near `k` win the fight against k's group (cached a turn)."""
-        got = self._engage.get(k.id)
+        """Whether the side's units that could join within GATHER_TURNS win the fight against
+        k's group: the group's hp x its hp-loss rate against them <= their hp x their rate
+        against the group x FIRST_BLOW_PCT / 100 (cached per group and turn)."""
+        ci = self.cluster_of(k)
+        got = self._engage.get(ci)
         if got is not None:
-            return got
-        grid = self.w.grid
-        group = [e for e in self.known if grid.distance(e.cell, k.cell) <= GROUP_RADIUS]
+            return got[0]
+        w = self.w
+        group = self._members[ci]
+        count = [0] * w.nu
+        for e in group:
+            count[e.type] += 1
+        kinds = [t for t in range(w.nu) if count[t]]
         their_hp = sum(e.hp for e in group)
+        radius = {}
+        far = max(GATHER_TURNS * self.steps(t) + self.reach(t) + GROUP_RADIUS for t in range(w.nu)) if w.nu else 0
+        near = self._near([e.cell for e in group], min(far, GATHER_RADIUS_MAX))
+        hurt_by: dict[int, int] = {}
+        harm_to: dict[int, int] = {}
         our_hp = our_rate = their_rate = 0
         coming = False
         for u in self.mine:
             if not u.alive or not g.active(u):
                 continue
-            c = g.cell_of(u)
-            hurt = sum(self.rate(u.type, e.type) for e in group)
+            ut = u.type
+            hurt = hurt_by.get(ut)
+            if hurt is None:
+                hurt = hurt_by[ut] = sum(self.rate(ut, t) * count[t] for t in kinds)
+                harm_to[ut] = sum(self.rate(t, ut) * count[t] for t in kinds)
+                radius[ut] = GATHER_TURNS * self.steps(ut) + self.reach(ut) + GROUP_RADIUS
             if hurt <= 0:
                 continue
-            if grid.distance(c, k.cell) > GATHER_TURNS * self.steps(u.type) + self.reach(u.type) + GROUP_RADIUS:
-                coming = coming or self.w.speed[u.type] > 0
+            if near.get(g.cell_of(u), BIG) > radius[ut]:
+                coming = coming or w.speed[ut] > 0
                 continue
             our_hp += u.hp
-            our_rate += hurt // max(1, len(group))
-            their_rate = max(their_rate, sum(self.rate(e.type, u.type) for e in group))
+            our_rate += hurt // len(group)
+            their_rate = max(their_rate, harm_to[ut])
         ok = our_rate > 0 and their_hp * their_rate * 100 <= our_hp * our_rate * FIRST_BLOW_PCT
-        self._engage[k.id] = ok
-        self._coming[k.id] = coming
+        self._engage[ci] = (ok, coming)
         return ok
+
+    def _near(self, cells: list[int], radius: int) -> dict[int, int]:
+        """cell -> distance to the nearest of `cells`, up to `radius` (any terrain)."""
+        nbrs = self.w.grid.neighbours
+        dist = dict.fromkeys(cells, 0)
+        frontier = list(dist)
+        for d in range(1, radius + 1):
+            nxt = []
+            for c in frontier:
+                for n in nbrs[c]:
+                    if n not in dist:
+                        dist[n] = d
+                        nxt.append(n)
+            frontier = nxt
+        return dist
 
     def hold(self, g, k: Known) -> bool:
         """Whether to wait outside k's reach: the side would lose the fight now and more of its
         units that can hurt k's group are on their way (else waiting gains nothing)."""
-        return not self.engage(g, k) and self._coming[k.id]
+        return not self.engage(g, k) and self._engage[self.cluster_of(k)][1]
 
     def danger(self, g) -> dict[int, list[int]]:
         """cell -> known enemies that could strike a unit there by their next turn."""
