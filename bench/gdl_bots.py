@@ -1,8 +1,8 @@
 """Figures of the GDL side bot (issue 19 item 9), used by bench_gdl.run and standalone:
 
 - head to head: the side bot (game/modes/gdl/bot.py) against the bot it replaced (bot_v1.py)
-  over the playable fixed-map library modules, seed 1, once per seat the side bot can take (it
-  plays that side, the old bot every other side). A game is decided when the module's own rules
+  over the playable fixed-map library modules, seed 1, once in each of the module's first two
+  sides (it plays that side, the old bot every other side). A game is decided when the module's own rules
   or Tactibox's name a winner; draws (the 100-turn limit of a module without last-turn, or every
   side lost) and games past MAX_ACTIONS are counted apart.
 - tokyo.g, seeds 1-5, both sides played by the side bot: in how many the humans kill the monster.
@@ -24,7 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
-MAX_ACTIONS = 20_000
+MAX_ACTIONS = 10_000
+SEATS = 2                 # the side bot takes each of the first two sides in turn
 TURNS_200 = 6
 TURN_200_BUDGET_MS = 50.0
 
@@ -65,10 +66,12 @@ def head_to_head(lib, names=None, seed: int = 1, log=None) -> dict:
         if kind != "fixed" or problems or (names and n not in names):
             continue
         world = World(m)
-        for side in GdlGame(world, seed).sides:
+        for side in GdlGame(world, seed).sides[:SEATS]:
+            t = time.perf_counter()
+            games[f"{n}:{side}"] = got = duel_game(world, seed, side)
             if log:
-                log(f"  gdl bots: {n} side {side}")
-            games[f"{n}:{side}"] = duel_game(world, seed, side)
+                log(f"  gdl bots: {n} side {side}: {got['result']} ({got['turns']} turns, {got['actions']} actions, "
+                    f"{time.perf_counter() - t:.1f} s)")
     tally = {k: sum(1 for v in games.values() if v["result"] == k) for k in ("new", "old", "draw", "unfinished")}
     decided = tally["new"] + tally["old"]
     return {"bot_vs_v1_games": len(games), "bot_vs_v1_new_wins": tally["new"], "bot_vs_v1_old_wins": tally["old"],

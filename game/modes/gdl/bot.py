@@ -1,8 +1,9 @@
 """The GDL side bot (issue 19 item 9): plays one side of any module from the tables and from what
 the side sees. Its rules, in the order a unit is asked (docs/rules/gdl-bot.md):
 
-1. hurt (below HURT_PCT % hp), threatened and able to heal somewhere: step out of reach, toward
-   a repairer when there is one, unless it can finish its target now;
+1. hurt (below HURT_PCT % hp), threatened and able to heal somewhere: step out of reach (or
+   farther from the nearest threat), toward a repairer when there is one, unless it can finish
+   its target now;
 2. low on a material it lives or moves on: go home (an own unit that hands that material out)
    before it runs out, and wait there;
 3. strike (attack, fire, capture, repair) where the tables promise the best trade, only at
@@ -134,18 +135,24 @@ class Bot:
         return best, best_kill, best_ok
 
     def retreat_step(self, g, u, here: int):
-        """A neighbouring cell with fewer threats than here (the nearest to a repairer first)."""
+        """A neighbouring cell with fewer threats than here, or as many but farther from the
+        nearest (the nearest to a repairer first)."""
         plan, w = self.plan, g.w
         if w.speed[u.type] <= 0:
             return None
         heal = plan.field("heal", u.type, lambda: self._healers(g, u.type))
-        now = len(plan.threats(g, u, here))
+        dist = w.grid.distance
+
+        def danger_at(c):
+            near = plan.threats(g, u, c)
+            return len(near), -min((dist(c, k.cell) for k in near), default=BIG)
+        now = danger_at(here)
         best, key = None, None
         for c in w.grid.neighbours[here]:
-            n = len(plan.threats(g, u, c))
-            if n >= now or g.move_target(u, c) is None:
+            d = danger_at(c)
+            if d >= now or g.move_target(u, c) is None:
                 continue
-            k = (n, heal[c] if heal is not None else 0, c)
+            k = (d, heal[c] if heal is not None else 0, c)
             if key is None or k < key:
                 best, key = c, k
         return best
@@ -297,8 +304,8 @@ class Bot:
             t = g.move_target(u, c)
             if t is not None and t[1] >= 0 and carries(w, g.units[t[1]].type, u.type):
                 return A.Move(u.id, c)
-        ferries = plan.field("ferries", u.type, lambda: (g.cell_of(v) for v in plan.mine
-                                                         if v.alive and carries(w, v.type, u.type)))
+        ferries = plan.field("ferries", u.type, lambda: self._around(g, (g.cell_of(v) for v in plan.mine
+                                                                         if v.alive and carries(w, v.type, u.type))))
         if ferries is None or ferries[here] >= BIG:
             return None
         step = self.step_down(g, u, here, ferries)
@@ -320,15 +327,23 @@ class Bot:
             return A.Move(u.id, step) if step is not None else None
         if riders:
             return None
-        pick = plan.field("pickup", u.type, lambda: (
+        pick = plan.field("pickup", u.type, lambda: self._around(g, (
             g.cell_of(v) for v in plan.mine if v.alive and v.transport < 0 and v.id != u.id
-            and carries(w, u.type, v.type) and g.active(v) and w.speed[v.type] > 0 and self.stranded(g, v)))
+            and carries(w, u.type, v.type) and g.active(v) and w.speed[v.type] > 0 and self.stranded(g, v))))
         if pick is None or pick[here] >= BIG:
             return None
         if pick[here] <= 1:
             return "stay"
         step = self.step_down(g, u, here, pick)
         return A.Move(u.id, step) if step is not None else None
+
+    @staticmethod
+    def _around(g, cells):
+        """Each cell and its neighbours (a ship waits next to the shore, a soldier next to it)."""
+        nbrs = g.w.grid.neighbours
+        for c in cells:
+            yield c
+            yield from nbrs[c]
 
     def _landings(self, g, tr: int, ot: int):
         """Cells a transport can be in next to a cell from which its passengers reach a target."""
