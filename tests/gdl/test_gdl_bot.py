@@ -12,7 +12,7 @@ from game.modes.gdl.bot import Bot
 from game.modes.gdl.bot_v1 import Bot as OldBot
 from game.modes.gdl.game import GdlGame
 from game.modes.gdl.match import BOT_ACTIONS_PER_UNIT, BotSeat, play
-from tests.gdl.mini import cell, game, units
+from tests.gdl.mini import game, units
 
 
 def side_turn(g, bot) -> list:
