@@ -17,7 +17,8 @@ the side sees. Its rules, in the order a unit is asked (docs/rules/gdl-bot.md):
    a unit that may blow up by accident would kill it (only to strike from one; out of such a
    cell when it has nothing else to do); round friends that block the way; a unit that cannot
    get to any target boards a transport, a transport with such passengers sails to a landing
-   place and an empty one fetches them; under fog, units with nothing known to go for explore.
+   place and an empty one fetches them; under fog, units with nothing known to go for explore;
+   a unit left with nothing to do steps out of the reach of enemies it cannot hurt.
 
 Units act one after another (transports first) until each has nothing left to do; a unit never
 ends the side's turn for the others. Deterministic: no randomness of its own, every choice
@@ -241,6 +242,20 @@ class Bot:
         return None
 
     def move(self, g, u, here: int):
+        """Where u goes (None: it stays); a unit left with nothing to do out of the reach of
+        enemies it cannot hurt (or should not fight yet)."""
+        act = self._move(g, u, here)
+        if act is not None or g.w.speed[u.type] <= 0:
+            return act
+        plan = self.plan
+        near = plan.threats(g, u, here)
+        if near and all(plan.rate(u.type, k.type) <= 0 or plan.hold(g, k) for k in near):
+            step = self.retreat_step(g, u, here)
+            if step is not None:
+                return A.Move(u.id, step)
+        return None
+
+    def _move(self, g, u, here: int):
         plan, w = self.plan, g.w
         ut = u.type
         if w.speed[ut] <= 0:

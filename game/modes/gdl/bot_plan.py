@@ -30,7 +30,7 @@ GATHER_TURNS = 3          # own units this many turns' moves away join a fight
 GATHER_RADIUS_MAX = 24    # ... but none farther than this (bounded work)
 FIRST_BLOW_PCT = 125      # striking first is worth a quarter: an even fight is taken
 REFRESH_MAX = 8           # fields built again a turn, per kind and type
-DANGER_RADIUS_MAX = 6     # the danger map looks no farther (bounded work on big maps)
+DANGER_RADIUS_MAX = 10    # the danger map looks no farther (bounded work on big maps)
 
 
 class Known:
