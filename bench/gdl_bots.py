@@ -7,7 +7,7 @@
   side lost) and games past MAX_ACTIONS are counted apart.
 - tokyo.g, seeds 1-5, both sides played by the side bot: in how many the humans kill the monster.
 - a bot turn for a side with 200 units: BOT200, a module of our own (60 x 30 plains, 200
-  infantry a side in two lines 6 rows apart, see-all): the time the bot spends choosing the
+  infantry a side in two blocks of 5 rows, 6 rows apart, see-all): the time the bot spends choosing the
   side's actions in one side turn (the rules' apply time not included, given apart), median of
   the first TURNS_200 turns of side 1 (wall time, and the thread's CPU time: the machine may be
   shared).
@@ -105,10 +105,10 @@ def tokyo_monster_kills(lib, seeds=range(1, 6)) -> dict:
 
 def bot200_text(per_side: int = 200) -> str:
     """BOT200: our own module (no library words): two sides of `per_side` infantry."""
-    rows = ['"60+"'] * 30
+    rows = ['"60a"'] * 30
     units = []
     for i in range(per_side):
-        x, y = 5 + i % 50, 8 + i // 50
+        x, y = 8 + i % 40, 8 + i // 40          # inside the area's hexagon (15 <= x + y <= 74)
         units.append(f"(inf {x} {y} 1)")
         units.append(f"(inf {x} {y + 10} 2)")
     return "\n".join([

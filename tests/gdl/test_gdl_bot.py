@@ -257,3 +257,26 @@ def test_tokyo_the_humans_kill_the_monster_in_at_least_two_of_seeds_1_to_5(tokyo
     killed = [s for s in range(1, 6)
               if not any(u.alive and u.type == monster for u in play(tokyo, s).game.units)]
     assert len(killed) >= 2, killed
+
+
+# --- the bench's figures ----------------------------------------------------------------------
+def test_bench_bot200_module_puts_200_units_on_each_side(tmp_path):
+    """BOT200 (bench/gdl_bots.py) is the position the 200-unit bot-turn budget is measured on."""
+    from bench.gdl_bots import bot200_text
+    from game.modes.gdl.world import World
+    from game.rules.gdl.loader import load_module
+    p = tmp_path / "bot200.g"
+    p.write_text(bot200_text())
+    m = load_module(p)
+    g = GdlGame(World(m), 1)
+    assert not m.play_warnings()
+    assert [sum(1 for u in g.units if u.alive and u.side == s and u.cell >= 0) for s in g.sides] == [200, 200]
+
+
+def test_bench_head_to_head_on_duel(lib):
+    """duel.g is symmetric (two tanks 6 apart): side 1 moves up first and side 2 gets the first
+    blow, so each bot wins the seating where it plays side 2: one game each, no draw."""
+    from bench.gdl_bots import head_to_head
+    got = head_to_head(lib, ["duel.g"])
+    assert got["bot_vs_v1_games_detail"] == {"duel.g:1": "old", "duel.g:2": "new"}
+    assert (got["bot_vs_v1_new_wins"], got["bot_vs_v1_old_wins"], got["bot_vs_v1_draws"]) == (1, 1, 0)
