@@ -24,10 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
-MAX_ACTIONS = 10_000
+MAX_ACTIONS = 6_000
 SEATS = 2                 # the side bot takes each of the first two sides in turn
 # left out of the head to head: the engine's exact line of sight (vision.py, lineoffire.py) makes
-# one beirut.g action take ~0.1 s, a 10,000-action game over 15 minutes
+# one beirut.g action take ~0.1 s, a 6,000-action game about 10 minutes
 SLOW = ("beirut.g",)
 TURNS_200 = 6
 TURN_200_BUDGET_MS = 50.0

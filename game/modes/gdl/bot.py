@@ -11,14 +11,16 @@ the side sees. Its rules, in the order a unit is asked (docs/rules/gdl-bot.md):
    the target win the fight together (bot_plan.SidePlan.engage); a winnable strike comes before
    a better-scored one the side would lose, and a unit already in the enemy's reach strikes
    anyway (the first blow is better than none);
-4. a maker finishes what it started, else creates the type the side lacks most (bot_make.py);
-5. move: along a distance field toward cells it can strike from (or repair from), never into
-   the reach of a fight the side would lose while friends are on their way (it waits for them) nor through cells where
-   a unit that may blow up by accident would kill it (only to strike from one; out of such a
-   cell when it has nothing else to do); round friends that block the way; a unit that cannot
-   get to any target boards a transport, a transport with such passengers sails to a landing
-   place and an empty one fetches them; under fog, units with nothing known to go for explore;
-   a unit left with nothing to do steps out of the reach of enemies it cannot hurt.
+4. a mobile depot (it hands out a material the side's units live on, bot_plan.depot_materials)
+   keeps out of every enemy's reach and follows the units short of it, striking only to kill;
+5. a maker finishes what it started, else creates the type the side lacks most (bot_make.py);
+6. move: along a distance field toward cells it can strike from (or repair from), never into
+   the reach of a fight the side would lose while friends are on their way (it waits for
+   them), nor through cells where a unit that may blow up by accident would kill it (only to
+   strike from one; out of such a cell when it has nothing else to do); round friends that
+   block the way; a unit that cannot get to any target boards a transport, a transport with
+   such passengers sails to a landing place and an empty one fetches them; under fog, units
+   with nothing known to go for explore; a unit left with nothing to do steps out of the reach of enemies it cannot hurt.
 
 Units act one after another (transports first) until each has nothing left to do; a unit never
 ends the side's turn for the others. Deterministic: no randomness of its own, every choice
@@ -91,12 +93,41 @@ class Bot:
         home = self.supply_run(g, u, here)
         if home is not None and not kills:
             return home if home != "stay" else None
+        depot = plan.depot_materials(u.type)
+        if depot and w.speed[u.type] > 0:       # the side's supply: behind the front, near the needy
+            if strike is not None and kills:
+                return strike
+            return self.supply_train(g, u, here, depot, strike)
         if strike is not None and (accepted or plan.threats(g, u, here)):
             return strike                        # in reach of the enemy already: strike first
         made = choose_production(g, u, plan)
         if made is not None:
             return made
         return self.move(g, u, here)
+
+    def supply_train(self, g, u, here: int, materials: list[int], strike):
+        """A mobile depot keeps out of every enemy's reach and follows the own units short of
+        what it hands out, to within its out-length of the nearest."""
+        plan, w = self.plan, g.w
+        if plan.threats(g, u, here):
+            step = self.retreat_step(g, u, here)
+            return A.Move(u.id, step) if step is not None else strike
+        m = materials[0]
+        field = plan.field(f"needy{m}", u.type, lambda: self._needy(g, u.type, m))
+        if field is None or field[here] >= BIG or field[here] <= max(0, w.T["out-length"][u.type][m] // 2):
+            return None
+        best = None
+        for _d, c in sorted((field[c], c) for c in w.grid.neighbours[here] if field[c] < field[here]):
+            if c not in plan.hazards(g, u.type) and not plan.threats(g, u, c) and g.move_target(u, c) is not None:
+                best = c
+                break
+        return A.Move(u.id, best) if best is not None else None
+
+    def _needy(self, g, dt: int, m: int):
+        store = g.w.T["unit-storage-x"]
+        for v in self.plan.mine:
+            if v.alive and v.type != dt and store[v.type][m] > 0 and v.supply[m] * 2 < store[v.type][m]:
+                yield g.cell_of(v)
 
     def best_strike(self, g, u):
         """(action, kills now, accepted) of the best strike by the tables, or (None, ..)."""

@@ -56,6 +56,7 @@ class SidePlan:
         self._steps: dict[int, int] = {}
         self._refreshed: dict[tuple, int] = {}
         self._hazards: dict[int, set[int]] = {}
+        self._depots: dict[int, list[int]] = {}
         self.mine = [u for u in g.units if u.alive and u.side == side and g.cell_of(u) >= 0]
         self.known: list[Known] = []
         seen = set()
@@ -112,6 +113,26 @@ class SidePlan:
             return True
         auto = w.T["auto-repair"]
         return any(self.types_owned[x] and (w.can_repair[x][ut] or auto[x][ut] > 0) for x in range(w.nu))
+
+    def depot_materials(self, ut: int) -> list[int]:
+        """Materials a type hands out to the side (out-length >= 1) that other types the side
+        owns live on (base-consumption or hp-per-starve), holding at least 3 times what any of
+        them holds: such a unit is the side's supply and keeps out of the fighting."""
+        got = self._depots.get(ut)
+        if got is None:
+            w = self.w
+            T = w.T
+            store = T["unit-storage-x"]
+            got = []
+            for m in range(w.nm):
+                if T["out-length"][ut][m] < 1 or store[ut][m] <= 0:
+                    continue
+                users = [t for t in range(w.nu) if t != ut and self.types_owned[t]
+                         and (T["base-consumption"][t][m] > 0 or T["hp-per-starve"][t][m] > 0)]
+                if users and store[ut][m] >= 3 * max(store[t][m] for t in users):
+                    got.append(m)
+            self._depots[ut] = got
+        return got
 
     # --- fights -------------------------------------------------------------------------------
     def cluster_of(self, k: Known) -> int:
