@@ -23,10 +23,16 @@ def choose_production(g, u, plan):
     acts = production.actions(g, u)
     if not acts:
         return None
+    return production_choice(g, u, acts, lambda: wanted_types(g, u, plan))
+
+
+def production_choice(g, u, acts: list, wanted):
+    """Of the production actions `acts`: build on the unit nearest completion, else create (or
+    tool up for) the first type of `wanted()` the maker can, inside the maker when it can."""
     builds = [a for a in acts if isinstance(a, A.Build)]
     if builds:
         return max(builds, key=lambda a: (g.units[a.target].cp, -a.target))
-    for b in wanted_types(g, u, plan):
+    for b in wanted():
         creates = [a for a in acts if isinstance(a, (A.Create, A.CreateIn)) and a.type == b]
         if creates:
             inside = [a for a in creates if isinstance(a, A.CreateIn) and a.transport == u.id]

@@ -33,6 +33,19 @@ REFRESH_MAX = 8           # fields built again a turn, per kind and type
 DANGER_RADIUS_MAX = 10    # the danger map looks no farther (bounded work on big maps)
 
 
+def spread(neighbours, ok, dist, frontier: list[int]) -> None:
+    """Breadth-first distances in `dist` from the `frontier` cells (at 0) over the cells `ok`."""
+    while frontier:
+        nxt = []
+        for c in frontier:
+            d = dist[c] + 1
+            for n in neighbours[c]:
+                if dist[n] > d and ok[n]:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+
+
 class Known:
     """An enemy as the side knows it: id, type, cell (now, or where it was last seen), hp (its
     hp when seen now, else its type's full hp)."""
@@ -285,16 +298,7 @@ class SidePlan:
         if not frontier:
             self.fields[key] = None
             return None
-        nbrs = grid.neighbours
-        while frontier:
-            nxt = []
-            for c in frontier:
-                d = dist[c] + 1
-                for n in nbrs[c]:
-                    if dist[n] > d and ok[n]:
-                        dist[n] = d
-                        nxt.append(n)
-            frontier = nxt
+        spread(grid.neighbours, ok, dist, frontier)
         self.fields[key] = dist
         return dist
 

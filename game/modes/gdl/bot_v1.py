@@ -13,6 +13,8 @@ from array import array
 
 from game.modes.gdl import actions as A
 from game.modes.gdl import capture, combat, production
+from game.modes.gdl.bot_make import production_choice
+from game.modes.gdl.bot_plan import spread
 
 
 class Bot:
@@ -75,20 +77,7 @@ class Bot:
     def production(self, g, u):
         """Finish what is started, else start the unit type that fights best for its cost
         (tooling up for it first), inside the maker when it can."""
-        acts = production.actions(g, u)
-        builds = [a for a in acts if isinstance(a, A.Build)]
-        if builds:
-            return max(builds, key=lambda a: (g.units[a.target].cp, -a.target))
-        wanted = self.wanted_types(g, u)
-        for b in wanted:
-            creates = [a for a in acts if isinstance(a, (A.Create, A.CreateIn)) and a.type == b]
-            if creates:
-                inside = [a for a in creates if isinstance(a, A.CreateIn) and a.transport == u.id]
-                return (inside or creates)[0]
-            tools = [a for a in acts if isinstance(a, A.Toolup) and a.type == b]
-            if tools:
-                return tools[0]
-        return None
+        return production_choice(g, u, production.actions(g, u), lambda: self.wanted_types(g, u))
 
     @staticmethod
     def wanted_types(g, u) -> list[int]:
@@ -130,14 +119,6 @@ class Bot:
         if not frontier:
             self.fields[ut] = None
             return None
-        while frontier:
-            nxt = []
-            for c in frontier:
-                d = dist[c] + 1
-                for n in grid.neighbours[c]:
-                    if dist[n] > d and ok[n]:
-                        dist[n] = d
-                        nxt.append(n)
-            frontier = nxt
+        spread(grid.neighbours, ok, dist, frontier)
         self.fields[ut] = dist
         return dist
