@@ -5,6 +5,8 @@ says, and checks the bot's actions (fixed seeds; the bot has no randomness of it
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.modes.gdl import actions as A
 from game.modes.gdl import combat
@@ -280,3 +282,46 @@ def test_bench_head_to_head_on_duel(lib):
     got = head_to_head(lib, ["duel.g"])
     assert got["bot_vs_v1_games_detail"] == {"duel.g:1": "old", "duel.g:2": "new"}
     assert (got["bot_vs_v1_new_wins"], got["bot_vs_v1_old_wins"], got["bot_vs_v1_draws"]) == (1, 1, 0)
+
+
+# --- any position ---------------------------------------------------------------------------------
+MIXED = """
+(unit-type man (acp-per-turn 2) (hp-max 3) (vision-range 2))
+(unit-type ogre (acp-per-turn 2) (hp-max 8) (hp-recovery 0.50))
+(unit-type ship (acp-per-turn 3) (capacity 2))
+(unit-type hut (capacity 1))
+(table unit-size-as-occupant (u* ship 1) (u* hut 1))
+(table mp-to-enter-terrain ((man ogre hut) sea 99) (ship plains 99))
+(table hit-chance (man (man ogre hut) 60) (ogre (man hut) 80) (ship ship 50))
+(table damage (u* u* 1) (ogre man 2))
+(table capture-chance (man hut 50))
+(table can-create (hut man true))
+(table acp-to-create (hut man 1))
+"""
+
+
+@settings(derandomize=True, deadline=None, max_examples=25, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(st.sampled_from(["man", "ogre", "ship", "hut"]), st.integers(0, 11),
+                          st.integers(1, 2), st.integers(0, 2)), min_size=2, max_size=12),
+       st.booleans())
+def test_any_position_gives_legal_actions_and_bounded_turns(tmp_path_factory, placed, seeall):
+    """Random positions on the islands (fog or see-all): every action the bot returns is legal
+    (apply checks it), and each side turn ends within 32 actions a unit + END."""
+    rows = ISLAND_ROWS
+    text = ("(set see-all true)\n" if seeall else "") + MIXED
+    for ut, x, y, side in placed:
+        land = x < 4 or x >= 8
+        if (ut == "ship") == land:
+            x = 5 if ut == "ship" else 1
+        text += f"({ut} {x} {y} {side})\n"
+    tmp = tmp_path_factory.mktemp("any")
+    g = game(tmp, text, size=(12, 4), rows=rows)
+    seats = {s: BotSeat() for s in g.sides}
+    for _ in range(3 * len(g.sides)):
+        if g.over:
+            break
+        side, n = g.side, 0
+        while g.side == side and not g.over:
+            g.apply(seats[side].choose(g))
+            n += 1
+            assert n <= BOT_ACTIONS_PER_UNIT * len(g.units) + 1
