@@ -12,7 +12,8 @@ the side sees. Its rules, in the order a unit is asked (docs/rules/gdl-bot.md):
    a better-scored one the side would lose, and a unit already in the enemy's reach strikes
    anyway (the first blow is better than none);
 4. a mobile depot (it hands out a material the side's units live on, bot_plan.depot_materials)
-   keeps out of every enemy's reach and follows the units short of it, striking only to kill;
+   keeps out of every enemy's reach and follows the units that live on it, striking only to
+   kill; those units never step beyond their in-length from the side's depots (the leash);
 5. a maker finishes what it started, else creates the type the side lacks most (bot_make.py);
 6. move: along a distance field toward cells it can strike from (or repair from), never into
    the reach of a fight the side would lose while friends are on their way (it waits for
@@ -55,11 +56,12 @@ class Bot:
         self.pos = 0
         self.count = 0
         self.trail: dict[int, set[int]] = {}     # cells a unit explored this turn
+        self.tethers: dict[int, tuple | None] = {}
 
     def choose(self, g) -> A.GdlAction:
         key = (g.turn, g.side_index)
         if key != self.key:
-            self.key, self.done, self.pos, self.trail = key, set(), 0, {}
+            self.key, self.done, self.pos, self.trail, self.tethers = key, set(), 0, {}, {}
             self.plan = SidePlan(g, g.side)
             w = g.w
             mine = [u.id for u in g.units if u.alive and u.side == g.side]
@@ -106,8 +108,8 @@ class Bot:
         return self.move(g, u, here)
 
     def supply_train(self, g, u, here: int, materials: list[int], strike):
-        """A mobile depot keeps out of every enemy's reach and follows the own units short of
-        what it hands out, to within its out-length of the nearest."""
+        """A mobile depot keeps out of every enemy's reach and follows the own units that live
+        on what it hands out, to within half its out-length of the nearest."""
         plan, w = self.plan, g.w
         if plan.threats(g, u, here):
             step = self.retreat_step(g, u, here)
@@ -124,10 +126,35 @@ class Bot:
         return A.Move(u.id, best) if best is not None else None
 
     def _needy(self, g, dt: int, m: int):
-        store = g.w.T["unit-storage-x"]
+        """Cells of own units (not depots) that live on material m: the army a depot follows."""
+        T = g.w.T
         for v in self.plan.mine:
-            if v.alive and v.type != dt and store[v.type][m] > 0 and v.supply[m] * 2 < store[v.type][m]:
+            if v.alive and v.type != dt and T["unit-storage-x"][v.type][m] > 0 and \
+                    (T["base-consumption"][v.type][m] > 0 or T["hp-per-starve"][v.type][m] > 0) \
+                    and not self.plan.depot_materials(v.type):
                 yield g.cell_of(v)
+
+    def tether(self, g, u):
+        """(distance field to the side's depots, in-length) for the first material u lives on
+        that a depot of the side hands out; None when it has none (it may go anywhere)."""
+        ut = u.type
+        if ut in self.tethers:
+            return self.tethers[ut]
+        w, plan = g.w, self.plan
+        T = w.T
+        got = None
+        if w.nm and not plan.depot_materials(ut):
+            for m in range(w.nm):
+                lives = T["base-consumption"][ut][m] > 0 or T["hp-per-starve"][ut][m] > 0
+                if not lives or T["unit-storage-x"][ut][m] <= 0 or T["in-length"][ut][m] < 0:
+                    continue
+                field = plan.field(f"depot{m}", ut, lambda m=m: (g.cell_of(v) for v in plan.mine if v.alive
+                                                                and m in plan.depot_materials(v.type)))
+                if field is not None:
+                    got = (field, T["in-length"][ut][m])
+                    break
+        self.tethers[ut] = got
+        return got
 
     def best_strike(self, g, u):
         """(action, kills now, accepted) of the best strike by the tables, or (None, ..)."""
@@ -246,7 +273,10 @@ class Bot:
         best = None
         hazards = plan.hazards(g, u.type)
         top = field[here]
+        leash = self.tether(g, u) if avoid else None
         for d, c in sorted((field[c], c) for c in g.w.grid.neighbours[here] if field[c] < top):
+            if leash is not None and leash[0][c] > max(leash[1], leash[0][here]):
+                continue                           # not out of its supply line's reach
             if (c not in hazards or (avoid and d == 0)) and g.move_target(u, c) is not None \
                     and not (avoid and any(plan.hold(g, k) for k in plan.threats(g, u, c))):
                 best = c

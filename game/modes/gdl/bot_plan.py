@@ -129,8 +129,9 @@ class SidePlan:
 
     def depot_materials(self, ut: int) -> list[int]:
         """Materials a type hands out to the side (out-length >= 1) that other types the side
-        owns live on (base-consumption or hp-per-starve), holding at least 3 times what any of
-        them holds: such a unit is the side's supply and keeps out of the fighting."""
+        owns and that hand out nothing live on (base-consumption or hp-per-starve), holding at
+        least 3 times what any of them holds: such a unit is the side's supply and keeps out of
+        the fighting."""
         got = self._depots.get(ut)
         if got is None:
             w = self.w
@@ -140,7 +141,7 @@ class SidePlan:
             for m in range(w.nm):
                 if T["out-length"][ut][m] < 1 or store[ut][m] <= 0:
                     continue
-                users = [t for t in range(w.nu) if t != ut and self.types_owned[t]
+                users = [t for t in range(w.nu) if t != ut and self.types_owned[t] and T["out-length"][t][m] < 1
                          and (T["base-consumption"][t][m] > 0 or T["hp-per-starve"][t][m] > 0)]
                 if users and store[ut][m] >= 3 * max(store[t][m] for t in users):
                     got.append(m)
