@@ -34,17 +34,10 @@ from __future__ import annotations
 from game.modes.gdl import actions as A
 from game.modes.gdl import capture, combat, movement, vision
 from game.modes.gdl.bot_make import choose_production
-from game.modes.gdl.bot_plan import BIG, SidePlan
+from game.modes.gdl.bot_plan import BIG, SidePlan, carries
 from game.modes.gdl.units import room_in_cell
 
 HURT_PCT = 40
-
-
-def carries(w, tr: int, ot: int) -> bool:
-    """Whether a transport type can take an occupant type and moves (a town is no ferry)."""
-    if not (w.can_act[tr] and w.speed[tr] > 0):
-        return False
-    return w.cap_x[tr][ot] > 0 or 0 < w.size_occ[ot][tr] <= w.capacity[tr]
 
 
 class Bot:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from game.modes.gdl import actions as A
 from game.modes.gdl import production
+from game.modes.gdl.bot_plan import BIG, carries
 
 
 def choose_production(g, u, plan):
@@ -46,7 +47,6 @@ def production_choice(g, u, acts: list, wanted):
 def wanted_types(g, u, plan) -> list[int]:
     """Types u could create, most wanted first (ties: lower type index)."""
     w = g.w
-    from game.modes.gdl.bot import carries
     known = plan.known
     foes = sorted({k.type for k in known}) or list(range(w.nu))
     lost_types = plan_stranded_types(g, plan)
@@ -78,7 +78,6 @@ def plan_stranded_types(g, plan) -> set[int]:
     """Types of own units (that move) with targets they cannot walk to (computed once a turn)."""
     if plan.stranded_types is not None:
         return plan.stranded_types
-    from game.modes.gdl.bot_plan import BIG
     w = g.w
     out = set()
     for t in sorted({v.type for v in plan.mine if v.alive and w.speed[v.type] > 0 and w.can_act[v.type]}):

@@ -33,6 +33,13 @@ REFRESH_MAX = 8           # fields built again a turn, per kind and type
 DANGER_RADIUS_MAX = 10    # the danger map looks no farther (bounded work on big maps)
 
 
+def carries(w, tr: int, ot: int) -> bool:
+    """Whether a transport type can take an occupant type and moves (a town is no ferry)."""
+    if not (w.can_act[tr] and w.speed[tr] > 0):
+        return False
+    return w.cap_x[tr][ot] > 0 or 0 < w.size_occ[ot][tr] <= w.capacity[tr]
+
+
 def spread(neighbours, ok, dist, frontier: list[int]) -> None:
     """Breadth-first distances in `dist` from the `frontier` cells (at 0) over the cells `ok`."""
     while frontier:
