@@ -60,7 +60,8 @@ def default_declaration(g):
     from game.modes.bout.dungeon.world import choice, fallback
     if g.phase != "declare":
         return None
-    act = choice(g, 0, g.m.stage_of(0))
+    f = g.m.to_act()                      # the hero (co-op: the hero whose fight asks)
+    act = choice(g, f, g.m.stage_of(f))
     try:
         g.m.check(act)
     except ActionError:
