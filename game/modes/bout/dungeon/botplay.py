@@ -162,11 +162,19 @@ class DungeonBot:
 
 
 class ArenaOrDungeonBot:
-    """The bout's registry bot: the bout bot in the arena, the hero bot in a dungeon run."""
+    """The bout's registry bot: the bout bot in the arena, the hero bot in a dungeon run, the
+    seat's hero in a co-op run (coop.py `CoopBot`: its keys sealed and revealed)."""
 
-    def __init__(self, bout_bot, level: str = "hard", seed: int = 0) -> None:
+    def __init__(self, bout_bot, level: str = "hard", seed: int = 0, seat: int = 0, salts=None) -> None:
         self.bout, self.dungeon = bout_bot, DungeonBot(level, seed)
+        self.level, self.seed, self.seat, self.salts = level, seed, seat, salts
+        self._coop = None
 
     def choose(self, g):
         from game.modes.bout.dungeon.game import DungeonGame
+        if getattr(g, "coop", False):
+            if self._coop is None:
+                from game.modes.bout.dungeon.coop import CoopBot
+                self._coop = CoopBot(self.level, self.seed, self.seat, self.salts)
+            return self._coop.choose(g)
         return self.dungeon.choose(g) if isinstance(g, DungeonGame) else self.bout.choose(g)

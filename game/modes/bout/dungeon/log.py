@@ -67,7 +67,7 @@ def describe(g, ev) -> str | None:
         "pack_full": lambda: f"{n(ev[1])}'s pack is full.",
         "equip": lambda: f"{n(ev[1])} takes up {items[ev[2]].name}.",
         "drop": lambda: f"{n(ev[1])} drops {items[ev[2]].name}.",
-        "sealed": lambda: f"{n(ev[1])} has chosen a move.",
+        "sealed": lambda: None,                 # co-op: a seal says nothing (the screen shows who is waiting)
         "slain": lambda: f"{n(ev[1])} is slain where he lies.",
         "comes_to": lambda: f"{n(ev[1])} comes to.",
         "falls": lambda: f"{n(ev[1])} has fallen.",
