@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.modes.bout.dungeon import screen as S
-from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO
+from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PARTNER
 from game.modes.bout.dungeon.level import DIRS, ROCK, STAIRS, WAIT
 from game.ui import theme as T
 from game.ui.widgets import meter
@@ -50,7 +50,7 @@ def actor_colour(g, i: int) -> tuple[int, int, int]:
         return DEAD
     if a.role == HERO:
         return T.YOU
-    if a.role == COMPANION:
+    if a.role in (COMPANION, PARTNER):
         return T.shade(T.YOU, 0.65)
     k = a.side - 1
     if 0 <= k < len(g.data.factions):
@@ -183,8 +183,9 @@ class MapView:
         if g.is_over() or g.phase != "step":
             return
         lv = g.level
-        marks, colours = S.dpad_marks(g), S.dpad_colours(g)
-        here = g.hero.pos
+        me = getattr(self, "me", 0)                 # co-op: this unit's hero
+        marks, colours = S.dpad_marks(g, me), S.dpad_colours(g, me)
+        here = g.actors[me].pos
         for d in range(WAIT + 1):
             kind = marks.get(d)
             if kind not in MARKS:
