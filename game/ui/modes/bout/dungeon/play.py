@@ -210,7 +210,9 @@ class DungeonScene(Scene):
                               on_leave=self.app.goto_menu, bots=False)
 
     def read_log(self) -> None:
-        self.app.open("message", title="What happened", lines=self.log[-30:])
+        """The whole log kept (the last LOG_LINES lines), newest first: UP/DOWN scroll back
+        through it, nothing is cut."""
+        self.app.open("message", title="What happened (newest first)", lines=list(reversed(self.log)))
 
     # ------------------------------------------------------------------------------ drawing
     def layout(self, surf):
