@@ -62,9 +62,8 @@ def coop_person(app, bots) -> None:
         press(app, B.A)
 
 
-def test_two_apps_play_a_dungeon_coop_run_from_the_link_menu(coop_apps, monkeypatch, artifacts):
-    host, guest = coop_apps
-    TwoAppCable(monkeypatch)
+def start_coop(host, guest) -> None:
+    """The host: Link menu -> Steel bout -> Set-up: Dungeon co-op -> Link; the guest joins."""
     choose_game(host, "bout")
     sc = host.top
     assert sc.scene_name == "bout_link_setup"
@@ -78,6 +77,12 @@ def test_two_apps_play_a_dungeon_coop_run_from_the_link_menu(coop_apps, monkeypa
     press(host, B.A)                                  # Link
     choose_game(guest, "bout", role="guest")
     until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "bout_dungeon_coop", what="both co-op screens")
+
+
+def test_two_apps_play_a_dungeon_coop_run_from_the_link_menu(coop_apps, monkeypatch, artifacts):
+    host, guest = coop_apps
+    TwoAppCable(monkeypatch)
+    start_coop(host, guest)
     hs, gs = host.top, guest.top
     assert (hs.me, gs.me) == (0, 1) and hs.game.coop
     assert hs.game.actors[0].t.name != hs.game.actors[1].t.name
@@ -112,3 +117,41 @@ def test_two_apps_play_a_dungeon_coop_run_from_the_link_menu(coop_apps, monkeypa
         verdict = driver.verify(get_mode("bout"), rep)
         assert verdict.ok, verdict.problems
     press(guest, B.A)                                 # the guest leaves the link
+
+
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)])
+def test_coop_at_the_small_and_large_sizes_and_a_unit_leaving(tmp_path, monkeypatch, artifacts, size):
+    """A few steps on both units at 320x240 and 1280x720: the goal line says whose move is
+    awaited; then the guest leaves (START -> Leave the linked run -> DOWN, A: yes) and the host
+    is told."""
+    monkeypatch.setenv("TACTIBOX_DATA", str(tmp_path / "host"))
+    monkeypatch.delenv("TACTIBOX_APPLIANCE", raising=False)
+    host, guest = new_app(size, tmp_path / "host"), new_app(size, tmp_path / "guest")
+    try:
+        TwoAppCable(monkeypatch)
+        start_coop(host, guest)
+        hs, gs = host.top, guest.top
+        bots = {}
+        said = set()
+        for _ in range(600):
+            if hs.game.turn >= 6:
+                break
+            coop_person(host, bots.setdefault("h", {}))
+            step(host, guest)
+            said.add(gs.goal_text())
+            coop_person(guest, bots.setdefault("g", {}))
+            step(host, guest)
+        assert hs.game.turn >= 6 and hs.game.state_hash() == gs.game.state_hash()
+        assert any(t.startswith("Waiting for") or "sealed" in t for t in said), said
+        host.screenshot(artifacts / f"dungeon_coop_{size[0]}x{size[1]}.png")
+        press(guest, B.START)
+        assert stack(guest)[-1] == "pause"
+        from ui_harness import menu_pick
+        menu_pick(guest, "Leave the linked run")
+        assert stack(guest)[-1] == "confirm" and "link closes" in guest.top.question
+        press(guest, B.DOWN, B.A)                     # the question's "yes" (its default keeps playing)
+        assert stack(guest)[-1] == "menu"
+        until((host,), lambda: hs.run.link_down() != "", frames=400, what="the host to notice")
+    finally:
+        host.close()
+        guest.close()
