@@ -16,7 +16,9 @@ from game.modes.bout.dungeon import coop_link
 from game.modes.bout.hooks import LINK
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bridge"))
-from linkkit import FakeClock, pump, session_pair
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from linked_bots import bot_sessions
+from linkkit import FakeClock, pump
 
 
 @pytest.fixture(scope="module")
@@ -102,17 +104,7 @@ def test_hostile_move_bytes_are_refused_cleanly(rules, setup, blob):
 
 def test_a_whole_coop_run_over_a_lossy_cable_ends_equal(rules, setup):
     clock = FakeClock()
-    games = {}
-
-    def host_game(s, o):
-        games["host"] = bot_game("bout", s, o, 0, "hard", rules=rules)
-        return games["host"]
-
-    def guest_game(s, o):
-        games["guest"] = bot_game("bout", s, o, 1, "hard", rules=rules)
-        return games["guest"]
-    h, g, (w1, w2) = session_pair(clock, seed=2, host_kw={"options": setup}, host_game=host_game,
-                                  guest_game=guest_game, p_drop=0.05, p_dup=0.05, p_byte=0.01, link_seed=4)
+    h, g, (w1, w2), games = bot_sessions(rules, clock, 2, setup, p_drop=0.05, p_dup=0.05, p_byte=0.01, link_seed=4)
     pump([h, g], clock, 900.0, until=lambda: h.finished and g.finished)
     assert h.finished and g.finished
     assert games["host"].match.game.is_over()
