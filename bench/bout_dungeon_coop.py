@@ -7,7 +7,10 @@ not counted). The budget it stands against: a dungeon step <= 5 ms (DESIGN.md, i
 
 from __future__ import annotations
 
+import json
 import statistics
+import subprocess
+import sys
 import time
 
 SEEDS = range(1, 9)
@@ -34,6 +37,20 @@ def _per_step(make, bots_for, seeds) -> tuple[list, int]:
     return times, sent
 
 
+def bench_rss() -> dict:
+    """A whole co-op run by two hero bots through `tactibox simulate` (the Match), in a fresh
+    process: its peak RSS (the headless budget is 32 MB)."""
+    from bench.bout_dungeon import RSS_PROBE
+    probe = RSS_PROBE.replace('"--seats", "bot:hard", "--seed", "4"', '"--seats", "bot:hard,bot:hard", "--seed", "4243"')
+    assert probe != RSS_PROBE
+    try:
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=600, check=True)
+        got = json.loads(out.stdout.strip().splitlines()[-1])
+    except (subprocess.SubprocessError, ValueError, IndexError) as exc:
+        return {"dungeon_coop_run_rss": f"failed: {exc}"}
+    return {"dungeon_coop_headless_run_rss_mb": round(got["rss_kb"] / 1024, 1), "dungeon_coop_run_steps": got["steps"]}
+
+
 def run(rules) -> dict:
     from game.modes.bout.dungeon.botplay import DungeonBot
     from game.modes.bout.dungeon.coop import CoopBot, CoopGame
@@ -49,7 +66,7 @@ def run(rules) -> dict:
             "dungeon_solo_step_ms_median_same_seeds": round(statistics.median(solo) * 1e3, 3),
             "dungeon_coop_vs_solo_step": round(ms / max(1e-9, statistics.median(solo) * 1e3), 2),
             "dungeon_coop_steps": len(coop), "dungeon_coop_turn_bytes_per_step": round(sent / max(1, len(coop)), 1),
-            "dungeon_coop_step_budget_ms": 5.0}
+            "dungeon_coop_step_budget_ms": 5.0, **bench_rss()}
 
 
 if __name__ == "__main__":
