@@ -101,7 +101,7 @@ def draw_side(surf, th, rect, g, *, player: str = "", me: int = 0) -> None:
             y += lh
     mini = pygame.Rect(x, y + 2, w, inner.bottom - y - 2)
     if mini.h >= 24:
-        draw_minimap(surf, mini, g)
+        draw_minimap(surf, mini, g, me)
 
 
 _MINI: dict = {}
@@ -125,7 +125,7 @@ def _minimap_base(g, s: int, known: int, like) -> pygame.Surface:
     return img
 
 
-def draw_minimap(surf, rect, g) -> None:
+def draw_minimap(surf, rect, g, me: int = 0) -> None:
     """The level as the party knows it, one block per square; the party and the stairs marked."""
     lv = g.level
     s = max(1, min(rect.w // lv.width, rect.h // lv.height))
@@ -133,7 +133,7 @@ def draw_minimap(surf, rect, g) -> None:
     oy = rect.y + (rect.h - s * lv.height) // 2
     known = g.explored | g.visible_cells()
     surf.blit(_minimap_base(g, s, known, surf), (ox, oy))
-    for c, colour in ((lv.stairs, STAIRS_COLOUR), *[(a.pos, actor_colour(g, i)) for i, a in enumerate(g.actors)
+    for c, colour in ((lv.stairs, STAIRS_COLOUR), *[(a.pos, actor_colour(g, i, me)) for i, a in enumerate(g.actors)
                                                       if a.role != FOE and not a.dead]):
         if known >> c & 1:
             x, y = lv.xy(c)
