@@ -144,6 +144,21 @@ def test_coop_at_the_small_and_large_sizes_and_a_unit_leaving(tmp_path, monkeypa
         assert hs.game.turn >= 6 and hs.game.state_hash() == gs.game.state_hash()
         assert any(t.startswith("Waiting for") or "sealed" in t for t in said), said
         host.screenshot(artifacts / f"dungeon_coop_{size[0]}x{size[1]}.png")
+        import pygame
+
+        from game.ui import theme as T
+        for sc, mine in ((hs, 0), (gs, 1)):          # each unit draws its own hero in the player's colour
+            surf = pygame.Surface(size)
+            sc.draw(surf)
+            g = sc.game
+
+            def you(i, sc=sc, surf=surf, g=g):
+                r = sc.view.cell_rect(g.level, g.actors[i].pos)
+                return 0 if r is None else sum(1 for x in range(r.x, r.right) for y in range(r.y, r.bottom)
+                                               if surf.get_at((x, y))[:3] == tuple(T.YOU))
+            if g.actors[mine].standing:
+                assert you(mine) > 4
+            assert you(1 - mine) == 0
         press(guest, B.START)
         assert stack(guest)[-1] == "pause"
         from ui_harness import menu_pick
