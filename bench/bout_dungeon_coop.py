@@ -52,8 +52,8 @@ def bench_rss() -> dict:
 
 
 def run(rules) -> dict:
-    from game.modes.bout.dungeon.botplay import DungeonBot
-    from game.modes.bout.dungeon.coop import CoopBot, CoopGame
+    from game.modes.bout.dungeon.botplay import CoopBot, DungeonBot
+    from game.modes.bout.dungeon.coop import CoopGame
     from game.modes.bout.dungeon.game import DungeonGame
     from game.rules.bout.dungeon_loader import load_shipped
     data = load_shipped(rules)

@@ -13,7 +13,8 @@ from game.core.replay import load_replay
 from game.modes.base import ActionError
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon.actor import HERO, PARTNER
-from game.modes.bout.dungeon.coop import CoopBot, CoopGame, seal_of
+from game.modes.bout.dungeon.botplay import CoopBot
+from game.modes.bout.dungeon.coop import CoopGame, seal_of
 from game.modes.bout.dungeon.game import DungeonGame
 from game.modes.bout.dungeon.level import WAIT
 from game.modes.bout.hooks import verify as bout_verify

@@ -6,11 +6,15 @@ the level's floor plan (where floors and walls are, not what is on them), and it
 actions a player would. Levels: *easy* walks straight to the stairs once seen and throws at
 random; *normal* explores half of each level; *hard* explores each level fully, takes painkillers
 and better armour, waits out its bleeding, rests until its wounds hurt less, and evades a fight
-it is losing.
+it is losing. `CoopBot` plays one hero of a co-op run (coop.py) with it: its key sealed, then
+revealed.
 """
 
 from __future__ import annotations
 
+import hashlib
+
+from game.modes.base import ActionError
 from game.modes.bout.consts import AGGRESSIVE, CAUTIOUS, DEFENSIVE
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import ai
@@ -161,6 +165,45 @@ class DungeonBot:
         return None
 
 
+class CoopBot:
+    """A bot for one co-op seat: the dungeon hero bot's key, sealed and revealed (headless runs,
+    a seat a bot plays on a linked unit). `salts(n)`: n secret bytes (the link: os.urandom);
+    without it the salt comes from the seed, the step and the seat (a headless run stays
+    reproducible; its replay holds the salts anyway)."""
+
+    def __init__(self, level: str, seed: int, seat: int, salts=None) -> None:
+        self.hero = DungeonBot(level, seed, me=seat)
+        self.seed, self.seat, self.salts = seed, seat, salts
+        self.pending: tuple | None = None        # (key, salt) sealed and not yet revealed
+
+    def _salt(self, g) -> bytes:
+        if self.salts is not None:
+            return bytes(self.salts(A.SECRET_BYTES))
+        raw = f"{self.seed}/{g.turn}/{self.seat}".encode()
+        return hashlib.blake2b(raw, digest_size=A.SECRET_BYTES, person=b"tactibox-coop").digest()
+
+    def choose(self, g):
+        from game.modes.bout.dungeon.coop import FORFEIT, seal_of
+        from game.modes.bout.dungeon.screen import default_declaration
+        if g.phase == "declare":
+            return default_declaration(g)
+        seat = g.to_act()
+        if seat not in g.sealed:
+            key = self.hero.key(g)
+            try:
+                g.check_key(seat, key)
+            except ActionError:
+                key = A.Step(WAIT)
+            salt = self._salt(g)
+            self.pending = (key, salt)
+            return A.Seal(seat, seal_of(key, salt))
+        if self.pending is None:
+            return A.Open(seat, bytes(A.SECRET_BYTES), FORFEIT)
+        key, salt = self.pending
+        self.pending = None
+        return A.Open(seat, salt, tuple(A.encode(key)))
+
+
 class ArenaOrDungeonBot:
     """The bout's registry bot: the bout bot in the arena, the hero bot in a dungeon run, the
     seat's hero in a co-op run (coop.py `CoopBot`: its keys sealed and revealed)."""
@@ -174,7 +217,6 @@ class ArenaOrDungeonBot:
         from game.modes.bout.dungeon.game import DungeonGame
         if getattr(g, "coop", False):
             if self._coop is None:
-                from game.modes.bout.dungeon.coop import CoopBot
                 self._coop = CoopBot(self.level, self.seed, self.seat, self.salts)
             return self._coop.choose(g)
         return self.dungeon.choose(g) if isinstance(g, DungeonGame) else self.bout.choose(g)

@@ -31,7 +31,6 @@ single-player replay plays and hashes as before.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
 
 from game.modes.base import ActionError
@@ -273,42 +272,3 @@ def coop_step(g: CoopGame, keys: dict) -> None:
         if a.standing:
             out[i] = hero_key[i] if i in hero_key else ai.key(g, i)
     world.interpret(g, out)
-
-
-class CoopBot:
-    """A bot for one co-op seat: the dungeon hero bot's key, sealed and revealed (headless runs,
-    a seat a bot plays on a linked unit). `salts(n)`: n secret bytes (the link: os.urandom);
-    without it the salt comes from the seed, the step and the seat (a headless run stays
-    reproducible; its replay holds the salts anyway)."""
-
-    def __init__(self, level: str, seed: int, seat: int, salts=None) -> None:
-        from game.modes.bout.dungeon.botplay import DungeonBot
-        self.hero = DungeonBot(level, seed, me=seat)
-        self.seed, self.seat, self.salts = seed, seat, salts
-        self.pending: tuple | None = None        # (key, salt) sealed and not yet revealed
-
-    def _salt(self, g) -> bytes:
-        if self.salts is not None:
-            return bytes(self.salts(A.SECRET_BYTES))
-        raw = f"{self.seed}/{g.turn}/{self.seat}".encode()
-        return hashlib.blake2b(raw, digest_size=A.SECRET_BYTES, person=b"tactibox-coop").digest()
-
-    def choose(self, g):
-        from game.modes.bout.dungeon.screen import default_declaration
-        if g.phase == "declare":
-            return default_declaration(g)
-        seat = g.to_act()
-        if seat not in g.sealed:
-            key = self.hero.key(g)
-            try:
-                g.check_key(seat, key)
-            except ActionError:
-                key = A.Step(WAIT)
-            salt = self._salt(g)
-            self.pending = (key, salt)
-            return A.Seal(seat, seal_of(key, salt))
-        if self.pending is None:
-            return A.Open(seat, bytes(A.SECRET_BYTES), FORFEIT)
-        key, salt = self.pending
-        self.pending = None
-        return A.Open(seat, salt, tuple(A.encode(key)))

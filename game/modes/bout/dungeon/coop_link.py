@@ -66,7 +66,7 @@ def restore(match, snap: dict):
 
 
 def new_bot(match, seat: int, level: str, entropy=None):
-    from game.modes.bout.dungeon.coop import CoopBot
+    from game.modes.bout.dungeon.botplay import CoopBot
     return CoopBot(level, match.header.seed, seat, entropy)
 
 
