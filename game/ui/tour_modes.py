@@ -23,7 +23,7 @@ def skirmish(t) -> Iterator:
     app = t.app
     t.fresh("skirmish_setup")
     yield t.shot("skirmish_setup")
-    t.press(B.DOWN, B.DOWN, B.LEFT, B.LEFT, B.LEFT, B.LEFT)      # a smaller army: a quicker battle
+    t.press(B.DOWN, B.DOWN, B.DOWN, B.LEFT, B.LEFT, B.LEFT, B.LEFT)   # (from Fight) a smaller army: quicker
     t.press(B.START)
     yield t.shot("skirmish_formation")
     t.press(B.UP, B.A)                   # from "Done" up to a slot: the piece picker

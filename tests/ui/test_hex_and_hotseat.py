@@ -25,6 +25,7 @@ def setup_scene(app):
         press(app, B.A)
     press(app, B.A)
     assert stack(app)[-1] == "skirmish_setup"
+    press(app, B.DOWN)                      # it opens on its Fight line: down wraps to Map
     return app.top
 
 

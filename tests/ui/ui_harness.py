@@ -75,6 +75,7 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     press(app, B.A)                       # Skirmish is the first entry
     assert stack(app)[-1] == "skirmish_setup"
     shot("setup")
+    press(app, B.DOWN)                    # the set-up opens on its Fight line: down wraps to Map
     press(app, B.DOWN, B.DOWN)            # Army size
     for _ in range(army_downs):
         press(app, B.LEFT)
