@@ -140,6 +140,8 @@ def test_formation_limits_and_memory(make_app, tmp_path):
     press(app, B.X)                              # empty slot 5
     assert f.army[4] == ""
     press(app, B.START)                          # accept: battle starts, army remembered
+    assert stack(app)[-1] == "howto"             # (the first battle's how-to over the board)
+    press(app, B.A)
     assert stack(app)[-1] == "skirmish_battle"
     assert app.settings.default_armies[app.player_name(0)][4] == ""
     app.goto_menu()
@@ -233,7 +235,7 @@ def test_pause_menu_abandon(make_app):
     app = make_app()
     to_battle(app, army_downs=6)
     press(app, B.START)
-    assert stack(app)[-1] == "choice"
+    assert stack(app)[-1] == "pause"              # the shared pause menu
     press(app, B.A)                               # Resume
     assert stack(app)[-1] == "skirmish_battle"
     press(app, B.START)

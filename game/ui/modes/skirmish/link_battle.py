@@ -31,6 +31,7 @@ def open_linked_battle(app, run) -> None:
 
 class LinkedBattle(PlayScreen):
     hot_seat_curtain = False    # the other person plays on the other unit
+    first_game_howto = False    # the link must keep ticking: no overlay over a linked battle
 
     def __init__(self, app, run) -> None:
         self.run = run

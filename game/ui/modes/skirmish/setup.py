@@ -211,4 +211,4 @@ def start_battle(app, pending: PendingBattle) -> None:
     except ActionError as exc:
         app.open("message", title="This battle cannot start", lines=[str(exc)])
         return
-    app.open("skirmish_battle", match=match)
+    app.open("skirmish_battle", match=match, howto=True)
