@@ -308,10 +308,20 @@ class BoardScreen(Scene):
         surf.set_clip(clip)
 
     def draw_banner(self, surf, text: str) -> None:
-        th = self.theme
-        img = th.render(text, T.TEXT, "big")
-        box = img.get_rect().inflate(th.pad * 6, th.pad * 3)
-        box.midtop = (self.layout.view.centerx, self.layout.view.y + th.pad * 2)
+        """A short banner at the top of the board, inside the board's width (never over the
+        dock): its parts (split at " · ") one per line, in the biggest font they all fit."""
+        th, view = self.theme, self.layout.view
+        lines = text.split(" · ")
+        room = view.w - th.pad * 8
+        size = next((s for s in ("big", "normal", "small") if max(th.text_width(t, s) for t in lines) <= room), "tiny")
+        lines = [th.fit(t, room, size) for t in lines]
+        imgs = [th.render(t, T.TEXT, size) for t in lines]
+        lh = th.line_height(size)
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + th.pad * 6, lh * len(imgs) + th.pad * 3)
+        box.midtop = (view.centerx, view.y + th.pad * 2)
         pygame.draw.rect(surf, T.PANEL_DARK, box)
         pygame.draw.rect(surf, T.ACCENT, box, 1)
-        th.put(surf, img, img.get_rect(center=box.center).topleft, text, "big")
+        y = box.y + (box.h - lh * len(imgs)) // 2
+        for img, t in zip(imgs, lines):
+            th.put(surf, img, (box.centerx - img.get_width() // 2, y), t, size)
+            y += lh

@@ -18,17 +18,26 @@ from game.ui.widgets import goal_line
 PIP = (240, 240, 240)
 
 
-def goal_text(game, you: int) -> str:
-    """The live goal for the person playing `you` (-1: nobody here, the guide's goal)."""
+def goal_texts(game, you: int) -> list[str]:
+    """The live goal for the person playing `you` (-1: nobody here, the guide's goal), longest
+    wording first: the dock shows the first that fits its width."""
     if you < 0 or game.over:
-        return onboarding.goal("skirmish")
+        return [onboarding.goal("skirmish"), "Defeat every enemy piece"]
     scores = game.scores()
     foes = [s for s in game.seats() if s != you and scores[s][0] > 0]
     left = sum(scores[s][0] for s in foes)
-    pieces = f"{left} piece{'s' if left != 1 else ''} left"
-    if len(foes) == 1:
-        return f"Defeat {game.seat_name(foes[0]).title()}: {pieces}"
-    return f"Defeat {len(foes)} armies: {pieces}"
+    who = game.seat_name(foes[0]).title() if len(foes) == 1 else f"{len(foes)} armies"
+    return [f"Defeat {who}: {left} piece{'s' if left != 1 else ''} left", f"Defeat {who}: {left} left",
+            f"{who}: {left} left"]
+
+
+def goal_text(game, you: int, th=None, width: int = 0) -> str:
+    """The first wording of the goal that fits `width` in the tiny font (the last one if none)."""
+    texts = goal_texts(game, you)
+    if th is None:
+        return texts[0]
+    room = width - th.line_height("tiny")            # the goal line's flag
+    return next((t for t in texts if th.text_width(t, "tiny") <= room), texts[-1])
 
 
 def shares(game, width: int) -> list[tuple[int, int, int]]:
@@ -75,5 +84,5 @@ def bar_height(th) -> int:
 def draw_status(surf, th, rect, game, you: int) -> None:
     """The goal line, then the strength bar, inside `rect` (the dock's top)."""
     lh = th.line_height("tiny")
-    goal_line(surf, th, pygame.Rect(rect.x, rect.y, rect.w, lh), goal_text(game, you))
+    goal_line(surf, th, pygame.Rect(rect.x, rect.y, rect.w, lh), goal_text(game, you, th, rect.w))
     strength_bar(surf, th, pygame.Rect(rect.x, rect.y + lh + 1, rect.w, bar_height(th)), game)
