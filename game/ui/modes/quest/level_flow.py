@@ -7,7 +7,7 @@
   opened?) and offers the way back (to the map, or the next puzzle in free play).
 - death: a box offers to undo the last step, restart the level, or leave (B = undo): the session
   is a replay prefix, so undo is exact.
-- the first level ever started shows the mode's how-to over the board (remembered).
+- the first campaign level ever started shows the mode's how-to over the board (remembered).
 - pause (START, or B with nothing left to undo): the shared pause menu - resume, wait a turn,
   restart, how to play, words, leave (after a question; the level is saved). Every accepted action
   saves the game in progress (an appliance may lose power at any moment), and so do leaving and
@@ -41,7 +41,8 @@ class LevelFlow:
         self.aim, self.mode = 1, 0
         self.message = note or session.level.title or lid
         self.dirty = True
-        onboarding.first_game_howto(self.app, "quest")
+        if run.in_campaign:                 # a first-time player's way in: the campaign's first level
+            onboarding.first_game_howto(self.app, "quest")
         return True
 
     def after_turn(self) -> None:
