@@ -10,7 +10,6 @@ from __future__ import annotations
 
 # (shot, words in the problem, owner, what is wrong)
 KNOWN = (
-    ("quest_map", "Shop", "ux-skirmish-quest", "'Shop  (2 offers)' spills out of its box at 320x240 and 1280x720"),
 )
 
 

@@ -41,9 +41,16 @@ class LevelFlow:
         self.aim, self.mode = 1, 0
         self.message = note or session.level.title or lid
         self.dirty = True
-        if run.in_campaign:                 # a first-time player's way in: the campaign's first level
-            onboarding.first_game_howto(self.app, "quest")
+        self.howto_pending = run.in_campaign      # a first-time player's way in: the campaign
+        self.show_howto()
         return True
+
+    def show_howto(self) -> None:
+        """The first-game how-to over the board, once this screen is on top (a level started
+        while the screen is being built waits for its `enter`)."""
+        if getattr(self, "howto_pending", False) and self.app.top is self:
+            self.howto_pending = False
+            onboarding.first_game_howto(self.app, "quest")
 
     def after_turn(self) -> None:
         """Called after every accepted action (the Match's keeper has saved it: a power cut loses

@@ -188,6 +188,7 @@ class QuestScene(LevelFlow, Scene):
     def enter(self) -> None:
         super().enter()
         self._sync_keypad()
+        self.show_howto()
 
     def leave(self) -> None:
         claim_keypad(self.app, False)
