@@ -76,7 +76,7 @@ class LevelFlow:
         ids = getattr(self.app.stack[-2] if len(self.app.stack) > 1 else None, "ids", None) if self.standalone else self.ids
         if ids and self.level_id in ids and ids.index(self.level_id) + 1 < len(ids):
             out.append(("Next level", lambda: self.next_level(ids[ids.index(self.level_id) + 1])))
-        return out + [again, ("Back to the list", self.leave_level), ("Look at the board", None)]
+        return out + [("Back to the list", self.leave_level), again, ("Look at the board", None)]
 
     def next_level(self, lid: str) -> None:
         self.run.leave(self.session)
