@@ -182,5 +182,5 @@ def quest(t) -> Iterator:
             app.run_frames(2)
             yield t.shot("results_quest")
     t.fresh("quest_board", level="hex/06_missile")
-    t.press(B.RIGHT, B.RIGHT)                    # aim at the turret's side
+    t.press(B.R, B.RIGHT, B.RIGHT)               # a spell chosen (L/R), the aim turned to the turret's side
     yield t.shot("quest_board_aim")

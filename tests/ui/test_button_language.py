@@ -29,10 +29,6 @@ RESULTS = {"results", "victory"} | {f"results_{ui.mode}" for ui in mode_uis()}
 
 # (shot, rule, owner, what is wrong)
 KNOWN = (
-    ("quest_board", "board", "ux-skirmish-quest", "no START (pause) in the hint bar"),
-    ("quest_board", "L/R", "ux-skirmish-quest", "L = wait (a shortcut; L/R cycle)"),
-    ("quest_board_aim", "L/R", "ux-skirmish-quest", "the same"),
-    ("results_quest", "results", "ux-skirmish-quest", "the level's end dialog has no Play again"),
     ("results_duel", "results", "ux-duel", "A = menu, X = options: no Play again"),
     ("bout_fight", "B", "steel-ui", "B = pass (a declaration, not back/cancel)"),
     ("dungeon", "B", "steel-ui", "B = pack (opens the pack)"),
