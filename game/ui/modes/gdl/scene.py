@@ -1,6 +1,10 @@
 """The game screen of an Xconq module.
 
     app.open("gdl_game", path="…/tokyo.g", humans=(1,), seed=None)
+    app.open("gdl_game", match=match)        # a Match made elsewhere (Continue: session.py)
+    app.replace("gdl_game", run=run)         # a linked game: the link's Match
+
+The game is a Match (`game.match`): local, hot-seat, bots-only, resumed and linked games alike.
 
 `humans` are the side ids people play (none: bots only, two or more: hot-seat with a curtain
 before each person's turn); bots play the others a few frames apart. One hand is enough:
@@ -16,14 +20,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
 from game.modes.gdl import combat
 from game.modes.gdl.actions import Attack, End, Fire, Move, Repair
 from game.modes.gdl.game import GdlGame
 from game.modes.gdl.log import describe
-from game.modes.gdl.match import BotSeat
 from game.modes.gdl.world import World
 from game.rules.gdl.loader import load_module
 from game.ui import theme as T
+from game.ui.human import offer_and_step
 from game.ui.modes.gdl.hexmap import HexMap, side_colour
 from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
@@ -35,16 +40,33 @@ HINTS = (("DPAD", "cursor"), ("A", "pick/act"), ("B", "drop"), ("L", "units"), (
 
 
 class GdlScene(Scene):
+    """One module game, a Match (`game.match`; session.py makes it): the person's actions go to
+    their sides' driver, the bots' are asked a pace apart, and every applied action - the
+    person's, a bot's, the other unit's - reaches the log through the Match's listener. Linked
+    (`run`): the link made the Match, this unit's person plays its own sides and the other
+    unit's arrive through the link; no curtain, B with no unit picked opens the menu."""
+
     title = "Xconq module"
 
-    def __init__(self, app, path: str = "", humans=(1,), seed: int | None = None, world: World | None = None) -> None:
+    def __init__(self, app, path: str = "", humans=(1,), seed: int | None = None, world: World | None = None,
+                 match=None, run=None) -> None:
+        from game.ui.modes.gdl.session import module_match, seat_drivers
+        from game.ui.scenes.link.played import OnLink
         super().__init__(app)
-        self.world = world or World(load_module(path))
-        self.seed = app.seed_source() if seed is None else seed
-        self.game = GdlGame(self.world, self.seed)
+        self.run = run
+        if run is not None:
+            match, self.human = run.game.match, run.game.person
+        elif match is None:
+            world = world or World(load_module(path))
+            match = module_match(app, world, path, humans, app.seed_source() if seed is None else seed)
+            self.human = seat_drivers(match)
+        else:
+            self.human = seat_drivers(match)
+        self.match = match
+        self.link = OnLink(self, run) if run is not None else None
+        self.seed = match.header.seed
         self.world = self.game.w          # a generated world: the one made from this game's seed
-        self.humans = {s for s in humans if s in self.game.sides}
-        self.seats = {s: BotSeat() for s in self.game.sides if s not in self.humans}
+        self.humans = {self.game.sides[s] for s, d in match.drivers.items() if d is self.human and d is not None}
         self.map = HexMap(self.world, 1)
         self.selected: int | None = None
         self.cursor = self._first_cell()
@@ -52,9 +74,24 @@ class GdlScene(Scene):
         self.curtain: int | None = None
         self.viewer: int | None = None
         self.wait = 0.0
-        self.log: list[str] = [f"{self.world.m.title or self.world.m.name}: seed {self.seed}"]
-        self.actions: list[list[int]] = []          # encoded, as a replay holds them
+        name = self.world.m.title or self.world.m.name
+        if run is not None:
+            mine = ", ".join(self.side_name(s) for s in sorted(self.humans))
+            self.log: list[str] = [f"{name} with {run.peer_name}; you: {mine}"]
+        else:
+            self.log = [f"{name}: seed {self.seed}"]
         self.view = pygame.Rect(0, 0, 1, 1)
+        self._seen = match.game
+        self._unlisten = match.listen(self._heard)
+
+    @property
+    def game(self) -> GdlGame:
+        return self.match.game
+
+    @property
+    def actions(self) -> list:
+        """The actions so far, encoded, as the replay holds them."""
+        return self.match.replay.actions
 
     # ------------------------------------------------------------------ driving
     def _first_cell(self) -> int:
@@ -68,12 +105,20 @@ class GdlScene(Scene):
         return self.world.grid.cells[0]
 
     def human_turn(self) -> bool:
-        return not self.game.over and self.game.side in self.humans
+        h = self.human
+        return h is not None and not self.match.over and h.plays(self.match) and h.pending is None
 
     def apply(self, action) -> None:
-        events = self.game.apply(action)
-        self.actions.append(self.game.encode_action(action))
-        self.shown(events)
+        """The person's action: to their seat's driver; the Match applies it (linked: once the
+        link sends it) and the log hears it."""
+        try:
+            offer_and_step(self.match, self.human, action)
+        except ActionError as exc:
+            self.app.toast(str(exc), 2.0)
+        self.dirty = True
+
+    def _heard(self, match, applied) -> None:
+        self.shown(applied.events)
 
     def shown(self, events) -> None:
         """Events that happened (here or, linked, on the other unit): into the log; a picked unit
@@ -85,11 +130,21 @@ class GdlScene(Scene):
         del self.log[:-LOG_LINES]
         if self.selected is not None and not self.game.can_act(self.game.units[self.selected]):
             self.selected = None
+        if self.run is not None and self.selected is not None and self.game.cell_of(self.game.units[self.selected]) >= 0:
+            self.cursor = self.game.cell_of(self.game.units[self.selected])
         self.dirty = True
 
     def update(self, dt: float) -> None:
+        if self.link is not None:
+            self.match.step()                       # the link's poll: every action comes from it
+            if self.match.game is not self._seen:   # restored from the host's snapshot
+                self._seen = self.match.game
+                self.selected = None
+                self.dirty = True
+            self.link.update()                      # hands the screen on to the result at the end
+            return
         g = self.game
-        if g.over:
+        if self.match.over:
             return
         if self.human_turn():
             if len(self.humans) > 1 and self.viewer != g.side and self.curtain is None:
@@ -99,8 +154,21 @@ class GdlScene(Scene):
             return
         self.wait -= dt
         if self.wait <= 0:
-            self.apply(self.seats[g.side].choose(g))
+            self.match.step()
             self.wait = BOT_PACE
+
+    def over_lines(self) -> list[str]:
+        """The result, as the linked result screen shows it."""
+        g = self.game
+        if g.winner_side is None:
+            return ["No winner."] + self.log[-3:]
+        won = g.winner_side in self.humans
+        return [("You win!" if won else "You are beaten.") + f" ({self.side_name(g.winner_side)})"] + self.log[-3:]
+
+    def close(self) -> None:
+        self._unlisten()
+        if self.link is not None:
+            self.link.close()
 
     def my_units(self) -> list[int]:
         g = self.game
@@ -182,6 +250,9 @@ class GdlScene(Scene):
     def handle(self, ev) -> None:
         if ev.button is None:
             return
+        if self.run is not None and ev.pressed(Button.B) and self.selected is None and not self.game.over:
+            self.open_menu()                         # one-handed on a linked unit: End turn is there
+            return
         if self.curtain is not None:
             if ev.pressed(Button.A):
                 self.curtain = None
@@ -232,6 +303,8 @@ class GdlScene(Scene):
         self.map.draw(surf, th, self.view, g, self.cursor, self.selected, self._marks())
         self._panel(surf, pygame.Rect(self.view.right + 3, self.view.y, side_w, self.view.h))
         hint_bar(surf, th, bar, HINTS if not g.over else (("A", "back to the menu"),))
+        if self.link is not None:
+            self.link.draw(surf)
 
     def _fit_map(self) -> None:
         """Small maps are drawn with bigger hexes (up to 3x) so they fill the view."""
