@@ -289,7 +289,7 @@ def test_results_lists_every_army(make_app, size):
     res = app.top.result
     assert len(res.placements) == 2
     app.run_frames(1)
-    press(app, B.A)
+    press(app, B.B)                               # B: the menu (A is Play again)
     assert stack(app) == ["menu"]
 
 
