@@ -165,3 +165,11 @@ def test_b_never_leaves_and_start_is_the_shared_pause(make_app):
     app.top.choose_label("Abandon battle")
     app.run_frames(2)
     assert stack(app)[-1] == "confirm"                       # leaving asks first
+
+
+def test_no_stale_line_of_the_bots_turn_during_yours(make_app):
+    app, sc = battle(make_app)
+    sc.message, sc.message_until = "Red's Catapult moves", sc.time + 3.5
+    from game.modes.skirmish.events import TurnBegan
+    sc.on_turn_began([TurnBegan(sc.game.current, sc.game.turn)])
+    assert sc.message_until <= sc.time + 1.0              # the other side's line goes within a second

@@ -142,6 +142,8 @@ class PlayScreen(BoardScreen):
             return
         self.last_human_seat = g.current
         self.control.turn_began()
+        # no stale line of the other side's turn ("Blue's Catapult moves"): a moment to read it, then gone
+        self.message_until = min(self.message_until, self.time + 1.0)
         if len(self.humans) > 1:
             self.banner = f"{T.TEAM_LETTER[g.current]} {g.seat_name(g.current).title()}: {g.player_name(g.current)}, your turn"
             self.banner_until = self.time + 1.6
