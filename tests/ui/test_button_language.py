@@ -29,7 +29,6 @@ RESULTS = {"results", "victory"} | {f"results_{ui.mode}" for ui in mode_uis()}
 
 # (shot, rule, owner, what is wrong)
 KNOWN = (
-    ("results_duel", "results", "ux-duel", "A = menu, X = options: no Play again"),
     ("bout_fight", "B", "steel-ui", "B = pass (a declaration, not back/cancel)"),
     ("dungeon", "B", "steel-ui", "B = pack (opens the pack)"),
     ("dungeon", "L/R", "steel-ui", "L/R held = diagonal steps (a modifier, not a cycle)"),
