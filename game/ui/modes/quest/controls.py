@@ -137,7 +137,7 @@ def hint_pairs(numpad: bool, hexmap: bool = False) -> list[tuple[str, str]]:
     """The hint bar's (button, what) pairs, for the d-pad scheme or the keypad one."""
     if numpad:
         return [("5", "act"), ("0", "undo"), (".", "redo"), ("/", "spell"), ("*", "wait")]
-    return [("A", "act"), ("B", "undo"), ("X", "redo"), ("LR", "spell"), ("START", "pause")]
+    return [("A", "act"), ("B", "undo"), ("X", "redo"), ("LR", "next spell"), ("START", "pause")]
 
 
 def claim_keypad(app, on: bool) -> None:
