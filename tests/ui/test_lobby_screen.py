@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 
-from ui_harness import B, menu_open, press, stack
+from ui_harness import B, menu_open, press, run_until, stack
 
 
 def free_port() -> int:
@@ -114,14 +114,14 @@ def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monk
     assert sc.lobby.launched and stack(app)[-1] == "gdl_game"
     game_sc = app.top
     assert game_sc.run is sc.run and game_sc.human is not None and len(game_sc.humans) == 1
-    for _ in range(3000):
-        if stack(app)[-1] == "link_over":
-            break
+    def ended_or_ends_a_turn() -> bool:
         if stack(app)[-1] == "gdl_game" and game_sc.human_turn():
             press(app, B.B)                                   # nothing picked: the menu
             assert stack(app)[-1] == "choice"
             press(app, B.A)                                   # End turn
-        app.step()
+        return stack(app)[-1] == "link_over"
+
+    run_until(app, ended_or_ends_a_turn, None, "the module's end")
     assert stack(app)[-1] == "link_over", stack(app)
     m = game_sc.match
     assert m.over and m.result.finished and m.result.replay_name

@@ -245,9 +245,12 @@ def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_sam
     assert redraw() == cached                # drawn from scratch: the very same picture
     assert len(calls) == n + 1
     monkeypatch.setattr(board_view, "_layers", real_layers)
-    press(app, B.A)                           # a step or push: a new state, the cells drawn anew
-    redraw()
-    assert sc.session.pos == 1 and len(calls) == n + 2
+    press(app, B.A)                           # a step or push: a new state, the changed cells repainted
+    stepped = redraw()
+    assert sc.session.pos == 1 and len(calls) == n + 1
+    assert sc._board_layers.full_draws == 1 and sc._board_layers.repainted < len(sc.game.g.cells)
+    monkeypatch.setattr(board_view, "_layers", lambda sc: None)
+    assert redraw() == stepped               # (tests/ui/test_quest_board_layer.py: many more states)
 
 
 @pytest.mark.parametrize("lid", ["hex/07_gravity", "hex/13_snik_snaks", "hex/14_disks_and_bugs", "square/22_vault"])

@@ -35,14 +35,21 @@ def stack(app) -> list[str]:
     return [s.scene_name for s in app.stack]
 
 
-def run_until(app, pred, max_frames: int = 3000, what: str = "condition") -> None:
-    for _ in range(max_frames):
+def run_until(app, pred, max_frames: int | None = 3000, what: str = "condition", hang_s: float = 600.0) -> None:
+    """Step frames until `pred()`. Frames spent waiting for a bot's worker thread do not count
+    towards `max_frames`. `max_frames=None`: no frame bound, for waits on other threads or
+    sockets (a loaded machine must not fail a test by chance); `hang_s` only guards against a
+    hang and is far beyond any run."""
+    frames, deadline = 0, time.monotonic() + hang_s
+    while (max_frames is None or frames < max_frames) and time.monotonic() < deadline:
         if pred():
             return
         app.step()
-        if thinking(app.top):
-            time.sleep(0.0005)   # the bot's worker thread
-    assert pred(), f"{what} not reached after {max_frames} frames; scenes {stack(app)}"
+        if thinking(app.top) or max_frames is None:
+            time.sleep(0.002)    # the bot's worker thread, the link's sockets
+        else:
+            frames += 1
+    assert pred(), f"{what} not reached after {frames} frames; scenes {stack(app)}"
 
 
 def thinking(scene) -> bool:
