@@ -76,7 +76,7 @@ def test_the_host_hands_an_idle_seat_to_a_bot_from_the_battle_screen(make_app, m
     assert lobby.launched and stack(app)[-1] == "skirmish_link_battle"
     battle = app.top
     press(app, B.START)
-    assert stack(app)[-1] == "choice" and not any("bot plays" in lb for lb in app.top.labels)
+    assert stack(app)[-1] == "pause" and not any("bot plays" in lb for lb in app.top.labels)   # the shared pause menu
     press(app, B.B)
     handed = []
     monkeypatch.setattr(lobby, "waiting", lambda: ("Ann", 12.0))

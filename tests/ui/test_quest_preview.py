@@ -187,6 +187,13 @@ def _redraw(app, sc) -> bytes:
     return pygame.image.tobytes(app.surface, "RGB")
 
 
+def turn_aim(sc, k: int) -> None:
+    """The aim turned without a step (what Left/Right do while a spell is chosen; with "step"
+    chosen the arrows step: docs/rules/quest.md)."""
+    sc.aim = (sc.aim + k) % 6
+    sc.dirty = True
+
+
 def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypatch):
     """Redraws and turning the aim back reuse the preview; a move or an undo works it out anew."""
     from game.ui.modes.quest import board_view
@@ -203,10 +210,10 @@ def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypat
     redraw()
     first = len(calls)
     assert first >= 1
-    press(app, B.RIGHT)                       # a new aim: one new preview
+    turn_aim(sc, 1)                           # a new aim: one new preview
     redraw()
     assert len(calls) == first + 1
-    press(app, B.LEFT)                        # back to the first aim: reused
+    turn_aim(sc, -1)                          # back to the first aim: reused
     redraw()
     assert len(calls) == first + 1
     press(app, B.UP)                          # a step: a new state
@@ -231,7 +238,7 @@ def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_sam
         return _redraw(app, sc)
     redraw()
     n = len(calls)
-    press(app, B.RIGHT)                       # a new aim and preview: the same cells
+    turn_aim(sc, 1)                           # a new aim and preview: the same cells
     cached = redraw()
     assert len(calls) == n
     monkeypatch.setattr(board_view, "_layers", lambda sc: None)

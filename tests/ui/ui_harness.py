@@ -82,6 +82,7 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     press(app, B.A)                       # Skirmish is the first entry
     assert stack(app)[-1] == "skirmish_setup"
     shot("setup")
+    press(app, B.DOWN)                    # the set-up opens on its Fight line: down wraps to Map
     press(app, B.DOWN, B.DOWN)            # Army size
     for _ in range(army_downs):
         press(app, B.LEFT)
@@ -96,6 +97,9 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     press(app, B.UP, B.A)                 # the cursor starts on "Done": up to a slot, open the picker
     shot("formation_picker")
     press(app, B.B, B.DOWN, B.A)          # close it, back down to "Done", fight
+    if stack(app)[-1] == "howto":         # the first battle's how-to over the board: A plays
+        shot("howto")
+        press(app, B.A)
     assert stack(app)[-1] == "skirmish_battle", stack(app)
 
 
@@ -117,8 +121,8 @@ def menu_pick(app, label: str) -> None:
 
 
 def choose(app, label: str) -> None:
-    """In a choice dialog (the pause menu): move to the entry `label` and press A."""
-    assert stack(app)[-1] == "choice", stack(app)
+    """In a choice dialog or the pause menu: move to the entry `label` and press A."""
+    assert stack(app)[-1] in ("choice", "pause"), stack(app)
     menu_pick(app, label)
 
 

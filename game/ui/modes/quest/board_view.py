@@ -30,7 +30,7 @@ from game.ui.modes.quest.board_layer import KEY, BoardLayers
 from game.ui.modes.quest.controls import hint_pairs
 from game.ui.modes.quest.preview import action_label, preview
 from game.ui.modes.quest.side_panel import arrow_vector, draw_arrow, draw_side, side_width
-from game.ui.widgets import bottom_rect, hint_bar, title_bar
+from game.ui.widgets import bottom_rect, goal_line, hint_bar, title_bar
 
 FLOOR = (58, 54, 74)
 OBJ_COLOURS = {TL.NONE: FLOOR, TL.ROCK: (120, 110, 100), TL.TRAP: (170, 60, 60), TL.DESTRUCT: (60, 140, 70),
@@ -132,6 +132,16 @@ def _preview_of(sc, action):
     return cache[1][key]
 
 
+def level_goal(g) -> str:
+    """What wins this level, in one line (the board's goal line; docs/rules/quest.md rule 8)."""
+    prop = g.level.prop
+    if any(prop[c] == TL.P_EXIT for c in g.g.cells):
+        return f"Reach the exit with {g.quota} gems" if g.quota else "Reach the exit"
+    if any(prop[c] == TL.P_VICTORY for c in g.g.cells):
+        return "Push the gold crates onto the yellow goals"
+    return "Defeat every foe"
+
+
 def draw_play(surf, th, sc) -> dict:
     """The whole board screen for scene `sc` (its game, aim, chosen action, message, keys).
     Returns the side panel's layout plus "board": the board rect and "preview": the Preview."""
@@ -144,6 +154,9 @@ def draw_play(surf, th, sc) -> dict:
     hint_bar(surf, th, bot, pairs, dims=dims)
     action = sc.aimed_action()
     pv = _preview_of(sc, action) if g.status == "play" else None
+    lh = th.line_height("tiny")
+    goal_line(surf, th, pygame.Rect(board.x + 4, board.y + 2, board.w - 8, lh), level_goal(g))
+    board = pygame.Rect(board.x, board.y + lh + 2, board.w, board.h - lh - 2)
     place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv, layers=_layers(sc))
     act = action_label(g, action) + (f" ({pv.label})" if pv is not None and pv.legal and action[0] == 0
                                      and pv.label != "step" else "")
