@@ -126,3 +126,20 @@ def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monk
     m = game_sc.match
     assert m.over and m.result.finished and m.result.replay_name
     assert [r.mode for r in app.replays.list() if r.ok] == ["gdl"] and len(app.stats.recent_games(5)) == 1
+
+
+def test_the_lobby_list_shows_each_persons_score_as_this_unit_knows_it(make_app, monkeypatch):
+    """Issue 22 item 2 "score info": a person this unit has records of shows " · Elo W-L" after
+    their name; a name never played here shows nothing extra (no made-up 1000)."""
+    from game.store.stats import GameRecord, SeatRecord
+    app, sc = open_lobby(make_app, monkeypatch, (480, 320), free_port())
+    me = sc.lobby.unit_name
+    def host_line() -> str:
+        return sc.player_lines()[0][0].split(": ", 1)[1]       # after the seat's colour
+    assert host_line() == f"{me} (you, host) · v{sc.lobby.app_version}"
+    app.stats.record_game(GameRecord("skirmish", "ring", "h", 1, [SeatRecord(0, me, False, 1, 3, 9),
+                                                                  SeatRecord(1, "Bob", False, 2, 0, 0)]))
+    sc.__dict__.pop("_scores", None)          # a lobby reads the records once; a new one again
+    elo = app.stats.rating(me)
+    assert elo > 1000
+    assert host_line() == f"{me} (you, host) · v{sc.lobby.app_version} · {elo} 1-0"
