@@ -8,7 +8,7 @@
     gravity = "none"            # default for levels whose text has no `gravity:` line: none or a
                                 # direction (N NE SE S SW NW on hexes, N E S W on squares)
     shop = [{item = "staff=20", price = 30}, ...]   # offered between levels; [] = no shop
-    icons = {rock = "#", ...}   # map-glyph overrides for the UI
+    icons = {rock = "#", player = "@", npc = {Goblin = "g"}}   # map glyphs (icons.py)
     [[level]]  id = "hex/01_first_steps"  next = ["hex/02_push", "hex/03_dig"]
 The first level is the start; a level opens when any level leading to it is won.
 """
@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.core.datafile import DataFileError, read_toml
 from game.core.grid import DIR_NAMES
+from game.modes.quest.icons import NO_ICONS, Icons, parse_icons
 from game.modes.quest.level import NO_GRAVITY, Level
 from game.modes.quest.textformat import dump_level, parse_item
 from game.rules.schema import Problem
@@ -39,7 +40,7 @@ class Campaign:
     hp_refill: bool = True
     replay: str = "delta"
     shop: list = field(default_factory=list)
-    icons: dict = field(default_factory=dict)
+    icons: Icons = NO_ICONS
     gravity: str = "none"
 
     def start(self) -> str:
@@ -169,10 +170,12 @@ def parse_campaign(data: dict, f: str) -> tuple[Campaign | None, list[Problem]]:
     hp = data.get("hp_refill", True)
     if not isinstance(hp, bool):
         probs.append(Problem(f, "hp_refill", "expected true or false"))
+    icons, why_icons = parse_icons(data.get("icons"), f)
+    probs.extend(why_icons)
     if probs:
         return None, probs
     return Campaign(title=str(data.get("title", "Campaign")), order=order, next=nxt, hp_refill=hp,
-                    replay=replay, shop=shop, icons=dict(data.get("icons", {})), gravity=gravity), []
+                    replay=replay, shop=shop, icons=icons, gravity=gravity), []
 
 
 @dataclass

@@ -46,7 +46,7 @@ class BoardLayers:
     def cells(self, surf, place, g, view, token, paint) -> None:
         """Blit the cells in `view` (screen coordinates, `surf` clipped to it) from the layer,
         brought up to the state `token` first. `paint(layer, g, [(cell, rect)])` draws cells."""
-        key = (place.cell_size, place.full, g.g.kind, surf.get_bitsize())
+        key = (place.cell_size, place.full, g.g.kind, surf.get_bitsize(), paint)   # (paint: per icon set)
         if self.surface is None or self.key != key or self.level is not g.level:
             self._draw_all(surf, place, g, paint)
             self.key, self.level = key, g.level

@@ -9,6 +9,9 @@ screen, a bug a hatched green cell with a dark beetle; a bug's turns
 to its spark and a lit disk's turns to its blast are white pips (a yellow star while a bug
 sparks); an NPC's shown cast is a violet line towards its aim (a ring for Lightning).
 What A would do in the aim is previewed (preview.py).
+A campaign's icons (game/modes/quest/icons.py; the scene's `icons`) replace a thing's picture by
+its glyph: an object's on its cell's floor or block colour (in the cells layer), the player's and
+an NPC's over the cell (an NPC's glyph in its side's colour unless the icon gives one).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import pygame
 from game.core.grid import HEX
 from game.modes.quest import tiles as TL
 from game.modes.quest.game import CAST
+from game.modes.quest.icons import NO_ICONS
 from game.modes.quest.npcs import speed_next
 from game.modes.quest.spells import NAMES
 from game.modes.quest.supaplex_objects import board_marks
@@ -51,6 +55,8 @@ PREVIEW = (110, 255, 250)      # a cell the action in the aim reaches (a dot in 
 HIT = (255, 90, 60)            # ... where something is hit, destroyed or slowed (a ring round the dot)
 FROZEN = (150, 210, 255)       # an NPC that Ice Spray keeps still next turn: a ring, no intent
 ILLEGAL = (255, 40, 40)        # the aimed cell when the action cannot be done there (a cross)
+ICON_ON_BLOCK = (250, 245, 225)   # an icon's glyph on a block-coloured cell (rock, trap, ...)
+ICON_SHADOW = (12, 10, 20)       # under every glyph, so it reads on any colour
 LEGIBLE_HEX = 14               # hex cells are never narrower (a bigger map scrolls with the player)
 LEGIBLE_SQUARE = 10            # nor square cells smaller
 
@@ -157,7 +163,8 @@ def draw_play(surf, th, sc) -> dict:
     lh = th.line_height("tiny")
     goal_line(surf, th, pygame.Rect(board.x + 4, board.y + 2, board.w - 8, lh), level_goal(g))
     board = pygame.Rect(board.x, board.y + lh + 2, board.w, board.h - lh - 2)
-    place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv, layers=_layers(sc))
+    place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv, layers=_layers(sc),
+                       icons=getattr(sc, "icons", NO_ICONS))
     act = action_label(g, action) + (f" ({pv.label})" if pv is not None and pv.legal and action[0] == 0
                                      and pv.label != "step" else "")
     why = (pv.error or pv.note) if pv is not None else None
@@ -168,8 +175,9 @@ def draw_play(surf, th, sc) -> dict:
     return out
 
 
-def _object(surf, grid, r, o) -> None:
-    """Cell `r` holding object `o`: floor or block colour, then the object's own shape."""
+def _object(surf, grid, r, o, icon=None) -> None:
+    """Cell `r` holding object `o`: floor or block colour, then the object's own shape (or the
+    campaign's `icon` for it: (glyph, colour or None))."""
     hexmap = grid.kind == HEX
     col = OBJ_COLOURS.get(o, (80, 80, 80))
     fill = col if o in (TL.ROCK, TL.TRAP, TL.DESTRUCT, TL.BLOCKER, TL.BUG, TL.TERMINAL) else FLOOR
@@ -180,6 +188,9 @@ def _object(surf, grid, r, o) -> None:
     else:
         pygame.draw.rect(surf, fill, r.inflate(-1, -1))
         pygame.draw.rect(surf, T.shade(fill, 0.7), r.inflate(-1, -1), 1)
+    if icon is not None:
+        glyph_on(surf, r, icon[0], icon[1] or (ICON_ON_BLOCK if fill is not FLOOR else col))
+        return
     k = min(r.w, r.h)
     inner = pygame.Rect(0, 0, k * 3 // 5, k * 3 // 5)
     inner.center = r.center
@@ -234,11 +245,12 @@ def _layers(sc) -> BoardLayers | None:
     return sc._board_layers
 
 
-def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = None):
+def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = None, icons=NO_ICONS):
     """The cells, objects, properties, NPCs with their intents, the player, the aim arrow and
     the preview `pv` (a preview.Preview) of what A would do in the aim, clipped to `rect`.
     With `layers` (a screen's board_layer.BoardLayers) the cells come from the whole-map layer,
     kept up to date cell by cell; without, every cell in view is drawn now.
+    `icons`: the campaign's (icons.Icons) drawn instead of the pictures they name.
     Returns the place(cell) -> Rect it used."""
     grid = g.g
     place = geometry(grid, rect, g.player["cell"])
@@ -247,10 +259,10 @@ def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = No
     surf.set_clip(view)
     try:
         if layers is not None and view.w > 0 and view.h > 0:
-            layers.cells(surf, place, g, view, layers.token_now, _paint)
+            layers.cells(surf, place, g, view, layers.token_now, _painter(icons))
         else:
-            _cells(surf, place, g, rect)
-        _draw_cells(surf, place, g, aim, pv, rect)
+            _cells(surf, place, g, rect, icons)
+        _draw_cells(surf, place, g, aim, pv, rect, icons)
     finally:
         surf.set_clip(clip)
     return place
@@ -259,16 +271,51 @@ def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = No
 
 
 @functools.lru_cache(maxsize=256)
-def _cell_picture(o: int, w: int, h: int, kind: str) -> pygame.Surface:
-    """A cell holding object `o`, drawn once per object and cell size (then blitted)."""
+def _cell_picture(o: int, w: int, h: int, kind: str, icon=None) -> pygame.Surface:
+    """A cell holding object `o` (shown as `icon` when the campaign gives it one), drawn once per
+    object, icon and cell size (then blitted)."""
     pic = pygame.Surface((w, h))
     pic.fill(KEY)
     pic.set_colorkey(KEY)
-    _object(pic, SimpleNamespace(kind=kind), pygame.Rect(0, 0, w, h), o)
+    _object(pic, SimpleNamespace(kind=kind), pygame.Rect(0, 0, w, h), o, icon)
     return pic
 
 
-def _cells(surf, place, g, view) -> None:
+@functools.lru_cache(maxsize=64)
+def _font(px: int) -> pygame.font.Font:
+    return pygame.font.Font(None, px)
+
+
+@functools.lru_cache(maxsize=512)
+def _glyph(ch: str, colour: tuple, h: int) -> pygame.Surface:
+    """Glyph `ch` about `h` pixels tall (its ink, cropped), with a dark 1-pixel shadow."""
+    font = _font(max(8, h * 4 // 3))
+    ink = font.render(ch, True, colour)
+    box = ink.get_bounding_rect()
+    if box.h > h and box.h:               # tall glyphs ( | $ ) shrink to fit the cell
+        font = _font(max(8, h * 4 // 3 * h // box.h))
+        ink = font.render(ch, True, colour)
+        box = ink.get_bounding_rect()
+    shadow = font.render(ch, True, ICON_SHADOW)
+    out = pygame.Surface((box.w + 1, box.h + 1), pygame.SRCALPHA)
+    out.blit(shadow, (1, 1), box)
+    out.blit(ink, (0, 0), box)
+    return out
+
+
+def glyph_on(surf, r, ch: str, colour) -> None:
+    """An icon's glyph centred in cell rect `r`, as tall as the cell allows."""
+    pic = _glyph(ch, tuple(colour), max(6, min(r.w, r.h) * 3 // 4))
+    surf.blit(pic, pic.get_rect(center=r.center))
+
+
+@functools.lru_cache(maxsize=16)
+def _painter(icons):
+    """The cells painter for `icons` (one per icon set, so the cells layer knows when it changes)."""
+    return functools.partial(_paint, icons=icons)
+
+
+def _cells(surf, place, g, view, icons=NO_ICONS) -> None:
     """Floor and objects, then the cell properties (goal, exit, grant, pad, port), of the cells
     in `view` (screen coordinates), drawn from scratch."""
     cells = place.visible(view) if hasattr(place, "visible") else g.g.cells
@@ -279,14 +326,19 @@ def _cells(surf, place, g, view) -> None:
         r = place(c)
         if view.colliderect(r):                          # not scrolled out of sight
             shown.append((c, r))
-    _paint(surf, g, shown)
+    _paint(surf, g, shown, icons)
 
 
-def _paint(surf, g, shown) -> None:
+def _paint(surf, g, shown, icons=NO_ICONS) -> None:
     """The cells `shown` ([(cell, rect)], in cell order): every cell's picture, then the
     properties over them."""
     grid, lv = g.g, g.level
-    surf.blits([(_cell_picture(g.obj[c], r.w, r.h, grid.kind), r.topleft) for c, r in shown], doreturn=False)
+    if icons.objects:
+        of = icons.of_object
+        surf.blits([(_cell_picture(g.obj[c], r.w, r.h, grid.kind, of(g.obj[c])), r.topleft) for c, r in shown],
+                   doreturn=False)
+    else:
+        surf.blits([(_cell_picture(g.obj[c], r.w, r.h, grid.kind), r.topleft) for c, r in shown], doreturn=False)
     for c, r in shown:
         if lv.prop[c] == TL.P_NONE:
             continue
@@ -301,7 +353,7 @@ def _paint(surf, g, shown) -> None:
             pygame.draw.circle(surf, colp, r.center, max(2, r.h // 4), 1)
 
 
-def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
+def _draw_cells(surf, place, g, aim: int, pv, view, icons=NO_ICONS) -> None:
     """What stands on the cells: timing marks, NPCs and their intents, the player and the aim,
     the preview, wounded NPCs' bars."""
     grid = g.g
@@ -322,10 +374,17 @@ def _draw_cells(surf, place, g, aim: int, pv, view) -> None:
             else:
                 pygame.draw.circle(surf, CASTING, r.center, max(3, min(r.w, r.h) // 2), 1)
         colour = ALLY if n["team"] == "player" else FOE
-        pygame.draw.polygon(surf, colour, [(r.centerx, r.y + 2), (r.right - 3, r.bottom - 3), (r.x + 3, r.bottom - 3)])
+        icon = icons.of_npc(n["name"]) if icons.npcs else None
+        if icon is not None:
+            glyph_on(surf, r, icon[0], icon[1] or colour)
+        else:
+            pygame.draw.polygon(surf, colour, [(r.centerx, r.y + 2), (r.right - 3, r.bottom - 3), (r.x + 3, r.bottom - 3)])
     pl = g.player
     r = place(pl["cell"])
-    pygame.draw.circle(surf, PLAYER, r.center, max(2, min(r.w, r.h) // 3))
+    if icons.player is not None:
+        glyph_on(surf, r, icons.player[0], icons.player[1] or PLAYER)
+    else:
+        pygame.draw.circle(surf, PLAYER, r.center, max(2, min(r.w, r.h) // 3))
     t = grid.step[pl["cell"]][aim]
     if t >= 0:
         pygame.draw.line(surf, T.ACCENT, r.center, place(t).center, 2)

@@ -25,6 +25,7 @@ from game.modes.base import ActionError
 from game.modes.quest.campaign import load_campaign
 from game.modes.quest.catalog import ASSETS, shipped_ids
 from game.modes.quest.game import CAST, DROP, MOVE, WAIT
+from game.modes.quest.icons import NO_ICONS, Icons
 from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.ui import theme as T
@@ -71,6 +72,12 @@ class QuestScene(LevelFlow, Scene):
     @property
     def game(self):
         return self.session.game if self.session else None
+
+    @property
+    def icons(self) -> Icons:
+        """The campaign's map icons for a level played in the campaign (its maps); none elsewhere."""
+        run = self.run
+        return run.camp.icons if run is not None and run.in_campaign else NO_ICONS
 
     def spells(self) -> list[str]:
         """What Y cycles through after "step": the known spells, then dropping a red disk while
