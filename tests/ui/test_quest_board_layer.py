@@ -53,6 +53,21 @@ def _script(n: int):
             yield [MOVE, (i // 3) % 4]
 
 
+def play_scripted(sc, action) -> None:
+    """One step of `_script` on the screen's session: an undo (also when the game is lost: back
+    one move), else the scripted action, else any step, else a wait."""
+    if action == "undo" or sc.game.status != "play":
+        sc.session.undo()
+        return
+    dirs = len(sc.game.g.dir_names)
+    for a in [action] + [[MOVE, (action[-1] + k) % dirs] for k in range(dirs)] + [[WAIT]]:
+        try:
+            sc.session.act(a)
+            return
+        except ActionError:
+            continue
+
+
 @pytest.mark.parametrize("size", [(480, 320), (1280, 720)])
 @pytest.mark.parametrize("which", ["hex_r12_30npc", "supaplex_60x24", "hex/14_disks_and_bugs", "square/22_vault"])
 def test_the_layer_always_shows_what_a_redraw_from_scratch_shows(make_app, which, size):
@@ -71,16 +86,7 @@ def test_the_layer_always_shows_what_a_redraw_from_scratch_shows(make_app, which
     layers = sc._board_layers
     done = repaints = 0
     for action in _script(40):
-        if action == "undo" or sc.game.status != "play":     # (a lost game: back one move)
-            sc.session.undo()
-        else:                                 # the scripted action, else any step, else a wait
-            dirs = len(sc.game.g.dir_names)
-            for a in [action] + [[MOVE, (action[-1] + k) % dirs] for k in range(dirs)] + [[WAIT]]:
-                try:
-                    sc.session.act(a)
-                    break
-                except ActionError:
-                    continue
+        play_scripted(sc, action)
         layered, fresh, scratch = _pictures(sc, surf)
         assert layered == fresh, f"after {action} (move {sc.session.pos})"
         if which.startswith(("hex/", "square/")):      # the map fits the board: no cell cut by its edge

@@ -14,7 +14,7 @@ from game.modes.quest.icons import NO_ICONS, parse_icons
 from game.modes.quest.session import Session
 from game.ui.modes.quest import board_view
 from game.ui.modes.quest.scene import QuestScene
-from tests.ui.test_quest_board_layer import CARRY, _pictures, _script
+from tests.ui.test_quest_board_layer import CARRY, _pictures, _script, play_scripted
 
 INK = (0, 255, 0)          # a colour nothing on the board uses: the glyph's own pixels
 
@@ -118,19 +118,8 @@ def test_the_layer_with_icons_always_shows_what_a_redraw_from_scratch_shows(make
     assert layered == fresh == scratch
     layers = sc._board_layers
     done = 0
-    from game.modes.base import ActionError
-    from game.modes.quest.game import MOVE, WAIT
     for action in _script(30):
-        if action == "undo" or sc.game.status != "play":
-            sc.session.undo()
-        else:
-            dirs = len(sc.game.g.dir_names)
-            for a in [action] + [[MOVE, (action[-1] + k) % dirs] for k in range(dirs)] + [[WAIT]]:
-                try:
-                    sc.session.act(a)
-                    break
-                except ActionError:
-                    continue
+        play_scripted(sc, action)
         layered, fresh, scratch = _pictures(sc, surf)
         assert layered == fresh == scratch, f"after {action} (move {sc.session.pos})"
         done += 1
