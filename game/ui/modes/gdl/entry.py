@@ -14,4 +14,5 @@ UI = ModeUI(
     menu=(MenuLine("Xconq modules", 40, "gdl_menu", "Xconq game modules: Tokyo, hill, your own .g files"),),
     link_scene="game.ui.modes.gdl.linked:open_linked_gdl",
     link_host="game.ui.modes.gdl.linked:open_link_host",
+    extra={"tour": "game.ui.modes.gdl.tour:walk"},      # the UI tour's shots of this mode (tour.py)
 )

@@ -57,7 +57,7 @@ def own_orders(g, uid: int) -> list:
             out.append(a)
         elif isinstance(a, Disband) and a.target == uid:
             out.append(a)
-        elif isinstance(a, (Build, Repair)) and g.cell_of(g.units[a.target]) == here:
+        elif isinstance(a, TARGETED) and a.target != uid and g.cell_of(g.units[a.target]) == here:
             out.append(a)
         elif isinstance(a, Move) and a.cell == here:          # leave the transport
             out.append(a)

@@ -108,10 +108,10 @@ def _picked(scene, surf, inner, y) -> int:
         return y
     u = g.units[scene.selected]
     y = _line(scene, surf, inner, y + 2, f"picked: {g.w.m.utypes[u.type]} ({u.acp} acp)", T.ACCENT)
-    acts = scene.actions_at(scene.selected, scene.cursor)
-    if scene.cursor == g.cell_of(u) and not acts:
+    if scene.cursor == g.cell_of(u):
         n = len(orders.own_orders(g, scene.selected))
         return _line(scene, surf, inner, y, f"A: orders ({n} here)" if n else "A: orders", T.TEXT)
+    acts = scene.actions_at(scene.selected, scene.cursor)
     for a in acts[:3]:
         colour = T.TEXT if isinstance(a, Move) else T.TEXT_BAD
         y = _line(scene, surf, inner, y, orders.label(g, a), colour)

@@ -120,11 +120,16 @@ class GdlScene(Scene):
         """A person's action (from A or a menu): applied, the cursor follows a unit that moved."""
         if not self.human_turn():
             return
+        before = self.selected
         self.apply(action)
         if isinstance(action, Move) and self.selected is not None and self.game.units[self.selected].alive:
             cell = self.game.cell_of(self.game.units[self.selected])
             if cell >= 0:
                 self.cursor = cell
+        elif before is not None and self.selected is None and self.human_turn() and not self.linked():
+            mine = self.my_units()               # the unit is done: the next one that can act
+            if mine:
+                self.pick(next((i for i in mine if i > before), mine[0]))
         self.dirty = True
 
     def shown(self, events) -> None:
@@ -187,23 +192,21 @@ class GdlScene(Scene):
     def press_a(self) -> None:
         g = self.game
         if self.selected is not None:
+            if self.cursor == g.cell_of(g.units[self.selected]):
+                self.app.open("choice", title=f"{orders.unit_name(g, self.selected)}: orders",
+                              options=orders.unit_orders(self, self.selected))
+                return
             acts = self.actions_at(self.selected, self.cursor)
-            kinds = {type(a) for a in acts}
-            if len(kinds) > 1:
+            if len({type(a) for a in acts}) > 1:
                 orders.choose_at(self, self.selected, acts)
                 return
             if acts:
                 self.act(acts[0])
                 return
-            if self.cursor == g.cell_of(g.units[self.selected]):
-                self.app.open("choice", title=f"{orders.unit_name(g, self.selected)}: orders",
-                              options=orders.unit_orders(self, self.selected))
-                return
         mine = [i for i in self.ids_at(self.cursor) if g.can_act(g.units[i]) and g.units[i].side == g.side]
-        if mine and self.selected not in mine:
+        if mine:
             self.pick(mine[0])
-            return
-        if not mine:
+        else:
             orders.turn_menu(self)
 
     def pick(self, uid: int) -> None:
@@ -313,11 +316,10 @@ class GdlScene(Scene):
             return [("DPAD", "look"), ("START", "pause"), ("SELECT", "words")]
         if self.selected is None:
             a = "pick unit" if self.my_units() else "end turn"
-            return [("DPAD", "cursor"), ("A", a), ("LR", "next unit"), ("START", "pause"), ("SELECT", "words")]
+            return [("A", a), ("LR", "next unit"), ("START", "pause"), ("SELECT", "words")]
         here = self.cursor == g.cell_of(g.units[self.selected])
-        acts = self.actions_at(self.selected, self.cursor)
-        a = "orders" if here and not acts else ("act" if acts else "pick")
-        return [("DPAD", "cursor"), ("A", a), ("B", "let go (back)"), ("LR", "next unit"), ("START", "pause")]
+        a = "orders" if here else ("act" if self.actions_at(self.selected, self.cursor) else "pick")
+        return [("A", a), ("B", "back"), ("LR", "next unit"), ("START", "pause")]
 
     def draw(self, surf) -> None:
         th, g = self.theme, self.game
