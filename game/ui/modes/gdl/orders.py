@@ -16,9 +16,9 @@ Labels carry the numbers the engine itself uses: combat.odds, capture.odds, prod
 
 from __future__ import annotations
 
+from game.modes.gdl import actions as A
 from game.modes.gdl import capture, combat, production
-from game.modes.gdl.actions import (Attack, Build, Capture, ChangeSide, Create, CreateIn, Detonate, Develop,
-                                    Disband, Enter, Fire, Move, Repair, Toolup)
+from game.modes.gdl.actions import Attack, Build, Capture, Create, CreateIn, Disband, Fire, Move, Repair
 
 TARGETED = (Attack, Fire, Repair, Capture, Build, Disband)
 AT_CELL_ORDER = {Attack: 0, Fire: 1, Capture: 2, Repair: 3, Build: 4, Move: 5}
@@ -53,7 +53,7 @@ def own_orders(g, uid: int) -> list:
     here = g.cell_of(u)
     out = []
     for a in g.unit_actions(u):
-        if isinstance(a, (Create, CreateIn, Develop, Toolup, ChangeSide, Detonate, Enter)):
+        if isinstance(a, (Create, CreateIn, A.Develop, A.Toolup, A.ChangeSide, A.Detonate, A.Enter)):
             out.append(a)
         elif isinstance(a, Disband) and a.target == uid:
             out.append(a)
@@ -85,17 +85,17 @@ def label(g, a) -> str:
         where = "" if isinstance(a, Create) and a.cell == g.cell_of(u) else (
             f" in {unit_name(g, a.transport)}" if isinstance(a, CreateIn) else " next door")
         return f"Make {type_name(g, a.type)}{where}: {acp} acp, {cp} of {w.cp[a.type]} done"
-    if isinstance(a, Develop):
+    if isinstance(a, A.Develop):
         return f"Develop {type_name(g, a.type)}"
-    if isinstance(a, Toolup):
+    if isinstance(a, A.Toolup):
         return f"Tool up for {type_name(g, a.type)}"
     if isinstance(a, Disband):
         return "Disband this unit"
-    if isinstance(a, Enter):
+    if isinstance(a, A.Enter):
         return f"Board {unit_name(g, a.transport)}"
-    if isinstance(a, Detonate):
+    if isinstance(a, A.Detonate):
         return "Detonate"
-    if isinstance(a, ChangeSide):
+    if isinstance(a, A.ChangeSide):
         from game.modes.gdl.log import side_label
         return f"Go over to {side_label(g, a.side)}"
     if isinstance(a, Move):

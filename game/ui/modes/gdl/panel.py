@@ -95,7 +95,7 @@ def _cell_units(scene, surf, inner, y, you) -> int:
         if occ:
             y = _line(scene, surf, inner.move(indent, 0), y, f"carries {len(occ)}", T.TEXT_DIM)
     if viewer is not None and not shown:
-        for _uid, (ut, side, c, turn) in vision.remembered(g, viewer).items():
+        for _uid, (ut, _side, c, turn) in vision.remembered(g, viewer).items():
             if c == scene.cursor:
                 y = _line(scene, surf, inner, y, f"{w.letters[ut]} {w.m.utypes[ut]}: seen turn {turn + 1}", T.TEXT_DIM)
                 break
