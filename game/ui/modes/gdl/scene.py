@@ -345,15 +345,30 @@ class GdlScene(Scene):
         hint_bar(surf, th, bar, self.hints())
 
     def _fit_map(self) -> None:
-        """Maps are drawn with bigger hexes (up to MAX_SCALE x) so they fill the view."""
-        if getattr(self, "_base_size", None) is None:
-            self._base_size = HexMap(self.world, 1).size
-        bw, bh = self._base_size
-        k = max(1.0, min(float(MAX_SCALE), self.view.w / max(1, bw), self.view.h / max(1, bh)))
-        k = int(k * 4) / 4
-        if k != getattr(self, "_scale", None):
-            self._scale = k
-            self.map = HexMap(self.world, k)
+        """Hexes as big as the view allows (up to MAX_SCALE x the base 12 px), so the map fills
+        large screens: the largest hex width whose whole map fits the view (searched once per
+        view size; the map scrolls when even the base size does not fit)."""
+        key = (self.view.w, self.view.h)
+        if key == getattr(self, "_fitted", None):
+            return
+        self._fitted = key
+
+        def fits(n: int) -> bool:
+            size = HexMap(self.world, n / 12).size
+            return size[0] <= self.view.w and size[1] <= self.view.h
+
+        lo, hi = 12, 12 * MAX_SCALE
+        if not fits(lo):
+            hi = lo
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if fits(mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo / 12 != getattr(self, "_scale", None):
+            self._scale = lo / 12
+            self.map = HexMap(self.world, self._scale)
 
     def _marks(self) -> dict[int, tuple]:
         g = self.game
