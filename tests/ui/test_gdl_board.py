@@ -250,3 +250,19 @@ def test_results_offer_play_again_on_a(make_app, tmp_path):
     assert app.top.headline == "Victory!" and app.top.menu.current.label == "Play again"
     press(app, B.A)
     assert stack(app)[-1] == "gdl_game" and app.top is not sc and not app.top.game.over
+
+
+def test_the_log_tells_only_what_your_side_sees(make_app, tmp_path):
+    """Fog of war in the log too: Blue's scout, far out of Red's sight, is destroyed (the event
+    as the engine sends it): no line for Red;
+    for Red; Red's own scout is: its line is there."""
+    from game.modes.gdl.events import Destroyed
+    app, sc = open_module(make_app, tmp_path, (320, 240))
+    g = sc.game
+    blue = next(u for u in g.units if u.side == 2 and g.w.m.utypes[u.type] == "scout")
+    red = next(u for u in g.units if u.side == 1 and g.w.m.utypes[u.type] == "scout")
+    n = len(sc.log)
+    sc.shown([Destroyed(blue.id)])
+    assert len(sc.log) == n
+    sc.shown([Destroyed(red.id)])
+    assert len(sc.log) == n + 1

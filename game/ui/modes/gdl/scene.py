@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.gdl import vision
 from game.modes.gdl.actions import End, Move
 from game.modes.gdl.game import GdlGame
 from game.modes.gdl.log import describe
@@ -41,6 +42,7 @@ MODE = "gdl"
 BOT_PACE = 0.06
 LOG_LINES = 40
 END_PAUSE = 1.5             # seconds the last blow stays on screen before the results
+EVENT_UNITS = ("unit", "target", "captor", "prisoner", "transport", "new", "source", "into", "to")
 MAX_SCALE = 6               # hexes grow up to 6x their base size to fill large screens
 
 
@@ -97,6 +99,17 @@ class GdlScene(Scene):
             return None
         return self.you()
 
+    def witnessed(self, ev) -> bool:
+        """Whether the side whose view is drawn may read about `ev` (fog of war): an event about
+        units only of other sides that it does not see is not in its log."""
+        viewer = self.viewer_side()
+        if viewer is None:
+            return True
+        g = self.game
+        ids = [getattr(ev, f) for f in EVENT_UNITS if isinstance(getattr(ev, f, None), int)]
+        ids = [i for i in ids if 0 <= i < len(g.units)]
+        return not ids or any(g.units[i].side == viewer or vision.sees(g, viewer, i) for i in ids)
+
     # ------------------------------------------------------------------ driving
     def _first_cell(self) -> int:
         g = self.game
@@ -137,7 +150,7 @@ class GdlScene(Scene):
         that can no longer act is let go."""
         for ev in events:
             line = describe(self.game, ev)
-            if line:
+            if line and self.witnessed(ev):
                 self.log.append(line)
         del self.log[:-LOG_LINES]
         if self.selected is not None and not self.game.can_act(self.game.units[self.selected]):
