@@ -254,8 +254,7 @@ def test_results_offer_play_again_on_a(make_app, tmp_path):
 
 def test_the_log_tells_only_what_your_side_sees(make_app, tmp_path):
     """Fog of war in the log too: Blue's scout, far out of Red's sight, is destroyed (the event
-    as the engine sends it): no line for Red;
-    for Red; Red's own scout is: its line is there."""
+    as the engine sends it): no line for Red; Red's own scout is: its line is there."""
     from game.modes.gdl.events import Destroyed
     app, sc = open_module(make_app, tmp_path, (320, 240))
     g = sc.game
