@@ -44,6 +44,7 @@ def terrain_colour(name: str) -> tuple[int, int, int]:
 UNKNOWN = (6, 6, 10)              # terrain the viewing side never saw
 GHOST = (120, 120, 128)           # a unit the viewing side saw and lost sight of
 FOG_SHADE = 0.5                   # known terrain out of sight
+MAX_LAYER_PIXELS = 4_000_000      # a kept map layer at most ~16 MB; bigger maps draw per frame
 
 
 def side_colour(side: int, you: int | None = None) -> tuple[int, int, int]:
@@ -79,6 +80,8 @@ class HexMap:
         self.colours = [terrain_colour(n) for n in m.ttypes]
         self.aux_colours = [aux_colour(n) for n in m.ttypes]
         self.cam = [0, 0]
+        self._layer: pygame.Surface | None = None
+        self._layer_key = None
 
     def hexagon(self, c: int, ox: int, oy: int) -> list[tuple[int, int]]:
         x, y = self.pos[c]
@@ -108,8 +111,10 @@ class HexMap:
             self.cam[i] = max(0, min(self.cam[i], total - span))
 
     def draw(self, surf, th, view: pygame.Rect, game, cursor: int, selected: int | None,
-             marks: dict[int, tuple], viewer: int | None = None, you: int | None = None) -> None:
-        """The area as side `viewer` sees it (None: everything), `you` in the "you" colour."""
+             marks: dict[int, tuple], viewer: int | None = None, you: int | None = None, stamp=None) -> None:
+        """The area as side `viewer` sees it (None: everything), `you` in the "you" colour.
+        `stamp` names the game state (e.g. the number of actions applied): the terrain, aux and
+        fog layer is drawn once per stamp and viewer and kept (cursor moves only blit it)."""
         w = self.w
         ox, oy = view.x - self.cam[0], view.y - self.cam[1]
         clip = surf.get_clip()
@@ -118,35 +123,61 @@ class HexMap:
         views = getattr(game, "views", None) if viewer is not None else None
         if views is not None and viewer not in views.seen:
             views = None
-        cells = [c for c in w.grid.cells if self._on_view(c, ox, oy, view)]
-        on_view = set(cells)
-        for c in cells:
-            self._cell(surf, c, ox, oy, views, viewer, marks.get(c))
-        for c in cells:
-            if views is None or views.terrain_known(viewer, c):
-                self._aux(surf, c, ox, oy)
+        base = self._base_layer(views, viewer, stamp)
+        if base is not None:
+            surf.blit(base, (ox, oy))
+        else:
+            cells = [c for c in w.grid.cells if self._on_view(c, ox, oy, view)]
+            for c in cells:
+                self._cell(surf, c, ox, oy, views, viewer)
+            for c in cells:
+                if views is None or views.terrain_known(viewer, c):
+                    self._aux(surf, c, ox, oy)
+        for c, mark in marks.items():
+            if self._on_view(c, ox, oy, view):
+                pygame.draw.polygon(surf, mark, self.hexagon(c, ox, oy), 2)
         shown = set()
-        for c in cells:
-            for uid in game.at.get(c, ()):
+        for c, ids in game.at.items():
+            if not ids or not self._on_view(c, ox, oy, view):
+                continue
+            for uid in ids:
                 if views is None or views.sees(viewer, uid, game):
                     self._unit(surf, th, game, uid, c, ox, oy, selected, you)
                     shown.add(c)
                     break
         if views is not None:
             for _uid, (ut, _side, c, _turn) in views.memory[viewer].items():
-                if c in shown or c not in on_view or views.in_sight(viewer, c):
+                if c in shown or not self._on_view(c, ox, oy, view) or views.in_sight(viewer, c):
                     continue
                 self._ghost(surf, th, ut, c, ox, oy)
         if w.grid.is_cell(cursor):
             pygame.draw.polygon(surf, T.CURSOR, self.hexagon(cursor, ox, oy), 2)
         surf.set_clip(clip)
 
+    def _base_layer(self, views, viewer, stamp):
+        """The whole map's terrain + aux (+ fog) as one surface, redrawn when `stamp` or the
+        viewer changes; None without a stamp or for maps too big to keep (then drawn per frame)."""
+        if stamp is None or self.size[0] * self.size[1] > MAX_LAYER_PIXELS:
+            return None
+        key = (stamp, viewer if views is not None else None)
+        if self._layer is not None and self._layer_key == key:
+            return self._layer
+        layer = self._layer if self._layer is not None else pygame.Surface(self.size)
+        layer.fill((10, 10, 16))
+        for c in self.w.grid.cells:
+            self._cell(layer, c, 0, 0, views, viewer)
+        for c in self.w.grid.cells:
+            if views is None or views.terrain_known(viewer, c):
+                self._aux(layer, c, 0, 0)
+        self._layer, self._layer_key = layer, key
+        return layer
+
     def _on_view(self, c: int, ox: int, oy: int, view: pygame.Rect) -> bool:
         x, y = self.pos[c]
         return not (x + ox > view.right or x + ox + self.cw < view.x or y + oy > view.bottom
                     or y + oy + self.hh < view.y)
 
-    def _cell(self, surf, c: int, ox: int, oy: int, views, viewer, mark) -> None:
+    def _cell(self, surf, c: int, ox: int, oy: int, views, viewer) -> None:
         w = self.w
         poly = self.hexagon(c, ox, oy)
         if views is not None and not views.terrain_known(viewer, c):
@@ -160,8 +191,6 @@ class HexMap:
                 col = T.shade(col, FOG_SHADE)
             pygame.draw.polygon(surf, col, poly)
             pygame.draw.polygon(surf, T.shade(col, 0.7), poly, 1)
-        if mark is not None:
-            pygame.draw.polygon(surf, mark, poly, 2)
 
     def _aux(self, surf, c: int, ox: int, oy: int) -> None:
         w = self.w

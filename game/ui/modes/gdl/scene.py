@@ -54,6 +54,7 @@ class GdlScene(Scene):
     path = ""
     source_world = None
     last_viewer: int | None = None
+    applied = 0                 # actions heard so far (here, by bots or over the link): the map layer's stamp
 
     def __init__(self, app, path: str = "", humans=(1,), seed: int | None = None, world: World | None = None) -> None:
         super().__init__(app)
@@ -148,6 +149,7 @@ class GdlScene(Scene):
     def shown(self, events) -> None:
         """Events that happened (here or, linked, on the other unit): into the log; a picked unit
         that can no longer act is let go."""
+        self.applied += 1
         for ev in events:
             line = describe(self.game, ev)
             if line and self.witnessed(ev):
@@ -353,7 +355,8 @@ class GdlScene(Scene):
         self.view = pygame.Rect(2, goal.bottom + 1, w - side_w - 6, bar.y - goal.bottom - 3)
         self._fit_map()
         self.map.follow(self.cursor, self.view)
-        self.map.draw(surf, th, self.view, g, self.cursor, self.selected, self._marks(), self.viewer_side(), self.you())
+        self.map.draw(surf, th, self.view, g, self.cursor, self.selected, self._marks(), self.viewer_side(), self.you(),
+                      stamp=(self.applied, g.turn, g.side_index))
         draw_panel(self, surf, pygame.Rect(self.view.right + 3, self.view.y, side_w, self.view.h))
         hint_bar(surf, th, bar, self.hints())
 
