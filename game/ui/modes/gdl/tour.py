@@ -33,13 +33,25 @@ def walk(t) -> Iterator:
         yield t.shot("gdl_orders")
         app.back()
     yield t.howto("gdl")
-    g = sc.game
-    seat = type(next(iter(sc.seats.values())))()
-    for _ in range(20000):
-        if g.over:
-            break
-        sc.apply(seat.choose(g))
+    _bots_finish(sc)
     sc.open_results()
     app.run_frames(2)
     yield t.shot("results_gdl")
     app.goto_menu()
+
+
+def _bots_finish(sc) -> None:
+    """Bots play every side to the end, at once (behind the screen): through the screen's Match
+    when it plays one, else with the module bot applied here."""
+    match = getattr(sc, "match", None)
+    if match is not None and hasattr(match, "mode_rules"):
+        from game.ui.tour_modes import _bots_finish as finish_match
+        finish_match(match)
+        return
+    from game.modes.gdl.match import BotSeat
+    seat, g = BotSeat(), sc.game
+    for _ in range(20000):
+        if g.over:
+            return
+        sc.apply(seat.choose(g))
+    raise RuntimeError("tour: the bots did not finish the module")
