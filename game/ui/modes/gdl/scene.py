@@ -260,13 +260,20 @@ class GdlScene(Scene):
         self.pick(mine[(k + step) % len(mine)])
 
     def open_menu(self) -> None:
-        """START: the shared pause menu (End turn on your turn, the unit letters)."""
+        """START: the shared pause menu (End turn on your turn, the unit letters). Linked, the
+        link's own short menu (End turn first; B with nothing picked opens it too), which keeps
+        the link ticking."""
+        if self.linked():
+            options = [("End turn", self.end_turn)] if self.human_turn() else []
+            options += [("Unit letters", self.show_legend), ("Back to the main menu", self.app.goto_menu),
+                        ("Resume", None)]
+            self.app.open("choice", title=self.world.m.title or "Xconq", options=options,
+                          tick=getattr(self, "link_update", None))
+            return
         extras = [("End turn", self.ask_end_turn)] if self.human_turn() else []
         extras.append(("Unit letters", self.show_legend))
-        tick = getattr(self, "link_update", None) if self.linked() else None
         onboarding.open_pause(self.app, MODE, extras=extras, leave_label="Leave the game",
-                              leave_question="Leave this game? It counts as unfinished.",
-                              on_leave=self.app.goto_menu, tick=tick, bots=not self.linked())
+                              leave_question="Leave this game? It counts as unfinished.", on_leave=self.app.goto_menu)
 
     pause_menu = open_menu
 
