@@ -82,8 +82,10 @@ def label(g, a) -> str:
         return f"Build {type_name(g, v.type)}: {v.cp}+{step} of {w.cp[v.type]}"
     if isinstance(a, (Create, CreateIn)):
         acp, _rng, cp = production.create_cost(w, u.type, a.type)
-        where = "" if isinstance(a, Create) and a.cell == g.cell_of(u) else (
-            f" in {unit_name(g, a.transport)}" if isinstance(a, CreateIn) else " next door")
+        if isinstance(a, CreateIn):
+            where = "" if a.transport == a.unit else f" in {unit_name(g, a.transport)}"
+        else:
+            where = "" if a.cell == g.cell_of(u) else " next door"
         return f"Make {type_name(g, a.type)}{where}: {acp} acp, {cp} of {w.cp[a.type]} done"
     if isinstance(a, A.Develop):
         return f"Develop {type_name(g, a.type)}"
