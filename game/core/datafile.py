@@ -75,6 +75,19 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def read_at_most(fd: int, max_bytes: int) -> bytes | None:
+    """The rest of an open file, or None when it holds more than `max_bytes` (it reads at most one
+    byte more, so a file that grows while it is read, or a device without an end, stops there)."""
+    chunks, got = [], 0
+    while got <= max_bytes:
+        chunk = os.read(fd, min(1 << 16, max_bytes + 1 - got))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        got += len(chunk)
+    return None
+
+
 def read_bytes(path: str | os.PathLike, *, max_bytes: int = DEFAULT_LIMITS.max_bytes,
                label: str | None = None) -> bytes:
     """The bytes of a regular file of at most `max_bytes` bytes."""
@@ -92,16 +105,10 @@ def read_bytes(path: str | os.PathLike, *, max_bytes: int = DEFAULT_LIMITS.max_b
             raise DataFileError(label, f"is {_kind(st.st_mode)}, expected a regular file")
         if st.st_size > max_bytes:
             raise DataFileError(label, f"file is {st.st_size} bytes, at most {max_bytes} allowed")
-        chunks, got = [], 0
-        while got <= max_bytes:
-            chunk = os.read(fd, min(1 << 16, max_bytes + 1 - got))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-        if got > max_bytes:
+        data = read_at_most(fd, max_bytes)
+        if data is None:
             raise DataFileError(label, f"file grew past {max_bytes} bytes while it was read")
-        return b"".join(chunks)
+        return data
     except OSError as exc:
         raise DataFileError(label, f"cannot be read ({exc.strerror or exc})") from None
     finally:

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game.core.datafile import read_at_most
 from game.core.numbers import JSON_HOOKS, shown
 
 FORMAT = "tactibox-replay"
@@ -97,16 +98,10 @@ def read_file_bytes(path: str | Path, *, max_bytes: int = MAX_FILE, missing: str
             raise ReplayError(f"{p}: not a regular file")
         if st.st_size > max_bytes:
             raise ReplayError(f"{p}: {st.st_size} bytes, more than the {max_bytes} a replay may have")
-        chunks, total = [], 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > max_bytes:
-                raise ReplayError(f"{p}: more than the {max_bytes} bytes a replay may have")
-        return b"".join(chunks)
+        data = read_at_most(fd, max_bytes)
+        if data is None:
+            raise ReplayError(f"{p}: more than the {max_bytes} bytes a replay may have")
+        return data
     except OSError as exc:
         raise ReplayError(f"{p}: cannot be read ({exc.strerror or exc})") from None
     finally:

@@ -4,6 +4,7 @@ import pytest
 
 from game.modes.bout import actions as A
 from game.modes.bout.dice import count
+from tests.loaded import clean, usable
 
 TINY = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "bout" / "tiny"
 
@@ -11,17 +12,13 @@ TINY = pathlib.Path(__file__).resolve().parents[1] / "fixtures" / "bout" / "tiny
 @pytest.fixture(scope="session")
 def tiny():
     from game.rules.bout.loader import load_bout_ruleset
-    rules, problems = load_bout_ruleset(TINY)
-    assert rules is not None and not problems, [str(p) for p in problems]
-    return rules
+    return clean(load_bout_ruleset(TINY))
 
 
 @pytest.fixture(scope="session")
 def shipped():
     from game.rules.bout.loader import load_bout_ruleset
-    rules, problems = load_bout_ruleset()
-    assert rules is not None, [str(p) for p in problems]
-    return rules
+    return usable(load_bout_ruleset())
 
 
 class Script:

@@ -12,6 +12,7 @@ from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import SLOTS, formation_targets, parse_seats
 from game.rules.skirmish.loader import load_ruleset
 from game.rules.skirmish.playability import map_playability_problems, playability_problems
+from tests.loaded import clean
 
 TINY_HEX = '''[map]
 name = "Tiny"
@@ -53,9 +54,7 @@ def rs_with(tmp_path):
                 extra.unlink()
         for mid, text in maps.items():
             (dst / "maps" / f"{mid}.toml").write_text(text)
-        rs, problems = load_ruleset(dst)
-        assert rs is not None and not problems, [str(p) for p in problems]
-        return rs
+        return clean(load_ruleset(dst))
     return make
 
 

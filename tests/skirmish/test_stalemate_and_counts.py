@@ -13,6 +13,7 @@ from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import parse_seats
 from game.rules.skirmish.loader import load_ruleset
 from game.rules.skirmish.playability import playability_warnings
+from tests.loaded import clean
 
 # Two fields split by six columns of wall: nothing walks, flies or shoots across (longest range 5).
 RIDGE = """[map]
@@ -40,9 +41,7 @@ def ridge_rs(tmp_path):
         if m.stem != "01_meadow":
             m.unlink()
     (dst / "maps" / "ridge.toml").write_text(RIDGE)
-    rs, problems = load_ruleset(dst)
-    assert rs is not None and not problems, [str(p) for p in problems]
-    return rs
+    return clean(load_ruleset(dst))
 
 
 def test_unreachable_armies_are_a_validate_warning(ridge_rs, capsys):

@@ -4,7 +4,8 @@ Every property, table and global listed here with status PLAY is read, checked a
 game; DISPLAY items are read for drawing only; IGNORED items are read and have no effect on a
 see-all game on a fixed map (terrain synthesis, AI hints, presentation, texts). Anything else a
 module uses is reported as "not implemented" with file:line, and counts as play-affecting.
-`docs/gdl.md` is generated from these tables (`markdown()`; a test keeps them equal).
+`docs/gdl.md` is generated from these tables (`markdown()`; a test keeps them equal). Each kind is
+written as one text table, a row per item (the row format: schema_types.py).
 Defaults are Xconq 7.5's (kernel/utype.def, ttype.def, table.def).
 """
 
@@ -20,89 +21,92 @@ from game.rules.gdl import (
     schema_synth,
     schema_vision,
 )
-from game.rules.gdl.schema_types import DISPLAY, IGNORED, PLAY, Global, Prop, Table
+from game.rules.gdl.schema_types import DISPLAY as DISPLAY
+from game.rules.gdl.schema_types import IGNORED as IGNORED
+from game.rules.gdl.schema_types import PLAY as PLAY
+from game.rules.gdl.schema_types import Global, Prop, Table, global_rows, prop_rows, table_rows
 
 _AREAS = (schema_move, schema_supply, schema_build, schema_capture, schema_combat, schema_end)
 _AREAS += (schema_synth, schema_vision)
 
-_CORE_PROPS: tuple[Prop, ...] = (
-    Prop("acp-per-turn", "u", "int", 0, PLAY, "action points a unit gets at the start of each turn"),
-    Prop("acp-max", "u", "int", -1, PLAY, "most ACP a unit can save up; -1 means acp-per-turn"),
-    Prop("acp-min", "u", "int", 0, PLAY, "an action may leave the unit's ACP down to this (debt = fatigue)"),
-    Prop("hp-max", "u", "int", 1, PLAY, "hit points of a whole unit (also its starting hp)"),
-    Prop("speed", "u", "int", 100, PLAY, "movement points per ACP x100; a move costs mp*100/speed ACP"),
-    Prop("point-value", "u", "int", 1, PLAY, "worth for scorekeepers; a side whose units total 0 loses"),
-    Prop("wrecked-type", "u", "type", None, PLAY, "what a destroyed unit becomes (full hp), or nothing"),
-    Prop("range", "u", "int", 1, PLAY, "longest distance of fire"),
-    Prop("range-min", "u", "int", 0, PLAY, "shortest distance of fire"),
-    Prop("acp-to-fire", "u", "int", 0, PLAY, "ACP a fire action costs; 0 means the type cannot fire"),
-    Prop("hp-recovery", "u", "int", 0, PLAY, "hp regained per turn, in .01 hp (fractions by chance)"),
-    Prop("hp-per-detonation", "u", "int", 0, PLAY, "hp a unit loses when it detonates"),
-    Prop("acp-to-detonate", "u", "int", 0, PLAY, "ACP a detonate action costs; 0 means no deliberate detonation"),
-    Prop("capacity", "u", "int", 0, PLAY, "room for occupants (each takes unit-size-as-occupant)"),
-    Prop("char", "u", "str", "", DISPLAY, "letter drawn for the unit (first letter of the name if empty)"),
-    Prop("stack-order", "u", "int", 0, DISPLAY, "which of the units in a cell is drawn on top (higher first)"),
-    Prop("name", "u", "str", "", DISPLAY, "display name; also usable as the type's name in the module"),
-    Prop("capacity", "t", "int", 1, PLAY, "room for units in a cell (each takes unit-size-in-terrain)"),
-    Prop("char", "t", "str", "", DISPLAY, "terrain letter (and its code in by-char area rows)"),
-    Prop("thickness", "t", "int", 0, PLAY, "height of the terrain's cover (trees) over the cell's elevation; it blocks fire"),
-    Prop("color", "t", "str", "", DISPLAY, "colour name for drawing"),
-    Prop("name", "t", "str", "", DISPLAY, "display name"),
-    Prop("name", "m", "str", "", DISPLAY, "display name"),
-    Prop("char", "m", "str", "", DISPLAY, "letter naming the material in lists"),
-)
+_CORE_PROPS: tuple[Prop, ...] = prop_rows("schema.PROPS", """
+acp-per-turn      | u | int  | 0    | play    | action points a unit gets at the start of each turn
+acp-max           | u | int  | -1   | play    | most ACP a unit can save up; -1 means acp-per-turn
+acp-min           | u | int  | 0    | play    | an action may leave the unit's ACP down to this (debt = fatigue)
+hp-max            | u | int  | 1    | play    | hit points of a whole unit (also its starting hp)
+speed             | u | int  | 100  | play    | movement points per ACP x100; a move costs mp*100/speed ACP
+point-value       | u | int  | 1    | play    | worth for scorekeepers; a side whose units total 0 loses
+wrecked-type      | u | type | None | play    | what a destroyed unit becomes (full hp), or nothing
+range             | u | int  | 1    | play    | longest distance of fire
+range-min         | u | int  | 0    | play    | shortest distance of fire
+acp-to-fire       | u | int  | 0    | play    | ACP a fire action costs; 0 means the type cannot fire
+hp-recovery       | u | int  | 0    | play    | hp regained per turn, in .01 hp (fractions by chance)
+hp-per-detonation | u | int  | 0    | play    | hp a unit loses when it detonates
+acp-to-detonate   | u | int  | 0    | play    | ACP a detonate action costs; 0 means no deliberate detonation
+capacity          | u | int  | 0    | play    | room for occupants (each takes unit-size-as-occupant)
+char              | u | str  | ""   | display | letter drawn for the unit (first letter of the name if empty)
+stack-order       | u | int  | 0    | display | which of the units in a cell is drawn on top (higher first)
+name              | u | str  | ""   | display | display name; also usable as the type's name in the module
+capacity          | t | int  | 1    | play    | room for units in a cell (each takes unit-size-in-terrain)
+char              | t | str  | ""   | display | terrain letter (and its code in by-char area rows)
+thickness         | t | int  | 0    | play    | height of the terrain's cover (trees) over the cell's elevation; it
+                                                blocks fire
+color             | t | str  | ""   | display | colour name for drawing
+name              | t | str  | ""   | display | display name
+name              | m | str  | ""   | display | display name
+char              | m | str  | ""   | display | letter naming the material in lists
+""")
 
-_CORE_TABLES: tuple[Table, ...] = (
-    Table("hit-chance", "uu", False, 0, PLAY, "% chance an attack hits; 0 means the attack is not possible"),
-    Table("damage", "uu", True, 0, PLAY, "hp a hit takes (dice allowed)"),
-    Table("counterattack", "uu", False, 100, PLAY, "% of the defender's hit chance when it strikes back"),
-    Table("acp-to-attack", "uu", False, 1, PLAY, "ACP an attack costs the attacker"),
-    Table("acp-to-defend", "uu", False, 1, PLAY, "ACP defending costs; a defender with less cannot strike back"),
-    Table("attack-range", "uu", False, 1, PLAY, "longest distance of a (melee) attack"),
-    Table("withdraw-chance-per-attack", "uu", False, 0, PLAY,
-          "% chance the defender slips away to a free cell; the attacker still pays"),
-    Table("attack-terrain-effect", "ut", False, 100, PLAY, "% multiplier on hit chance by the attacker's terrain"),
-    Table("defend-terrain-effect", "ut", False, 100, PLAY, "% multiplier on hit chance by the defender's terrain"),
-    Table("fire-hit-chance", "uu", False, -1, PLAY, "% chance fire hits; -1 means use hit-chance"),
-    Table("fire-damage", "uu", True, -1, PLAY, "hp fire takes; -1 means use damage"),
-    Table("mp-to-enter-terrain", "ut", False, 1, PLAY, "movement points to enter a cell of the terrain"),
-    Table("mp-to-enter-unit", "uu", False, 0, PLAY, "movement points to board a transport of the type"),
-    Table("vanishes-on", "ut", False, 0, PLAY, "true: the unit dies on entering the terrain"),
-    Table("unit-capacity-x", "uu", False, 0, PLAY, "occupants of a type a transport always has room for"),
-    Table("unit-size-as-occupant", "uu", False, 1, PLAY, "room an occupant takes of its transport's capacity"),
-    Table("unit-size-in-terrain", "ut", False, 1, PLAY, "room a unit takes of its cell's capacity"),
-    Table("terrain-capacity-x", "ut", False, 0, PLAY, "units of a type a cell always has room for"),
-    Table("can-repair", "uu", False, 0, PLAY, "true: the unit may repair the other type"),
-    Table("acp-to-repair", "uu", False, 0, PLAY, "ACP a repair costs (0 with can-repair means 1)"),
-    Table("hp-per-repair", "uu", False, 0, PLAY, "hp a repair restores, in .01 hp (fractions by chance)"),
-    Table("detonation-unit-range", "uu", False, 0, PLAY, "distance at which a detonation hurts units of a type"),
-    Table("detonation-damage-at", "uu", True, 0, PLAY, "damage to units in the detonating unit's cell"),
-    Table("detonation-damage-adjacent", "uu", True, 0, PLAY,
-          "damage to units further away (up to detonation-unit-range)"),
-    Table("detonation-accident-chance", "ut", False, 0, PLAY,
-          "chance per turn, in .01 %, that a unit detonates by accident in the terrain"),
-    Table("detonate-on-hit", "uu", False, 0, PLAY, "% chance a unit detonates when hit"),
-    Table("drawable-terrain", "tt", False, 1, DISPLAY, "whether aux terrain is drawn over a cell terrain"),
-)
+_CORE_TABLES: tuple[Table, ...] = table_rows("schema.TABLES", """
+hit-chance                 | uu | 0         | play    | % chance an attack hits; 0 means the attack is not possible
+damage                     | uu | 0 (dice)  | play    | hp a hit takes (dice allowed)
+counterattack              | uu | 100       | play    | % of the defender's hit chance when it strikes back
+acp-to-attack              | uu | 1         | play    | ACP an attack costs the attacker
+acp-to-defend              | uu | 1         | play    | ACP defending costs; a defender with less cannot strike back
+attack-range               | uu | 1         | play    | longest distance of a (melee) attack
+withdraw-chance-per-attack | uu | 0         | play    | % chance the defender slips away to a free cell; the attacker
+                                                        still pays
+attack-terrain-effect      | ut | 100       | play    | % multiplier on hit chance by the attacker's terrain
+defend-terrain-effect      | ut | 100       | play    | % multiplier on hit chance by the defender's terrain
+fire-hit-chance            | uu | -1        | play    | % chance fire hits; -1 means use hit-chance
+fire-damage                | uu | -1 (dice) | play    | hp fire takes; -1 means use damage
+mp-to-enter-terrain        | ut | 1         | play    | movement points to enter a cell of the terrain
+mp-to-enter-unit           | uu | 0         | play    | movement points to board a transport of the type
+vanishes-on                | ut | 0         | play    | true: the unit dies on entering the terrain
+unit-capacity-x            | uu | 0         | play    | occupants of a type a transport always has room for
+unit-size-as-occupant      | uu | 1         | play    | room an occupant takes of its transport's capacity
+unit-size-in-terrain       | ut | 1         | play    | room a unit takes of its cell's capacity
+terrain-capacity-x         | ut | 0         | play    | units of a type a cell always has room for
+can-repair                 | uu | 0         | play    | true: the unit may repair the other type
+acp-to-repair              | uu | 0         | play    | ACP a repair costs (0 with can-repair means 1)
+hp-per-repair              | uu | 0         | play    | hp a repair restores, in .01 hp (fractions by chance)
+detonation-unit-range      | uu | 0         | play    | distance at which a detonation hurts units of a type
+detonation-damage-at       | uu | 0 (dice)  | play    | damage to units in the detonating unit's cell
+detonation-damage-adjacent | uu | 0 (dice)  | play    | damage to units further away (up to detonation-unit-range)
+detonation-accident-chance | ut | 0         | play    | chance per turn, in .01 %, that a unit detonates by accident in
+                                                        the terrain
+detonate-on-hit            | uu | 0         | play    | % chance a unit detonates when hit
+drawable-terrain           | tt | 1         | display | whether aux terrain is drawn over a cell terrain
+""")
 
-_CORE_GLOBALS: tuple[Global, ...] = (
-    Global("sides-min", 1, PLAY, "fewest sides a game may have"),
-    Global("sides-max", 7, PLAY, "most sides a game may have"),
-    Global("last-turn", 0, PLAY, "the game ends after this turn (0: none; Tactibox stops at its limit, a draw)"),
-    Global("meridians", 0, IGNORED, "map display"),
-    Global("grid-color", "", DISPLAY, "colour of the cell grid"),
-    Global("shorelines", 0, DISPLAY, "draw shorelines"),
-    Global("sides-wanted", 2, IGNORED, "sides offered at setup; a scenario's sides are its own"),
-    Global("advantage-min", 0, IGNORED, "players' advantage at setup (used only by synthesis methods)"),
-    Global("advantage-max", 0, IGNORED, "players' advantage at setup (used only by synthesis methods)"),
-    Global("advantage-default", 1, IGNORED, "players' advantage at setup (used only by synthesis methods)"),
-    Global("no-indepside-ingame", 0, IGNORED, "Tactibox never gives the independent side a player or a turn"),
-    Global("initial-year-part", 0, IGNORED, "the season of the first turn (Tactibox models no seasons)"),
-    Global("initial-day-part", 0, PLAY, "time of day of the first turn, in .01 turns (where the sun starts)"),
-    Global("action-notices", None, IGNORED, "message texts"),
-    Global("event-notices", None, IGNORED, "message texts"),
-    Global("event-narratives", None, IGNORED, "message texts"),
-)
+_CORE_GLOBALS: tuple[Global, ...] = global_rows("schema.GLOBALS", """
+sides-min           | 1    | play    | fewest sides a game may have
+sides-max           | 7    | play    | most sides a game may have
+last-turn           | 0    | play    | the game ends after this turn (0: none; Tactibox stops at its limit, a draw)
+meridians           | 0    | ignored | map display
+grid-color          | ""   | display | colour of the cell grid
+shorelines          | 0    | display | draw shorelines
+sides-wanted        | 2    | ignored | sides offered at setup; a scenario's sides are its own
+advantage-min       | 0    | ignored | players' advantage at setup (used only by synthesis methods)
+advantage-max       | 0    | ignored | players' advantage at setup (used only by synthesis methods)
+advantage-default   | 1    | ignored | players' advantage at setup (used only by synthesis methods)
+no-indepside-ingame | 0    | ignored | Tactibox never gives the independent side a player or a turn
+initial-year-part   | 0    | ignored | the season of the first turn (Tactibox models no seasons)
+initial-day-part    | 0    | play    | time of day of the first turn, in .01 turns (where the sun starts)
+action-notices      | None | ignored | message texts
+event-notices       | None | ignored | message texts
+event-narratives    | None | ignored | message texts
+""")
 
 # Properties read but without effect on a fixed see-all game (presentation, synthesis, AI hints).
 IGNORED_PROPS = frozenset(["image-name", "help", "notes", "namer", "short-name", "long-name", "generic-name", "description", "emblem-name", "font-name", "start-with", "independent-near-start", "alt-percentile-min", "alt-percentile-max", "wet-percentile-min", "wet-percentile-max", "occurrence", "country-terrain-min", "country-terrain-max", "liquid", "vision-range", "already-seen", "see-always", "can-see-behind", "possible-sides", "river-chance", "ai-tactical-range", "ai-minimal-size-goal", "ai-peace-garrison", "ai-war-garrison", "ai-next-goal", "initial-seen-radius", "subtype-x", "auto-upgrade-to", "obsolete", "can-be-self", "cxp-max", "self-resurrects", "acp-independent", "description-format", "assign-number", "maze-room-occurrence", "maze-passage-occurrence", "elevation-min", "elevation-max", "temperature-min", "temperature-max", "temperature-average", "temperature-variability", "spur-chance", "spur-range", "road-to-edge-chance"])
@@ -157,6 +161,9 @@ def _fmt(v) -> str:
 def markdown() -> str:
     """The reference part of docs/gdl.md."""
     out = ["## Supported subset (generated from game/rules/gdl/schema.py)", "",
+           "Each area of game/rules/gdl/schema_*.py declares its properties, tables and globals as one "
+           "text table per kind, a row per item (the row format: game/rules/gdl/schema_types.py); "
+           "the loader's checks, defaults and the lists below come from those rows.", "",
            "### Forms", "", "| form | what Tactibox reads |", "|---|---|"]
     out += [f"| `{n}` | {d} |" for n, d in FORMS]
     out += ["", "### Properties", "", "| property | of | default | status | meaning |", "|---|---|---|---|---|"]

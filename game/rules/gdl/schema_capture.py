@@ -1,54 +1,52 @@
 """Schema entries: capture, surrender, revolt and the fate of a losing side's units
 (game/modes/gdl/capture.py)."""
 
-from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+from game.rules.gdl.schema_types import global_rows, prop_rows, table_rows
 
-PROPS = (
-    Prop("revolt-chance", "u", "int", 0, PLAY, "chance per turn, in .01 %, that the unit goes independent"),
-    Prop("lost-vanish-chance", "u", "int", 10000, PLAY, "chance, in .01 %, a unit vanishes when its side loses"),
-    Prop("lost-wreck-chance", "u", "int", 0, PLAY, "chance, in .01 %, a unit is wrecked when its side loses"),
-    Prop("lost-revolt-chance", "u", "int", 0, PLAY,
-         "chance, in .01 %, a unit goes independent when its side loses"),
-)
+PROPS = prop_rows("schema_capture.PROPS", """
+revolt-chance      | u | int | 0     | play | chance per turn, in .01 %, that the unit goes independent
+lost-vanish-chance | u | int | 10000 | play | chance, in .01 %, a unit vanishes when its side loses
+lost-wreck-chance  | u | int | 0     | play | chance, in .01 %, a unit is wrecked when its side loses
+lost-revolt-chance | u | int | 0     | play | chance, in .01 %, a unit goes independent when its side loses
+""")
 
-TABLES = (
-    Table("capture-chance", "uu", False, 0, PLAY, "% chance a unit captures a unit of the type (after an attack)"),
-    Table("independent-capture-chance", "uu", False, -1, PLAY,
-          "% chance to capture an independent unit of the type (-1: capture-chance)"),
-    Table("acp-to-capture", "uu", False, 0, PLAY, "ACP a capture action uses; 0: no capture action"),
-    Table("bridge", "uu", False, 0, PLAY,
-          "true: the type can be captured by the capturer even on terrain the capturer cannot enter"),
-    Table("protection", "uu", False, 100, PLAY,
-          "% multiplier an occupant puts on hits on its transport; % chance a hit transport's occupant is hit"),
-    Table("stack-protection", "uu", False, 100, PLAY, "% multiplier a unit puts on hits on friends in its cell"),
-    Table("cellwide-protection-for", "uu", False, 100, PLAY, "% multiplier on hits on a type anywhere in the cell"),
-    Table("cellwide-protection-against", "uu", False, 100, PLAY,
-          "% multiplier on hits by an attacker type on anything in the cell"),
-    Table("occupant-escape-chance", "uu", False, 0, PLAY,
-          "% chance an occupant gets away when its transport is captured or destroyed"),
-    Table("scuttle-chance", "uu", False, 0, PLAY, "% chance a unit about to be captured destroys itself"),
-    Table("changed-type-if-captured", "uu", False, -1, PLAY, "type a captured unit becomes (-1: unchanged)"),
-    Table("countercapture", "uu", False, 0, PLAY, "true: a defender that was not captured tries to capture back"),
-    Table("surrender-chance-per-attack", "uu", False, 0, PLAY, "% chance a unit surrenders when attacked"),
-    Table("surrender-chance", "uu", False, 0, PLAY,
-          "chance per turn, in .01 %, that a unit goes over to a nearby enemy of the type"),
-    Table("surrender-range", "uu", False, 0, PLAY, "distance of surrender-chance"),
-    Table("lost-surrender-chance", "uu", False, 0, PLAY,
-          "chance, in .01 %, a unit of a losing side surrenders to an adjacent unit of the type"),
-    Table("detonate-on-capture", "uu", False, 0, PLAY, "% chance a unit detonates when a capture is attempted"),
-    Table("occupant-allows-capture-by", "uu", False, 100, PLAY, "% an occupant puts on the capture of its transport"),
-    Table("occupant-allows-capture-of", "uu", False, 100, PLAY, "% an occupant puts on the capture of the type"),
-    Table("stack-neighbor-allows-capture-by", "uu", False, 100, PLAY, "% a cellmate puts on capture by the type"),
-    Table("stack-neighbor-allows-capture-of", "uu", False, 100, PLAY, "% a cellmate puts on capture of the type"),
-    Table("any-neighbor-allows-capture-by", "uu", False, 100, PLAY, "% any unit in the cell puts on capture by"),
-    Table("any-neighbor-allows-capture-of", "uu", False, 100, PLAY, "% any unit in the cell puts on capture of"),
-)
+TABLES = table_rows("schema_capture.TABLES", """
+capture-chance                   | uu | 0   | play | % chance a unit captures a unit of the type (after an attack)
+independent-capture-chance       | uu | -1  | play | % chance to capture an independent unit of the type (-1:
+                                                     capture-chance)
+acp-to-capture                   | uu | 0   | play | ACP a capture action uses; 0: no capture action
+bridge                           | uu | 0   | play | true: the type can be captured by the capturer even on terrain the
+                                                     capturer cannot enter
+protection                       | uu | 100 | play | % multiplier an occupant puts on hits on its transport; % chance a
+                                                     hit transport's occupant is hit
+stack-protection                 | uu | 100 | play | % multiplier a unit puts on hits on friends in its cell
+cellwide-protection-for          | uu | 100 | play | % multiplier on hits on a type anywhere in the cell
+cellwide-protection-against      | uu | 100 | play | % multiplier on hits by an attacker type on anything in the cell
+occupant-escape-chance           | uu | 0   | play | % chance an occupant gets away when its transport is captured or
+                                                     destroyed
+scuttle-chance                   | uu | 0   | play | % chance a unit about to be captured destroys itself
+changed-type-if-captured         | uu | -1  | play | type a captured unit becomes (-1: unchanged)
+countercapture                   | uu | 0   | play | true: a defender that was not captured tries to capture back
+surrender-chance-per-attack      | uu | 0   | play | % chance a unit surrenders when attacked
+surrender-chance                 | uu | 0   | play | chance per turn, in .01 %, that a unit goes over to a nearby enemy
+                                                     of the type
+surrender-range                  | uu | 0   | play | distance of surrender-chance
+lost-surrender-chance            | uu | 0   | play | chance, in .01 %, a unit of a losing side surrenders to an adjacent
+                                                     unit of the type
+detonate-on-capture              | uu | 0   | play | % chance a unit detonates when a capture is attempted
+occupant-allows-capture-by       | uu | 100 | play | % an occupant puts on the capture of its transport
+occupant-allows-capture-of       | uu | 100 | play | % an occupant puts on the capture of the type
+stack-neighbor-allows-capture-by | uu | 100 | play | % a cellmate puts on capture by the type
+stack-neighbor-allows-capture-of | uu | 100 | play | % a cellmate puts on capture of the type
+any-neighbor-allows-capture-by   | uu | 100 | play | % any unit in the cell puts on capture by
+any-neighbor-allows-capture-of   | uu | 100 | play | % any unit in the cell puts on capture of
+""")
 
 TYPE_VALUED = {"changed-type-if-captured": "u"}
 
-GLOBALS = (
-    Global("protection-resists-capture", 1, PLAY, "true: the protection tables also lower capture chances"),
-)
+GLOBALS = global_rows("schema_capture.GLOBALS", """
+protection-resists-capture | 1 | play | true: the protection tables also lower capture chances
+""")
 
 TITLE = "Capture, surrender and revolt (game/modes/gdl/capture.py)"
 DEVIATIONS = (

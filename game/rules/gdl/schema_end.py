@@ -1,14 +1,14 @@
 """Schema entries: how a game ends (game/modes/gdl/scoring.py). Scorekeeper forms are described
 in schema.FORMS."""
 
-from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+from game.rules.gdl.schema_types import Prop, Table, global_rows
 
 PROPS: tuple[Prop, ...] = ()
 TABLES: tuple[Table, ...] = ()
 
-GLOBALS = (
-    Global("extra-turn-chance", 0, PLAY, "% chance the game goes on one more turn after last-turn"),
-)
+GLOBALS = global_rows("schema_end.GLOBALS", """
+extra-turn-chance | 0 | play | % chance the game goes on one more turn after last-turn
+""")
 
 TITLE = "How a game ends (game/modes/gdl/scoring.py)"
 DEVIATIONS = (

@@ -1,57 +1,53 @@
 """Schema entries: movement, transports, zones of control (game/modes/gdl/movement.py, zoc.py)."""
 
-from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+from game.rules.gdl.schema_types import Global, prop_rows, table_rows
 
-HI = 9999   # Xconq's PROPHI stand-in for "no limit"
+PROPS = prop_rows("schema_move.PROPS", """
+free-mp             | u | int  | 0      | play | movement points a move may go over the unit's mp (one more move when
+                                                 short)
+free-acp            | u | int  | 0      | play | ACP an action may cost beyond the unit's ACP above acp-min
+acp-to-move         | u | int  | 1      | play | least ACP one move uses up
+speed-min           | u | int  | 0      | play | speed after all effects is at least this
+speed-max           | u | int  | 9999   | play | speed after all effects is at most this
+speed-damage-effect | u | list | None   | play | ((hp speed) ...): speed of a damaged unit, interpolated by hp
+                                                 (fractions round down)
+acp-damage-effect   | u | list | None   | play | ((hp acp) ...): ACP a damaged unit gets per turn instead of
+                                                 acp-per-turn (also caps what is left)
+acp-per-turn-max    | u | int  | -1     | play | cap on the ACP gained per turn after effects (-1: none)
+acp-per-turn-min    | u | int  | 0      | play | floor on the ACP gained per turn after effects
+occupant-total-max  | u | int  | -1     | play | most occupants of all types together (-1: no limit)
+subtype             | t | sym  | "cell" | play | cell, border, connection or coating (aux terrain: rivers, roads)
+""")
 
-PROPS = (
-    Prop("free-mp", "u", "int", 0, PLAY, "movement points a move may go over the unit's mp (one more move when short)"),
-    Prop("free-acp", "u", "int", 0, PLAY, "ACP an action may cost beyond the unit's ACP above acp-min"),
-    Prop("acp-to-move", "u", "int", 1, PLAY, "least ACP one move uses up"),
-    Prop("speed-min", "u", "int", 0, PLAY, "speed after all effects is at least this"),
-    Prop("speed-max", "u", "int", HI, PLAY, "speed after all effects is at most this"),
-    Prop("speed-damage-effect", "u", "list", None, PLAY,
-         "((hp speed) ...): speed of a damaged unit, interpolated by hp (fractions round down)"),
-    Prop("acp-damage-effect", "u", "list", None, PLAY,
-         "((hp acp) ...): ACP a damaged unit gets per turn instead of acp-per-turn (also caps what is left)"),
-    Prop("acp-per-turn-max", "u", "int", -1, PLAY, "cap on the ACP gained per turn after effects (-1: none)"),
-    Prop("acp-per-turn-min", "u", "int", 0, PLAY, "floor on the ACP gained per turn after effects"),
-    Prop("occupant-total-max", "u", "int", -1, PLAY, "most occupants of all types together (-1: no limit)"),
-    Prop("subtype", "t", "sym", "cell", PLAY, "cell, border, connection or coating (aux terrain: rivers, roads)"),
-)
-
-TABLES = (
-    Table("mp-to-leave-terrain", "ut", False, 0, PLAY, "movement points to leave a cell of the terrain"),
-    Table("mp-to-traverse", "ut", False, -1, PLAY,
-          "movement points to travel along a connection (road); -1: the connection cannot be used"),
-    Table("mp-to-leave-unit", "uu", False, 0, PLAY, "movement points to get out of a transport of the type"),
-    Table("acp-to-enter-unit", "uu", False, 1, PLAY, "ACP boarding a transport of the type uses besides its mp"),
-    Table("occupant-adds-speed", "uu", False, 0, PLAY, "speed an occupant of a type adds to its transport"),
-    Table("occupant-multiplies-speed", "uu", False, 100, PLAY, "% an occupant of a type multiplies its transport's speed by"),
-    Table("ferry-on-entry", "uu", False, 2, PLAY,
-          "how far the transport carries a unit boarding it: 0 over-nothing, 1 over-own, 2 over-border, 3 over-all"),
-    Table("ferry-on-departure", "uu", False, 2, PLAY, "how far the transport carries a unit leaving it (as above)"),
-    Table("wrecks-on", "ut", False, 0, PLAY, "true: the unit is wrecked on entering the terrain"),
-    Table("occupant-max", "uu", False, -1, PLAY,
-          "most occupants of a type a transport may hold beyond unit-capacity-x (-1: no limit)"),
-    Table("zoc-range", "uu", False, 0, PLAY,
-          "distance at which a unit exerts a zone of control over a type (0: own cell, -1: none)"),
-    Table("zoc-into-terrain", "ut", False, 1, PLAY, "true: the unit's ZOC reaches into the terrain"),
-    Table("zoc-from-terrain-effect", "ut", False, 100, PLAY, "% of zoc-range the unit exerts from the terrain"),
-    Table("mp-to-enter-zoc", "uu", False, -1, PLAY,
-          "extra movement points to enter an enemy's ZOC; -1: entry is blocked"),
-    Table("mp-to-leave-zoc", "uu", False, 0, PLAY, "extra movement points to leave an enemy's ZOC"),
-    Table("mp-to-traverse-zoc", "uu", False, 0, PLAY,
-          "extra movement points to move within an enemy's ZOC; -1: blocked"),
-    Table("mp-to-enter-own", "uu", False, -1, PLAY,
-          "extra movement points to enter an enemy unit's own cell; -1: blocked"),
-    Table("acp-for-retreat", "uu", False, 0, PLAY, "extra ACP a unit gets to retreat from an attacker type"),
-    Table("occupant-adds-acp", "uu", False, 0, PLAY, "ACP per turn an occupant of a type adds to its transport"),
-    Table("occupant-multiplies-acp", "uu", False, 100, PLAY, "% an occupant of a type multiplies its transport's ACP by"),
-    Table("night-adds-acp", "ut", False, 0, PLAY, "ACP per turn added at night in the terrain (daylight.py)"),
-    Table("night-multiplies-acp", "ut", False, 100, PLAY, "% of the ACP per turn a unit gets at night in the terrain"),
-    Table("can-enter-independent", "uu", False, 0, PLAY, "true: the unit may board an independent unit of the type"),
-)
+TABLES = table_rows("schema_move.TABLES", """
+mp-to-leave-terrain       | ut | 0   | play | movement points to leave a cell of the terrain
+mp-to-traverse            | ut | -1  | play | movement points to travel along a connection (road); -1: the connection
+                                              cannot be used
+mp-to-leave-unit          | uu | 0   | play | movement points to get out of a transport of the type
+acp-to-enter-unit         | uu | 1   | play | ACP boarding a transport of the type uses besides its mp
+occupant-adds-speed       | uu | 0   | play | speed an occupant of a type adds to its transport
+occupant-multiplies-speed | uu | 100 | play | % an occupant of a type multiplies its transport's speed by
+ferry-on-entry            | uu | 2   | play | how far the transport carries a unit boarding it: 0 over-nothing, 1
+                                              over-own, 2 over-border, 3 over-all
+ferry-on-departure        | uu | 2   | play | how far the transport carries a unit leaving it (as above)
+wrecks-on                 | ut | 0   | play | true: the unit is wrecked on entering the terrain
+occupant-max              | uu | -1  | play | most occupants of a type a transport may hold beyond unit-capacity-x (-1:
+                                              no limit)
+zoc-range                 | uu | 0   | play | distance at which a unit exerts a zone of control over a type (0: own
+                                              cell, -1: none)
+zoc-into-terrain          | ut | 1   | play | true: the unit's ZOC reaches into the terrain
+zoc-from-terrain-effect   | ut | 100 | play | % of zoc-range the unit exerts from the terrain
+mp-to-enter-zoc           | uu | -1  | play | extra movement points to enter an enemy's ZOC; -1: entry is blocked
+mp-to-leave-zoc           | uu | 0   | play | extra movement points to leave an enemy's ZOC
+mp-to-traverse-zoc        | uu | 0   | play | extra movement points to move within an enemy's ZOC; -1: blocked
+mp-to-enter-own           | uu | -1  | play | extra movement points to enter an enemy unit's own cell; -1: blocked
+acp-for-retreat           | uu | 0   | play | extra ACP a unit gets to retreat from an attacker type
+occupant-adds-acp         | uu | 0   | play | ACP per turn an occupant of a type adds to its transport
+occupant-multiplies-acp   | uu | 100 | play | % an occupant of a type multiplies its transport's ACP by
+night-adds-acp            | ut | 0   | play | ACP per turn added at night in the terrain (daylight.py)
+night-multiplies-acp      | ut | 100 | play | % of the ACP per turn a unit gets at night in the terrain
+can-enter-independent     | uu | 0   | play | true: the unit may board an independent unit of the type
+""")
 
 GLOBALS: tuple[Global, ...] = ()
 

@@ -1,42 +1,40 @@
 """Schema entries: materials, storage, the backdrop economy, starvation and ammunition
 (game/modes/gdl/supply.py)."""
 
-from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+from game.rules.gdl.schema_types import Global, prop_rows, table_rows
 
-PROPS = (
-    Prop("people", "m", "int", 0, PLAY, "individuals one unit of the material stands for (read; no population model)"),
-)
+PROPS = prop_rows("schema_supply.PROPS", """
+people | m | int | 0 | play | individuals one unit of the material stands for (read; no population model)
+""")
 
-TABLES = (
-    Table("unit-storage-x", "um", False, 0, PLAY, "most of the material a unit can carry"),
-    Table("unit-initial-supply", "um", False, 0, PLAY,
-          "material each unit starts with (make-initial-materials), at most its storage"),
-    Table("base-production", "um", False, 0, PLAY, "material a complete unit makes each turn"),
-    Table("occupant-base-production", "um", False, -1, PLAY,
-          "production while an occupant of another unit (-1: base-production)"),
-    Table("productivity", "ut", False, 100, PLAY, "% of base production on the unit's terrain"),
-    Table("productivity-adjacent", "ut", False, 0, PLAY, "% of base production added by the best adjacent terrain"),
-    Table("productivity-min", "um", False, 0, PLAY, "lower bound on productivity (%) for the material"),
-    Table("productivity-max", "um", False, 9999, PLAY, "upper bound on productivity (%) for the material"),
-    Table("base-consumption", "um", False, 0, PLAY,
-          "material a unit uses each turn (at the turn's end), less what its moves used"),
-    Table("consumption-as-occupant", "um", False, 100, PLAY, "% of base consumption while an occupant"),
-    Table("hp-per-starve", "um", False, 0, PLAY,
-          "hp (in .01, fraction by chance) lost each turn the unit is out of the material"),
-    Table("in-length", "um", False, 0, PLAY, "supply line length into the unit (-1: none)"),
-    Table("out-length", "um", False, 0, PLAY, "supply line length out of the unit (-1: none)"),
-    Table("consumption-per-move", "um", False, 0, PLAY, "material one move uses; a unit without it cannot move"),
-    Table("material-to-move", "um", False, 0, PLAY, "material a unit must have to move (not used up)"),
-    Table("material-to-act", "um", False, 0, PLAY, "material a unit must have to act at all (not used up)"),
-    Table("hit-by", "um", False, 0, PLAY, "multiplier on the ammunition an attacker uses against the type"),
-    Table("consumption-per-attack", "um", False, 0, PLAY, "ammunition one attack uses (times hit-by of the target)"),
-    Table("consumption-per-fire", "um", False, 0, PLAY,
-          "ammunition one fire uses (times hit-by); a negative result means consumption-per-attack"),
-    Table("material-to-attack", "um", False, 0, PLAY, "material a unit must have to attack (and to capture)"),
-    Table("material-to-fire", "um", False, 0, PLAY, "material a unit must have to fire"),
-    Table("wrecked-type-if-starved", "um", False, -1, PLAY,
-          "what a unit starved of the material becomes (-1: wrecked-type)"),
-)
+TABLES = table_rows("schema_supply.TABLES", """
+unit-storage-x           | um | 0    | play | most of the material a unit can carry
+unit-initial-supply      | um | 0    | play | material each unit starts with (make-initial-materials), at most its
+                                              storage
+base-production          | um | 0    | play | material a complete unit makes each turn
+occupant-base-production | um | -1   | play | production while an occupant of another unit (-1: base-production)
+productivity             | ut | 100  | play | % of base production on the unit's terrain
+productivity-adjacent    | ut | 0    | play | % of base production added by the best adjacent terrain
+productivity-min         | um | 0    | play | lower bound on productivity (%) for the material
+productivity-max         | um | 9999 | play | upper bound on productivity (%) for the material
+base-consumption         | um | 0    | play | material a unit uses each turn (at the turn's end), less what its moves
+                                              used
+consumption-as-occupant  | um | 100  | play | % of base consumption while an occupant
+hp-per-starve            | um | 0    | play | hp (in .01, fraction by chance) lost each turn the unit is out of the
+                                              material
+in-length                | um | 0    | play | supply line length into the unit (-1: none)
+out-length               | um | 0    | play | supply line length out of the unit (-1: none)
+consumption-per-move     | um | 0    | play | material one move uses; a unit without it cannot move
+material-to-move         | um | 0    | play | material a unit must have to move (not used up)
+material-to-act          | um | 0    | play | material a unit must have to act at all (not used up)
+hit-by                   | um | 0    | play | multiplier on the ammunition an attacker uses against the type
+consumption-per-attack   | um | 0    | play | ammunition one attack uses (times hit-by of the target)
+consumption-per-fire     | um | 0    | play | ammunition one fire uses (times hit-by); a negative result means
+                                              consumption-per-attack
+material-to-attack       | um | 0    | play | material a unit must have to attack (and to capture)
+material-to-fire         | um | 0    | play | material a unit must have to fire
+wrecked-type-if-starved  | um | -1   | play | what a unit starved of the material becomes (-1: wrecked-type)
+""")
 
 TYPE_VALUED = {"wrecked-type-if-starved": "u"}
 

@@ -4,71 +4,72 @@ independent units, roads, rivers) and change nothing on a finished map. Defaults
 kernel defaults (ttype.def, utype.def, table.def, gvar.def), which differ from refman.texi in
 places (docs/gdl.md, "Generated worlds")."""
 
-from game.rules.gdl.schema_types import SYNTH, Global, Prop, Table
+from game.rules.gdl.schema_types import Global, Prop, Table, global_rows, prop_rows, table_rows
 
-PROPS: tuple[Prop, ...] = (
-    Prop("subtype-x", "t", "str", "", SYNTH, "river-x or road-x: the aux type rivers and roads are made of"),
-    Prop("liquid", "t", "int", 0, SYNTH, "true for water: rivers stop at it, its elevation is levelled"),
-    Prop("alt-percentile-min", "t", "int", 0, SYNTH, "fractal terrain: lowest altitude percentile of the type"),
-    Prop("alt-percentile-max", "t", "int", 0, SYNTH, "fractal terrain: highest altitude percentile of the type"),
-    Prop("wet-percentile-min", "t", "int", 0, SYNTH, "fractal terrain: lowest moisture percentile of the type"),
-    Prop("wet-percentile-max", "t", "int", 0, SYNTH, "fractal terrain: highest moisture percentile of the type"),
-    Prop("occurrence", "t", "int", 1, SYNTH, "random/maze terrain: weight of the type (aux types: .01 % per direction)"),
-    Prop("maze-room-occurrence", "t", "int", 0, SYNTH, "maze terrain: weight of the type in rooms"),
-    Prop("maze-passage-occurrence", "t", "int", 0, SYNTH, "maze terrain: weight of the type in passages"),
-    Prop("elevation-min", "t", "int", 0, SYNTH, "lowest elevation of the type (rivers run downhill)"),
-    Prop("elevation-max", "t", "int", 0, SYNTH, "highest elevation of the type"),
-    Prop("river-chance", "t", "int", 0, SYNTH, "chance, in .01 %, that a river starts at a cell of the type"),
-    Prop("country-terrain-min", "t", "int", 0, SYNTH, "cells of the type a country's initial radius must hold"),
-    Prop("country-terrain-max", "t", "int", -1, SYNTH, "most cells of the type in a country's initial radius (-1: any)"),
-    Prop("country-growth-chance", "t", "int", 100, SYNTH, "% chance a growing country takes an unclaimed cell of the type"),
-    Prop("country-takeover-chance", "t", "int", 0, SYNTH, "% chance a growing country takes another country's cell"),
-    Prop("country-people-chance", "t", "int", 0, SYNTH,
-         "% chance a cell of a country gets the side's people (they see the units in their cell)"),
-    Prop("independent-people-chance", "t", "int", 0, SYNTH, "% chance a cell without people gets independent people"),
-    Prop("start-with", "u", "int", 0, SYNTH, "units of the type each side's country starts with"),
-    Prop("independent-near-start", "u", "int", 0, SYNTH, "independent units of the type in each side's country"),
-    Prop("unit-growth-chance", "u", "int", 0, SYNTH, "chance, in .01 %, of a side's unit on a cell a country grows into"),
-    Prop("independent-growth-chance", "u", "int", 0, SYNTH,
-         "chance, in .01 %, of an independent unit on a cell a country grows into"),
-    Prop("unit-takeover-chance", "u", "int", 0, SYNTH, "chance, in .01 %, a growing country takes another side's unit"),
-    Prop("independent-takeover-chance", "u", "int", 0, SYNTH,
-         "chance, in .01 %, a growing country takes an independent unit"),
-    Prop("country-units-max", "u", "int", -1, SYNTH, "most units of the type a country gets while growing (-1: any)"),
-    Prop("road-to-edge-chance", "u", "int", 0, SYNTH, "% chance of a road from the unit to the area's edge"),
-    Prop("spur-chance", "u", "int", 0, SYNTH, "% chance of a spur road from the unit to the nearest road"),
-    Prop("spur-range", "u", "int", 0, SYNTH, "how far a spur road looks for a road"),
-)
+PROPS: tuple[Prop, ...] = prop_rows("schema_synth.PROPS", """
+subtype-x                   | t | str | ""  | synthesis | river-x or road-x: the aux type rivers and roads are made of
+liquid                      | t | int | 0   | synthesis | true for water: rivers stop at it, its elevation is levelled
+alt-percentile-min          | t | int | 0   | synthesis | fractal terrain: lowest altitude percentile of the type
+alt-percentile-max          | t | int | 0   | synthesis | fractal terrain: highest altitude percentile of the type
+wet-percentile-min          | t | int | 0   | synthesis | fractal terrain: lowest moisture percentile of the type
+wet-percentile-max          | t | int | 0   | synthesis | fractal terrain: highest moisture percentile of the type
+occurrence                  | t | int | 1   | synthesis | random/maze terrain: weight of the type (aux types: .01 % per
+                                                          direction)
+maze-room-occurrence        | t | int | 0   | synthesis | maze terrain: weight of the type in rooms
+maze-passage-occurrence     | t | int | 0   | synthesis | maze terrain: weight of the type in passages
+elevation-min               | t | int | 0   | synthesis | lowest elevation of the type (rivers run downhill)
+elevation-max               | t | int | 0   | synthesis | highest elevation of the type
+river-chance                | t | int | 0   | synthesis | chance, in .01 %, that a river starts at a cell of the type
+country-terrain-min         | t | int | 0   | synthesis | cells of the type a country's initial radius must hold
+country-terrain-max         | t | int | -1  | synthesis | most cells of the type in a country's initial radius (-1: any)
+country-growth-chance       | t | int | 100 | synthesis | % chance a growing country takes an unclaimed cell of the type
+country-takeover-chance     | t | int | 0   | synthesis | % chance a growing country takes another country's cell
+country-people-chance       | t | int | 0   | synthesis | % chance a cell of a country gets the side's people (they see
+                                                          the units in their cell)
+independent-people-chance   | t | int | 0   | synthesis | % chance a cell without people gets independent people
+start-with                  | u | int | 0   | synthesis | units of the type each side's country starts with
+independent-near-start      | u | int | 0   | synthesis | independent units of the type in each side's country
+unit-growth-chance          | u | int | 0   | synthesis | chance, in .01 %, of a side's unit on a cell a country grows
+                                                          into
+independent-growth-chance   | u | int | 0   | synthesis | chance, in .01 %, of an independent unit on a cell a country
+                                                          grows into
+unit-takeover-chance        | u | int | 0   | synthesis | chance, in .01 %, a growing country takes another side's unit
+independent-takeover-chance | u | int | 0   | synthesis | chance, in .01 %, a growing country takes an independent unit
+country-units-max           | u | int | -1  | synthesis | most units of the type a country gets while growing (-1: any)
+road-to-edge-chance         | u | int | 0   | synthesis | % chance of a road from the unit to the area's edge
+spur-chance                 | u | int | 0   | synthesis | % chance of a spur road from the unit to the nearest road
+spur-range                  | u | int | 0   | synthesis | how far a spur road looks for a road
+""")
 
-TABLES: tuple[Table, ...] = (
-    Table("favored-terrain", "ut", False, 100, SYNTH, "% chance a unit is placed on the terrain when a world is generated"),
-    Table("independent-density", "ut", False, 0, SYNTH, "chance, in .01 %, of an independent unit on each cell"),
-    Table("road-chance", "uu", False, 0, SYNTH, "% chance of a road from a unit of the first type to one of the second"),
-    Table("road-into-chance", "tt", False, 0, SYNTH, "% chance a road goes from the first terrain into the second"),
-    Table("terrain-density", "tt", False, 0, SYNTH, "chance, in .01 %, a generated cell of the first type becomes the second"),
-)
+TABLES: tuple[Table, ...] = table_rows("schema_synth.TABLES", """
+favored-terrain     | ut | 100 | synthesis | % chance a unit is placed on the terrain when a world is generated
+independent-density | ut | 0   | synthesis | chance, in .01 %, of an independent unit on each cell
+road-chance         | uu | 0   | synthesis | % chance of a road from a unit of the first type to one of the second
+road-into-chance    | tt | 0   | synthesis | % chance a road goes from the first terrain into the second
+terrain-density     | tt | 0   | synthesis | chance, in .01 %, a generated cell of the first type becomes the second
+""")
 
-GLOBALS: tuple[Global, ...] = (
-    Global("synthesis-methods", None, SYNTH, "the methods run to make the world (default list: docs/gdl.md)"),
-    Global("alt-blob-density", 1000, SYNTH, "fractal terrain: altitude blobs per 10,000 cells"),
-    Global("alt-blob-size", 30, SYNTH, "fractal terrain: cells of a blob per 10,000 cells of the area"),
-    Global("alt-blob-height", 500, SYNTH, "fractal terrain: how much a blob raises or lowers the altitude"),
-    Global("alt-smoothing", 2, SYNTH, "fractal terrain: averaging passes over the altitudes"),
-    Global("wet-blob-density", 100, SYNTH, "fractal terrain: moisture blobs per 10,000 cells"),
-    Global("wet-blob-size", 100, SYNTH, "fractal terrain: cells of a moisture blob per 10,000 cells"),
-    Global("wet-blob-height", 100, SYNTH, "fractal terrain: how much a blob changes the moisture"),
-    Global("wet-smoothing", 2, SYNTH, "fractal terrain: averaging passes over the moisture"),
-    Global("edge-terrain", 0, SYNTH, "terrain of the area's edge ring in a generated world"),
-    Global("maze-room-density", 1000, SYNTH, "maze terrain: room cells per 10,000 cells"),
-    Global("maze-passage-density", 3000, SYNTH, "maze terrain: passage cells per 10,000 cells"),
-    Global("country-radius-min", -1, SYNTH, "radius of a country's first area (-1: from the number of units)"),
-    Global("country-radius-max", 0, SYNTH, "how far countries grow (-1: the whole area)"),
-    Global("country-separation-min", 0, SYNTH, "least distance between two countries' centres"),
-    Global("country-separation-max", -1, SYNTH, "a country lies at most this far from another (-1: any)"),
-    Global("growth-stop-chance", 0, SYNTH, "% chance a country stops growing after a step that took no cell"),
-    Global("river-sink-terrain", None, SYNTH, "terrain of a cell a river closes in on all sides"),
-    Global("edge-road-density", 0, SYNTH, "roads from edge to edge per 10,000 edge cells"),
-)
+GLOBALS: tuple[Global, ...] = global_rows("schema_synth.GLOBALS", """
+synthesis-methods      | None | synthesis | the methods run to make the world (default list: docs/gdl.md)
+alt-blob-density       | 1000 | synthesis | fractal terrain: altitude blobs per 10,000 cells
+alt-blob-size          | 30   | synthesis | fractal terrain: cells of a blob per 10,000 cells of the area
+alt-blob-height        | 500  | synthesis | fractal terrain: how much a blob raises or lowers the altitude
+alt-smoothing          | 2    | synthesis | fractal terrain: averaging passes over the altitudes
+wet-blob-density       | 100  | synthesis | fractal terrain: moisture blobs per 10,000 cells
+wet-blob-size          | 100  | synthesis | fractal terrain: cells of a moisture blob per 10,000 cells
+wet-blob-height        | 100  | synthesis | fractal terrain: how much a blob changes the moisture
+wet-smoothing          | 2    | synthesis | fractal terrain: averaging passes over the moisture
+edge-terrain           | 0    | synthesis | terrain of the area's edge ring in a generated world
+maze-room-density      | 1000 | synthesis | maze terrain: room cells per 10,000 cells
+maze-passage-density   | 3000 | synthesis | maze terrain: passage cells per 10,000 cells
+country-radius-min     | -1   | synthesis | radius of a country's first area (-1: from the number of units)
+country-radius-max     | 0    | synthesis | how far countries grow (-1: the whole area)
+country-separation-min | 0    | synthesis | least distance between two countries' centres
+country-separation-max | -1   | synthesis | a country lies at most this far from another (-1: any)
+growth-stop-chance     | 0    | synthesis | % chance a country stops growing after a step that took no cell
+river-sink-terrain     | None | synthesis | terrain of a cell a river closes in on all sides
+edge-road-density      | 0    | synthesis | roads from edge to edge per 10,000 edge cells
+""")
 
 TITLE = "World synthesis (game/rules/gdl/synth/)"
 DEVIATIONS = (

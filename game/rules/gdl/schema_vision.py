@@ -1,37 +1,36 @@
 """Schema entries: vision, each side's view of the world (game/modes/gdl/vision.py)."""
 
-from game.rules.gdl.schema_types import PLAY, Global, Prop, Table
+from game.rules.gdl.schema_types import Global, Prop, Table, global_rows, prop_rows, table_rows
 
-PROPS: tuple[Prop, ...] = (
-    Prop("vision-range", "u", "int", 1, PLAY, "the unit sees every cell this close (-1: blind, 0: its own cell)"),
-    Prop("see-always", "u", "int", 0, PLAY, "once seen, other sides always see where the unit is"),
-    Prop("see-occupants", "u", "int", 0, PLAY, "sides that see the unit also see its occupants"),
-    Prop("already-seen", "u", "int", 0, PLAY, "% chance other sides know the unit at the start (on terrain they know)"),
-    Prop("already-seen-independent", "u", "int", 0, PLAY, "the same for an independent unit"),
-    Prop("initial-seen-radius", "u", "int", 1, PLAY, "terrain known around the side's starting units"),
-    Prop("can-see-behind", "u", "int", 1, PLAY, "false: higher ground and thick terrain hide what lies behind"),
-)
+PROPS: tuple[Prop, ...] = prop_rows("schema_vision.PROPS", """
+vision-range             | u | int | 1 | play | the unit sees every cell this close (-1: blind, 0: its own cell)
+see-always               | u | int | 0 | play | once seen, other sides always see where the unit is
+see-occupants            | u | int | 0 | play | sides that see the unit also see its occupants
+already-seen             | u | int | 0 | play | % chance other sides know the unit at the start (on terrain they know)
+already-seen-independent | u | int | 0 | play | the same for an independent unit
+initial-seen-radius      | u | int | 1 | play | terrain known around the side's starting units
+can-see-behind           | u | int | 1 | play | false: higher ground and thick terrain hide what lies behind
+""")
 
-TABLES: tuple[Table, ...] = (
-    Table("see-chance", "uu", False, 100, PLAY, "% chance to see a unit of the second type 2 or more cells away"),
-    Table("see-chance-adjacent", "uu", False, 100, PLAY, "% chance to see a unit of the second type in a neighbouring cell"),
-    Table("see-chance-at", "uu", False, 100, PLAY, "% chance to see a unit of the second type in the same cell"),
-    Table("visibility", "ut", False, 100, PLAY, "% multiplier on the chance to see a unit in the terrain"),
-    Table("occupant-vision", "uu", False, 100, PLAY, "% of its vision range an occupant keeps inside the transport"),
-    Table("see-mistake-chance", "uu", False, 0, PLAY,
-          "chance, in .01 %, that a unit takes a unit of the second type for another (looks-like)"),
-    Table("see-mistake-range-min", "uu", False, 0, PLAY, "the least distance at which such a mistake is made"),
-    Table("looks-like", "uu", False, 0, PLAY, "weight with which a unit of the first type is taken for the second"),
-    Table("eye-height", "ut", False, 0, PLAY, "height of the unit's eyes over its cell, by terrain (line of sight)"),
-    Table("vision-night-effect", "ut", False, 100, PLAY,
-          "% of its vision range and see chances a unit keeps at night in the terrain"),
-)
+TABLES: tuple[Table, ...] = table_rows("schema_vision.TABLES", """
+see-chance            | uu | 100 | play | % chance to see a unit of the second type 2 or more cells away
+see-chance-adjacent   | uu | 100 | play | % chance to see a unit of the second type in a neighbouring cell
+see-chance-at         | uu | 100 | play | % chance to see a unit of the second type in the same cell
+visibility            | ut | 100 | play | % multiplier on the chance to see a unit in the terrain
+occupant-vision       | uu | 100 | play | % of its vision range an occupant keeps inside the transport
+see-mistake-chance    | uu | 0   | play | chance, in .01 %, that a unit takes a unit of the second type for another
+                                          (looks-like)
+see-mistake-range-min | uu | 0   | play | the least distance at which such a mistake is made
+looks-like            | uu | 0   | play | weight with which a unit of the first type is taken for the second
+eye-height            | ut | 0   | play | height of the unit's eyes over its cell, by terrain (line of sight)
+vision-night-effect   | ut | 100 | play | % of its vision range and see chances a unit keeps at night in the terrain
+""")
 
-GLOBALS: tuple[Global, ...] = (
-    Global("see-all", 0, PLAY, "true: every side sees everything (the variant of the same name sets it)"),
-    Global("terrain-seen", 0, PLAY, "true: every side knows all terrain from the start (variant world-seen)"),
-    Global("world-seen", 0, PLAY, "the variant's value is terrain-seen"),
-)
+GLOBALS: tuple[Global, ...] = global_rows("schema_vision.GLOBALS", """
+see-all      | 0 | play | true: every side sees everything (the variant of the same name sets it)
+terrain-seen | 0 | play | true: every side knows all terrain from the start (variant world-seen)
+world-seen   | 0 | play | the variant's value is terrain-seen
+""")
 
 TITLE = "Vision (game/modes/gdl/vision.py)"
 DEVIATIONS = (

@@ -111,31 +111,36 @@ def load_ruleset(path: str | Path, *, with_maps: bool = True) -> tuple[Ruleset |
     return rs, problems
 
 
+# A tile's id and glyph: the values no tile may take and why, how a value is shown in a problem,
+# and what the problem of a value another tile already has adds.
+_TILE_KEYS = (
+    ("id", RESERVED_PALETTE, "is reserved (0 = void, 249-252 = starts), expected 1-248 or 253-255", str,
+     ", expected a unique id"),
+    ("glyph", frozenset(" _RGYB"), "is reserved (space/_ = void, R G Y B = starts)", repr, ""),
+)
+
+
 def _extra_tile_checks(tiles_v: dict, label: str, problems: ProblemList) -> None:
-    seen_id, seen_glyph = {}, {}
-    reserved_glyphs = {" ", "_", "R", "G", "Y", "B"}
+    seen: dict[str, dict] = {"id": {}, "glyph": {}}
     for k, v in list(tiles_v.items()):
         bad = False
-        if v["id"] in RESERVED_PALETTE:
-            problems.add(label, f"tiles.{k}.id", f"{v['id']} is reserved (0 = void, 249-252 = starts), expected 1-248 or 253-255")
-            bad = True
-        elif v["id"] in seen_id:
-            problems.add(label, f"tiles.{k}.id", f"{v['id']} is already used by tiles.{seen_id[v['id']]}, expected a unique id")
-            bad = True
-        if len(v["glyph"]) != 1:
-            problems.add(label, f"tiles.{k}.glyph", f"{v['glyph']!r} is not one character, expected exactly one")
-            bad = True
-        elif v["glyph"] in reserved_glyphs:
-            problems.add(label, f"tiles.{k}.glyph", f"{v['glyph']!r} is reserved (space/_ = void, R G Y B = starts)")
-            bad = True
-        elif v["glyph"] in seen_glyph:
-            problems.add(label, f"tiles.{k}.glyph", f"{v['glyph']!r} is already used by tiles.{seen_glyph[v['glyph']]}")
+        for key, reserved, why_reserved, show, unique in _TILE_KEYS:
+            value = v[key]
+            if key == "glyph" and len(value) != 1:
+                what = f"{value!r} is not one character, expected exactly one"
+            elif value in reserved:
+                what = f"{show(value)} {why_reserved}"
+            elif value in seen[key]:
+                what = f"{show(value)} is already used by tiles.{seen[key][value]}{unique}"
+            else:
+                continue
+            problems.add(label, f"tiles.{k}.{key}", what)
             bad = True
         if bad:
             del tiles_v[k]
             continue
-        seen_id[v["id"]] = k
-        seen_glyph[v["glyph"]] = k
+        for key, first in seen.items():
+            first[v[key]] = k
 
 
 def _extra_piece_checks(pieces_v: dict, label: str, problems: ProblemList) -> None:
