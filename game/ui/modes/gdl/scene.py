@@ -143,7 +143,7 @@ class GdlScene(Scene):
         elif before is not None and self.selected is None and self.human_turn() and not self.linked():
             mine = self.my_units()               # the unit is done: the next one that can act
             if mine:
-                self.pick(next((i for i in mine if i > before), mine[0]))
+                self.pick(mine[0])
         self.dirty = True
 
     def shown(self, events) -> None:
