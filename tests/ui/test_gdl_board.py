@@ -265,3 +265,19 @@ def test_the_log_tells_only_what_your_side_sees(make_app, tmp_path):
     assert len(sc.log) == n
     sc.shown([Destroyed(red.id)])
     assert len(sc.log) == n + 1
+
+
+def test_the_next_unit_is_picked_when_one_is_done(make_app, tmp_path):
+    """Red's scout with 1 ACP left steps (a step costs 1 ACP here): it cannot act any more, so the
+    first unit of Red's that still can - the city - is picked and the cursor jumps to it."""
+    from game.modes.gdl.actions import Move
+    app, sc = open_module(make_app, tmp_path, (320, 240))
+    g = sc.game
+    scout = next(u for u in g.units if u.side == 1 and g.w.m.utypes[u.type] == "scout")
+    city = next(u for u in g.units if u.side == 1 and g.w.m.utypes[u.type] == "city")
+    scout.acp = 1
+    sc.pick(scout.id)
+    step = next(a for a in g.unit_actions(scout) if isinstance(a, Move) and a.cell != g.cell_of(scout))
+    sc.act(step)
+    assert not g.can_act(scout)
+    assert sc.selected == city.id and sc.cursor == g.cell_of(city)
