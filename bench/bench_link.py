@@ -219,6 +219,24 @@ def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> 
     return out
 
 
+def real_gdl(seeds=(1, 2, 3), module: str = "outpost.g") -> dict:
+    """A linked Xconq module game (Tactibox's own, table bots on both units) over the same stack:
+    each GDL action (a step, an attack, End) is one lockstep move, one TURN frame."""
+    from game.core.datafile import ASSETS
+    from game.link.modes import bot_game
+    from game.modes.gdl.hooks import GdlRules
+    rules = GdlRules(ASSETS / "gdl" / module)
+
+    def make(seat):
+        return lambda sd, o: bot_game("gdl", sd, b"", seat, "hard", rules=rules)
+    runs = [linked_game(seed=s, make=make) for s in seeds]
+    actions = sum(r["lockstep_turns"] for r in runs)
+    return {"games": len(runs), "actions": actions,
+            "bytes_per_action": round(sum(r["game_bytes"] for r in runs) / actions, 2),
+            "frames_per_action": round(sum(r["frames"] for r in runs) / actions, 3),
+            "setup_bytes": runs[0]["setup_bytes"]}
+
+
 def turn_codecs(seeds=(1, 2, 3, 4, 5)) -> dict:
     """Payload bytes per duel turn (before the 1-byte hash and the frame) for each way of
     sending a turn, over the same hard-bot duels: one byte per step/action (link v1, one frame
@@ -390,6 +408,7 @@ def run() -> dict:
     fig.update({f"duel_human3s_{k}": v for k, v in slow.items()
                 if k.endswith("per_turn") or k in ("standalone_acks", "heartbeats")})
     fig.update(turn_codecs())
+    fig.update({f"gdl_{k}": v for k, v in real_gdl().items()})
     noisy = linked_game(noise=(0.01, 0.05, 0.05))
     fig.update({f"noisy_{k}": v for k, v in noisy.items()
                 if k in ("bytes_per_turn", "retransmits", "resyncs")})

@@ -381,6 +381,9 @@ class Lockstep:
                 except ValueError:
                     pass
             self.events.append(("rejected", replacement))
+            told = getattr(self.game, "rejected", None)     # the game's own hook (a linked Match: a notice)
+            if told is not None:
+                told(replacement)
         self.events.append(("resync", why))
         self.channel.send_control(Synced(self.epoch).encode())
         self._maybe_fin()

@@ -146,5 +146,11 @@ class LinkedMatch:
         self.catch_up = 0
         self.match.replace_game(game, "back in step with the other unit")
 
+    def rejected(self, replacement) -> None:
+        """The lockstep's word (a guest): the host did not accept this unit's last move and
+        played `replacement` instead (the snapshot that followed is restored already)."""
+        peer = self.match.link.get("peer") or "the other unit"
+        self.match.notice(f"{peer} did not accept your last move; it played another")
+
     def finished(self) -> bool:
         return self.match.over

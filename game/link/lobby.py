@@ -45,6 +45,7 @@ MAX_UNPAIRED = 4            # connections still pairing; a fifth closes the olde
 MAX_UNPAIRED_PER_ADDRESS = 3  # of them from one address (three friends behind one router may join at
                               # once); a fourth closes that address's oldest
 MAX_MEMBERS = 12            # connections in all (4 units, spectators, units pairing)
+MAX_SEATS = 4               # armies (sides) in a lobby battle
 PAIR_DEADLINE = 20.0        # seconds a connection may take to pair and fetch the content
 IDLE_LIMIT = 60.0           # seconds a unit may keep the battle waiting before a bot plays for it
 TIMER_AFTER = 10.0          # seconds of waiting before the others see a timer (WoS)
@@ -216,6 +217,18 @@ class LobbyHost:
 
     def free_seats(self) -> list[int]:
         return [i for i, c in enumerate(self.seats) if c == "human" and self.owner[i] is None]
+
+    def reseat(self, count: int) -> str:
+        """Before the launch, `count` seats (an Xconq module: one per side): the host keeps seat 0,
+        joined units then bots keep theirs in order, the rest are free. "" or why not."""
+        if self.launched or not 2 <= count <= MAX_SEATS:
+            return "the battle is on" if self.launched else f"2 to {MAX_SEATS} seats, not {count}"
+        rest = sorted(zip(self.owner[1:], self.seats[1:], strict=True), key=lambda oc: (oc[0] is None, oc[1] == "human"))
+        if sum(o is not None for o, _ in rest) > count - 1:
+            return f"{sum(o is not None for o, _ in rest)} units joined: a battle of {count} has room for {count - 1}"
+        rest = (rest + [(None, "human")] * count)[:count - 1]
+        self.owner, self.seats = [0] + [o for o, _ in rest], [self.seats[0]] + [c for _, c in rest]
+        return ""
 
     def armies(self) -> int:
         """Armies that would fight at a launch now: the host's, the seated units', the bots'."""

@@ -178,11 +178,6 @@ def peer_bytes(mode_id: str, what: str):
 def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, seats: _Seats, spec):
     """The linked game START describes, as this unit's LinkedMatch (ValueError: it cannot start)."""
     from game.link.linked_match import LinkedMatch
-    from game.modes.link_hook import LinkHook
-    if not isinstance(play, LinkHook):                  # TRANSITION: a mode not on the Match yet
-        adapter = play.adapter(rules, seed, setup, unit, level=seats.level, log=seats.log, entropy=os.urandom)
-        adapter.link_mode = entry.id
-        return adapter
     from game.link.remote import RemoteDriver
     from game.match import BotDriver, Match, Player, rules_for
     mr = rules_for(entry)
@@ -192,7 +187,8 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
         game = mr.start(rules, header)                  # ReplayError is a ValueError
         units = play.units(header, game)
     names = _unit_names(spec)
-    if play.unit_names:
+    by_unit = play.unit_names and not header.meta.get("players")    # a lobby's setup names its players
+    if by_unit:
         header.meta["players"] = [names.get(units.get(s, 0), "") for s in range(len(units))]
     match = Match(entry, rules, header, game=game, keeper=seats.keeper, record=seats.keeper is not None,
                   mode_rules=mr)
@@ -200,7 +196,7 @@ def _linked(entry: ModeEntry, play, rules, seed: int, setup: bytes, unit: int, s
     person = seats.person() if seats.person is not None else None
     for seat in sorted(units):
         owner, player = units[seat], match.player(seat)
-        name = names.get(owner, "") if play.unit_names else player.name
+        name = names.get(owner, "") if by_unit else player.name
         if owner != unit:
             match.drivers[seat] = RemoteDriver(owner, names.get(owner) or "the other unit")
             ctrl = player.controller if player.is_bot else "remote"
@@ -253,8 +249,7 @@ def _unit_names(spec) -> dict[int, str]:
 
 def _summary(play):
     def summary(adapter) -> dict:
-        from game.modes.link_hook import LinkHook
-        out = play.summary(getattr(adapter, "match", None) if isinstance(play, LinkHook) else adapter)
+        out = play.summary(getattr(adapter, "match", None))
         out.setdefault("mode", mode_of(adapter) if adapter is not None else play.mode)
         return out
     return summary

@@ -132,11 +132,6 @@ class LinkRun:
         self.session.poll()
         for payload in self.session.drain_app():
             self.chat.feed(payload)
-        ls, game = self.session.lockstep, self.session.game
-        if ls is not None and hasattr(game, "match"):
-            for ev in ls.drain_events():
-                if ev[0] == "rejected" and not self.is_host and game is not None:
-                    game.match.notice(f"{self.peer_name} did not accept your last move; it played another")
 
     def play(self, timeout: float | None = None, until: Callable[[LinkRun], bool] | None = None,
              on_status: Callable[[str], None] | None = None, step: float = 0.005) -> bool:

@@ -147,13 +147,9 @@ def gdl(t) -> Iterator:
     sc = app.top
     yield t.shot("gdl_game")
     yield t.howto("gdl")
-    g = getattr(sc, "game", None)
-    if g is not None and getattr(sc, "seats", None):
-        chooser = type(next(iter(sc.seats.values())))()
-        for _ in range(20000):
-            if g.over:
-                break
-            sc.apply(chooser.choose(g))
+    match = getattr(sc, "match", None)
+    if match is not None and hasattr(match, "mode_rules"):
+        _bots_finish(match)
         app.run_frames(2)
         yield t.shot("results_gdl")
 

@@ -1,5 +1,6 @@
-"""GDL games over the link, through the mode registry: two lockstep adapters in step, the module
-sent to a guest that lacks it, broken packs and actions refused, a whole game over a noisy cable."""
+"""GDL games over the link, through the mode registry: each unit's game is a Match played through
+the one lockstep adapter (`LinkedMatch`); two stay in step, the module is sent to a guest that
+lacks it, broken packs, moves and snapshots are refused, a whole game over a noisy cable."""
 
 import json
 import pathlib
@@ -8,9 +9,11 @@ import zlib
 
 import pytest
 
+from game.link.modes import bot_game
 from game.modes.gdl.actions import End, Move
 from game.modes.gdl.hooks import GdlRules
-from game.modes.gdl.link import GdlOverLink, decode_varints, encode_varints, pack_module, unpack_module
+from game.modes.gdl.link import pack_module, unpack_module
+from game.modes.link_hook import encode_varints
 from game.modes.registry import Request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bridge"))
@@ -24,36 +27,79 @@ def world():
     return GdlRules(OUTPOST).world
 
 
-def test_two_adapters_stay_in_step(world):
-    host, guest = GdlOverLink(world, 3, True), GdlOverLink(world, 3, False)
+def units(rules, seed):
+    """The host's and the guest's linked game (LinkedMatch, bots in their own seats)."""
+    return bot_game("gdl", seed, b"", 0, rules=rules), bot_game("gdl", seed, b"", 1, rules=rules)
+
+
+def lockstep(host, guest, limit=100_000) -> int:
+    """Both units' moves crossed by hand (the lockstep's part): each move encoded by the unit to
+    act, decoded and checked by the other, applied on both; the hashes equal after each."""
     n = 0
-    while not host.finished():
+    while not host.finished() and n < limit:
         mover, other = (host, guest) if host.whose_turn_is_local() else (guest, host)
-        a = mover.next_local_action()
-        got = other.decode_action(mover.encode_action(a))
-        assert got == a and other.is_legal(got)
-        mover.apply(a)
+        assert mover.whose_turn_is_local() and not other.whose_turn_is_local()
+        move = mover.next_local_action()
+        got = other.decode_action(mover.encode_action(move))
+        assert got.actions == move.actions and other.is_legal(got)
+        mover.apply(move)
         other.apply(got)
         assert mover.turn_hash() == other.turn_hash()
         n += 1
-    assert guest.finished() and n > 10
-    fresh = GdlOverLink(world, 99, False)
+    return n
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return GdlRules(OUTPOST)
+
+
+def test_two_units_stay_in_step_each_a_match(rules):
+    host, guest = units(rules, 3)
+    assert host.match.mode_rules.__class__.__name__ == "GdlMatchRules"
+    assert lockstep(host, guest) > 10 and guest.finished() and host.match.over and guest.match.over
+    assert host.match.replay.actions == guest.match.replay.actions
+    assert host.match.replay.turns == guest.match.replay.turns and host.match.replay.turns[0][0] == 0
+    fresh = bot_game("gdl", 99, b"", 1, rules=rules)
     fresh.restore(host.snapshot())
     assert fresh.turn_hash() == host.turn_hash()
 
 
-def test_bad_actions_snapshots_and_varints_are_refused(world):
-    a = GdlOverLink(world, 1, True)
-    assert decode_varints(encode_varints([3, 300, 70000])) == [3, 300, 70000]
-    for bad in (b"", b"\x80", b"\x01\x02\x03\x04", b"\xff\xff\xff\xff\xff\x01"):
+def test_a_step_to_a_neighbour_crosses_in_two_bytes(rules):
+    """[16 + which neighbour, unit]: the unit's cell's neighbours in the grid's order; any other
+    action (a move into the own cell, an attack, End) as its `[code, *fields]`."""
+    host, guest = units(rules, 4)
+    g = host.game
+    steps = [a for a in g.legal_actions() if isinstance(a, Move) and a.cell in g.w.grid.neighbours[g.cell_of(g.units[a.unit])]]
+    assert steps
+    for a in steps:
+        here = g.cell_of(g.units[a.unit])
+        data = host.hook.encode_move(g, [a])
+        assert data == bytes([16 + g.w.grid.neighbours[here].index(a.cell), a.unit]) and len(data) == 2
+        assert guest.hook.decode_move(guest.game, data) == [a]
+    assert host.hook.decode_move(g, host.hook.encode_move(g, [End()])) == [End()]
+    lonely = next(u for u in g.units if u.alive)
+    for bad in ([22, lonely.id], [16, len(g.units)], [16, lonely.id, 1]):
+        with pytest.raises(ValueError):
+            host.hook.decode_move(g, encode_varints(bad))
+
+
+def test_bad_moves_setups_and_snapshots_are_refused(rules):
+    a, _ = units(rules, 1)
+    for bad in (b"", b"\x80", b"\x01\x02\x03\x04\x05", b"\xff\xff\xff\xff\xff\x01", encode_varints([9, 0])):
         with pytest.raises(ValueError):
             a.decode_action(bad)
-    assert not a.is_legal(Move(0, 0)) and not a.is_legal([1, 0, 0]) and a.replacement_for(Move(0, 0)) == End()
+    from game.link.linked_match import Move as M
+    assert not a.is_legal(M((Move(0, 0),))) and a.replacement_for(M((Move(0, 0),))).actions == (End(),)
     before = a.turn_hash()
     for bad in (b"{not json", b'{"units": []}', b'{"units": 5, "side": 1}'):
         with pytest.raises(ValueError):
             a.restore(bad)
     assert a.turn_hash() == before
+    with pytest.raises(ValueError, match="gdl setup"):
+        bot_game("gdl", 1, b"\x01", 1, rules=rules)
+    with pytest.raises(ValueError, match="did not send"):
+        bot_game("gdl", 1, b"", 1, rules=GdlRules())
 
 
 def test_module_pack_round_trip_and_limits(world, tmp_path):
@@ -132,19 +178,11 @@ def test_a_generated_world_with_fog_stays_in_step_and_restores(tmp_path):
     snapshot), same views, same hash."""
     p = tmp_path / "gen.g"
     p.write_text(GENERATED)
-    world = GdlRules(p).world
-    host, guest = GdlOverLink(world, 7, True), GdlOverLink(world, 7, False)
+    rules = GdlRules(p)
+    host, guest = units(rules, 7)
     assert host.game.w.m.generated_seed == 7 and host.game.views is not None
-    steps = 0
-    while not host.finished() and steps < 400:
-        mover, other = (host, guest) if host.whose_turn_is_local() else (guest, host)
-        a = mover.next_local_action()
-        got = other.decode_action(mover.encode_action(a))
-        mover.apply(a)
-        other.apply(got)
-        assert mover.turn_hash() == other.turn_hash()
-        steps += 1
-    fresh = GdlOverLink(world, 99, False)
+    lockstep(host, guest, 400)
+    fresh = bot_game("gdl", 99, b"", 1, rules=rules)
     fresh.restore(host.snapshot())
     assert fresh.game.w.m.generated_seed == 7 and fresh.turn_hash() == host.turn_hash()
     assert fresh.game.views.snapshot() == host.game.views.snapshot()

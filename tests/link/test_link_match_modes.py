@@ -6,6 +6,8 @@ and the game still ends identical on both."""
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 from link_dummy import PEBBLES
 from linkkit import FakeClock, lossy_pair
@@ -21,12 +23,20 @@ from game.store.keeper import MatchKeeper
 from game.store.replays import ReplayStore
 from game.store.stats import StatsStore
 
+OUTPOST = pathlib.Path(__file__).resolve().parents[2] / "assets" / "gdl" / "outpost.g"
 REQUESTS = {
     "skirmish": Request(seed=5, seats=("bot:easy", "bot:easy"), turn_limit=12, options={"map": "01_meadow"}),
     "duel": Request(seed=3, turn_limit=60),
     "bout": Request(seed=4, options={"scenario": "duel"}),
     "pebbles": Request(seed=2, options={"pebbles": 40}),
+    "gdl": Request(seed=5, options={"module": str(OUTPOST)}),
 }
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    """Where a guest keeps what the host sends (the GDL module: <data>/gdl/link-received/)."""
+    monkeypatch.setenv("TACTIBOX_DATA", str(tmp_path / "data"))
 
 
 @pytest.fixture(autouse=True)
@@ -96,7 +106,7 @@ def test_every_mode_is_resynced_by_the_hosts_snapshot(mode, tmp_path):
     assert guest.game.match.replay.meta.get("resynced_after_actions")       # the replay says so
 
 
-@pytest.mark.parametrize("mode", ["skirmish", "duel", "bout"])
+@pytest.mark.parametrize("mode", ["skirmish", "duel", "bout", "gdl"])
 def test_every_mode_ends_identical_over_a_lossy_wire(mode, tmp_path):
     host, guest, *_ = play(mode, tmp_path, p_drop=0.05, p_dup=0.05, p_byte=0.002)
     assert host.game.game.state_hash() == guest.game.game.state_hash()

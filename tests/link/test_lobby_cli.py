@@ -70,3 +70,23 @@ def test_joining_units_find_the_battle_on_the_loopback_without_an_address(tmp_pa
     out = finish([host, *joiners])
     assert len({o["state_hash"] for o in out}) == 1 and out[0]["winner"]
     assert sorted(out[0]["units"].values()) == ["finder-1", "finder-2", "tactibox-host"]
+
+
+@pytest.mark.slow
+def test_a_four_side_xconq_module_between_four_units_over_tcp(tmp_path):
+    """Issue 22 item 7: Quartet (four clans) with one unit per clan; the joiners receive the
+    module from the host and all four print the same hash, winner and placements."""
+    port = free_port()
+    module = ROOT / "assets" / "gdl" / "quartet.g"
+    host = unit(tmp_path / "h", "--port", f"tcp://:{port}", "--host", "--mode", "gdl", "--module", str(module),
+                "--seats", "human,human,human,human", "--seat", "bot:easy")
+    joiners = [unit(tmp_path / f"g{k}", "--port", f"tcp://127.0.0.1:{port}", "--join", "--name", f"clan-{k}",
+                    "--seat", "bot:easy") for k in (1, 2, 3)]
+    out = finish([host, *joiners])
+    h = out[0]
+    assert h["mode"] == "gdl" and h["module"] == "quartet"
+    assert len({o["state_hash"] for o in out}) == 1 and len({o["winner"] for o in out}) == 1
+    assert all(o["placements"] == h["placements"] for o in out)
+    assert set(h["moves_by_unit"]) == {"0", "1", "2", "3"}           # each unit played its own clan
+    for k in (1, 2, 3):
+        assert (tmp_path / f"g{k}" / "gdl" / "link-received" / "quartet.g").read_bytes() == module.read_bytes()

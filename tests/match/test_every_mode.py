@@ -1,9 +1,11 @@
 """Every converted mode's bot-vs-bot game (`tactibox simulate`), replay check (`tactibox replay
 --verify`) and screen games go through the one Match: counted on `Match.apply`, the one place
-an action is applied. (Xconq GDL joins when its engine rewrite lands: its own simulate/verify
-hooks are the adapter until then - docs/modes.md section 7.)"""
+an action is applied. (Xconq GDL's `verify` hook only finds the module the replay names, inside
+the module folders, and hands the replay to the Match.)"""
 
 from __future__ import annotations
+
+import pathlib
 
 import pytest
 
@@ -12,8 +14,10 @@ from game.match.rules import rules_for
 from game.modes import driver
 from game.modes.registry import Request, get_mode
 
+OUTPOST = pathlib.Path(__file__).resolve().parents[2] / "assets" / "gdl" / "outpost.g"
 BOTS = {"skirmish": Request(seed=3, options={"army-limit": 3}), "duel": Request(seed=3, turn_limit=30),
-        "bout": Request(seed=3, options={"scenario": "one_vs_three"})}
+        "bout": Request(seed=3, options={"scenario": "one_vs_three"}),
+        "gdl": Request(seed=3, options={"module": str(OUTPOST)})}
 
 
 @pytest.fixture

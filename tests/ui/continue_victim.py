@@ -69,11 +69,24 @@ def dungeon(app):
     return sc.match
 
 
+def gdl(app):
+    from game.core.datafile import ASSETS
+    from game.modes.gdl.actions import Move
+    app.open("gdl_game", path=str(ASSETS / "gdl" / "outpost.g"), humans=(1,), seed=4242)
+    sc = app.top
+    run_until(app, lambda: sc.human_turn(), 6000, "the person's turn")
+    for _ in range(2):                                       # two steps, the turn not ended
+        step = next(a for a in sc.game.legal_actions() if isinstance(a, Move))
+        sc.apply(step)
+    assert sc.human_turn()
+    return sc.match
+
+
 def main() -> None:
     mode, data = sys.argv[1], sys.argv[2]
     app = new_app((480, 320), data)
     app.content.ruleset()                                   # loaded (it loads in the background)
-    match = {"skirmish": skirmish, "duel": duel, "quest": quest, "dungeon": dungeon}[mode](app)
+    match = {"skirmish": skirmish, "duel": duel, "quest": quest, "dungeon": dungeon, "gdl": gdl}[mode](app)
     g = match.game
     print(json.dumps({"mode": mode, "hash": g.state_hash(), "actions": len(match.replay.actions),
                       "turn": g.turn}), flush=True)

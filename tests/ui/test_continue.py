@@ -14,7 +14,7 @@ import pytest
 from ui_harness import B, press, stack
 
 VICTIM = pathlib.Path(__file__).resolve().parent / "continue_victim.py"
-SCREENS = {"skirmish": "skirmish_battle", "duel": "duel_game", "quest": "quest_board"}
+SCREENS = {"skirmish": "skirmish_battle", "duel": "duel_game", "quest": "quest_board", "gdl": "gdl_game"}
 
 
 def killed_mid_turn(mode: str, data: pathlib.Path) -> dict:

@@ -232,7 +232,7 @@ def _play_gdl(cable, app, frames=20000, own_moves=3):
         sc = app.top
         if sc.scene_name == "link_over":
             return
-        if sc.scene_name == "gdl_link" and sc.human_turn():
+        if sc.scene_name == "gdl_game" and sc.human_turn():
             if own_moves > 0:
                 own_moves -= 1
                 sc.apply(adviser.choose(sc.game))
@@ -246,7 +246,7 @@ def _play_gdl(cable, app, frames=20000, own_moves=3):
 
 def test_linked_gdl_hosted_from_the_menu_sends_the_module_and_ends_identical(make_app, monkeypatch, artifacts,
                                                                                tmp_path):
-    app, cable = hosted_with_defaults(make_app, monkeypatch, "gdl", "gdl_link", "the linked module game")  # Link: outpost.g
+    app, cable = hosted_with_defaults(make_app, monkeypatch, "gdl", "gdl_game", "the linked module game")  # Link: outpost.g
     sc = app.top
     assert cable.peer.game.link_mode == "gdl" and not cable.peer.game.local_host
     assert sc.humans == {sc.game.sides[0]}
@@ -263,7 +263,7 @@ def test_linked_gdl_joined_from_the_menu_receives_the_module(make_app, monkeypat
     app = make_app((480, 320))
     cable = Cable(app, monkeypatch, bot_host("gdl", Request(options={"module": str(OUTPOST)})))
     choose_game(app, "gdl", role="guest")
-    until(cable, lambda: stack(app)[-1] == "gdl_link", what="the joined module game")
+    until(cable, lambda: stack(app)[-1] == "gdl_game", what="the joined module game")
     sc = app.top
     assert sc.humans == set(sc.game.sides[1:])
     _play_gdl(cable, app)
@@ -316,15 +316,17 @@ def test_linked_bout_in_the_larger_set_ups_the_guest_plays_three_foes(make_app, 
 def test_linked_gdl_screen_follows_a_restored_game(make_app, monkeypatch):
     """A resync replaces the adapter's game (as after the host's snapshot): the screen drops what
     was picked and pending, plays on with the new game and still ends identical."""
-    app, cable = hosted_with_defaults(make_app, monkeypatch, "gdl", "gdl_link", "the linked module game")
+    app, cable = hosted_with_defaults(make_app, monkeypatch, "gdl", "gdl_game", "the linked module game")
     sc = app.top
     until(cable, lambda: sc.human_turn(), what="this unit's turn")
     press(app, B.R)                                   # pick a unit (one-handed: R cycles them)
     assert sc.selected is not None
     old = sc.game
-    sc.adapter.restore(sc.adapter.snapshot())
+    adapter = sc.run.game
+    adapter.restore(adapter.snapshot())
     cable.step()
-    assert sc.game is sc.adapter.game is not old and sc.selected is None
+    assert sc.game is adapter.game is not old and sc.selected is None
     assert sc.game.state_hash() == old.state_hash()
     _play_gdl(cable, app)
     assert app.top.run.game.game.state_hash() == cable.peer.game.game.state_hash()
+    assert app.top.run.game.match.replay.meta.get("resynced_after_actions")     # its replay says so

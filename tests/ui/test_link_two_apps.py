@@ -84,7 +84,7 @@ def gdl_person(app) -> None:
     d-pad looks for a neighbouring hex it can act on (A acts there), B lets go; then B (nothing
     picked: the menu) + A ends the turn."""
     sc = app.top
-    if sc.scene_name != "gdl_link" or not sc.human_turn():
+    if sc.scene_name != "gdl_game" or not sc.human_turn():
         return
     if sc.game.turn < 4:
         for _ in range(len(sc.my_units())):
@@ -156,20 +156,20 @@ def test_two_apps_play_a_linked_bout_from_their_menus_and_again(two_apps, monkey
 
 def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypatch, tmp_path):
     from game.modes.gdl.actions import End
-    from game.modes.lockstep_game import ScreenSlot
+    from game.ui.human import HumanDriver
     host, guest = two_apps
     TwoAppCable(monkeypatch)
     offered = []
-    real_offer = ScreenSlot.offer
+    real_offer = HumanDriver.offer
 
-    def offer(slot, action):
-        real_offer(slot, action)
-        offered.append((slot.adapter.local_host, action))
-    monkeypatch.setattr(ScreenSlot, "offer", offer)
+    def offer(driver, match, *actions):
+        real_offer(driver, match, *actions)
+        offered.extend((match.link["role"] == "host", a) for a in actions)
+    monkeypatch.setattr(HumanDriver, "offer", offer)
     choose_game(host, "gdl")
     press(host, B.A)                             # Link: outpost.g
     choose_game(guest, "gdl", role="guest")
-    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "gdl_link", what="both module games")
+    until((host, guest), lambda: stack(host)[-1] == stack(guest)[-1] == "gdl_game", what="both module games")
     hs, gs = host.top, guest.top
     assert hs.humans == {hs.game.sides[0]} and gs.humans == set(gs.game.sides[1:])
     for _ in range(20000):
@@ -184,6 +184,10 @@ def test_two_apps_play_a_linked_xconq_module_from_their_menus(two_apps, monkeypa
     for side in (True, False):                   # both persons moved units, not only ended turns
         assert any(not isinstance(act, End) for local_host, act in offered if local_host is side)
         assert any(isinstance(act, End) for local_host, act in offered if local_host is side)
+    for app, unit in ((host, a), (guest, b)):    # kept in Replays and Stats on both units (issue 22 item 6)
+        assert unit.match.result is not None and unit.match.result.replay_name
+        assert [r.mode for r in app.replays.list() if r.ok] == ["gdl"]
+        assert len(app.stats.recent_games(10)) == 1, (unit.match.result, app.stats.messages)
 
 
 def test_a_unit_leaving_mid_bout_is_shown_on_the_other(two_apps, monkeypatch):

@@ -15,7 +15,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def open_lobby(make_app, monkeypatch, size, port):
+def open_lobby(make_app, monkeypatch, size, port, mode="skirmish"):
     import game.ui.scenes.link.lobby as lobby_module
     import game.ui.scenes.link.setup as setup_module
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
@@ -27,7 +27,7 @@ def open_lobby(make_app, monkeypatch, size, port):
     sc = app.top
     while sc.menu.current.label != "Game":
         press(app, B.DOWN)
-    while sc.mode != "skirmish":
+    while sc.mode != mode:
         press(app, B.RIGHT)
     press(app, B.DOWN)
     while sc.port != setup_module.TCP_LOBBY:
@@ -88,3 +88,41 @@ def test_the_host_hands_an_idle_seat_to_a_bot_from_the_battle_screen(make_app, m
     assert app.top.labels[1] == "A bot plays for Ann"
     press(app, B.DOWN, B.A)
     assert handed == ["Ann"] and stack(app)[-1] == "skirmish_link_battle"
+
+
+def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monkeypatch, artifacts):
+    """Issue 22 item 7 from the menus at 320x240: Game "Xconq module", "LAN battle": the lobby
+    offers Quartet first with one seat per clan (named in the list); choosing Outpost makes
+    it two seats and back; Add bot three times and Launch: the module game on the host's module
+    screen, played to its end (the person ends each turn: B, A), kept in Replays and Stats."""
+    app, sc = open_lobby(make_app, monkeypatch, (320, 240), free_port(), mode="gdl")
+    assert sc.scene_name == "gdl_lobby" and sc.menu.current.label == "Launch"
+    lines = [t for t, _ in sc.player_lines()]
+    assert len(sc.lobby.seats) == 4 and lines[0].startswith("Red Clan: ") and lines[3].startswith("Blue Clan: ")
+    app.screenshot(artifacts / "lan_lobby_gdl_320x240.png")
+    press(app, B.UP, B.A)                                     # Add bot
+    press(app, B.UP)
+    assert sc.menu.current.label == "Module"
+    while sc.modules[sc.index][1].name != "outpost.g":
+        press(app, B.RIGHT)
+    assert sc.lobby.seats == ["human", "bot:normal"] and sc.lobby.spec.lobby_play()[1].world.m.name == "outpost"
+    while sc.modules[sc.index][1].name != "quartet.g":
+        press(app, B.RIGHT)
+    assert len(sc.lobby.seats) == 4 and sc.lobby.seats.count("bot:normal") == 1
+    press(app, B.DOWN, B.A, B.A)                              # Add bot twice more
+    press(app, B.DOWN, B.A)                                   # Launch
+    assert sc.lobby.launched and stack(app)[-1] == "gdl_game"
+    game_sc = app.top
+    assert game_sc.run is sc.run and game_sc.human is not None and len(game_sc.humans) == 1
+    for _ in range(3000):
+        if stack(app)[-1] == "link_over":
+            break
+        if stack(app)[-1] == "gdl_game" and game_sc.human_turn():
+            press(app, B.B)                                   # nothing picked: the menu
+            assert stack(app)[-1] == "choice"
+            press(app, B.A)                                   # End turn
+        app.step()
+    assert stack(app)[-1] == "link_over", stack(app)
+    m = game_sc.match
+    assert m.over and m.result.finished and m.result.replay_name
+    assert [r.mode for r in app.replays.list() if r.ok] == ["gdl"] and len(app.stats.recent_games(5)) == 1

@@ -1,10 +1,13 @@
-"""The GDL mode's registry hooks (docs/modes.md): rules (a module holder), simulate, verify."""
+"""The GDL mode's registry hooks (docs/modes.md): rules (a module holder), game, bot, verify (it
+finds the module the replay names); `tactibox simulate` and every screen play through the Match
+(match_rules.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from game.modes.registry import Outcome, Verdict, event_lines, events_printer
+from game.modes.gdl.match_rules import HeldModule
+from game.modes.registry import Verdict
 
 
 def load_world(path: str):
@@ -23,24 +26,17 @@ def load_world(path: str):
     return World(m)
 
 
-class GdlRules:
+class GdlRules(HeldModule):
     """The module a unit plays (or none yet: a joining unit receives the host's)."""
 
-    id = "gdl"
-
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path: Path | None = None
-        self.world = None
+        super().__init__()
         if path:
             self.load(path)
 
     def load(self, path) -> None:
         world = load_world(str(path))
         self.path, self.world = Path(path), world
-
-    @property
-    def content_hash(self) -> str:
-        return self.world.m.content_hash if self.world is not None else ""
 
 
 def load_rules(name: str | None = None) -> GdlRules:
@@ -70,22 +66,6 @@ def new_bot(level: str, seat: int, seed: int):
 def describe(game, events) -> list[str]:
     from game.modes.gdl.log import describe as line
     return [t for t in (line(game, ev) for ev in events) if t]
-
-
-def simulate(req, log=None) -> Outcome:
-    from game.modes.gdl.log import describe
-    from game.modes.gdl.match import play, to_replay
-    path = (req.options or {}).get("module") or req.ruleset
-    if not path:
-        raise ValueError("gdl: give the module with --module PATH.g")
-    world = load_world(str(path))
-
-    res = play(world, req.seed, path=str(path),
-               on_events=events_printer(lambda g, events: event_lines(describe, g, events), log))
-    out = res.summary()
-    who = out["winner_name"] or "nobody (draw)"
-    return Outcome(out, to_replay(res), [f"{world.m.title or world.m.name}: {who} wins after {out['turns']} turns "
-                                         f"({out['reason']}); state {out['state_hash'][:16]}"])
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:

@@ -1,4 +1,5 @@
-"""Whole GDL games without a screen: bot-vs-bot runs (CLI, bench, tests), replays and verify.
+"""Whole GDL games without a screen: bot-vs-bot runs (CLI, bench, tests), replays and verify,
+each a Match (`game.match`) with the mode's rules (`game.modes.gdl.match_rules.GdlMatchRules`).
 
 A game is a replay: the module's content hash (every file read, in order) + seed + the action
 list, with the canonical state hash after every turn. `verify` replays and checks those hashes.
@@ -6,21 +7,20 @@ list, with the canonical state hash after every turn. `verify` replays and check
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.replay import Replay, ReplayError
-from game.modes.base import ActionError
 from game.modes.gdl import actions as A
 from game.modes.gdl.bot import Bot
 from game.modes.gdl.game import GdlGame
+from game.modes.gdl.match_rules import HeldModule, gdl_header
 from game.modes.gdl.world import World
 from game.rules.gdl import synth
 from game.rules.gdl.loader import load_module
 from game.rules.gdl.model import Module
 
 MAX_ACTIONS = 200_000
-RULES_VERSION = 2             # replays record it; 1 = before issue 19 (other movement, no economy)
 BOT_ACTIONS_PER_UNIT = 32     # per side turn: a guard against tables with 0-ACP actions
 
 
@@ -74,28 +74,27 @@ def open_world(path: str | Path) -> World:
 
 @dataclass
 class GdlResult:
+    """A whole bot-vs-bot game, played by the Match (`match`); `actions`/`turns` are its replay's."""
     module: str
     path: str
     seed: int
     content_hash: str
-    actions: list = field(default_factory=list)
-    turns: list = field(default_factory=list)
-    game: GdlGame | None = None
+    match: object = None
+
+    @property
+    def game(self) -> GdlGame:
+        return self.match.game
+
+    @property
+    def actions(self) -> list:
+        return self.match.replay.actions
+
+    @property
+    def turns(self) -> list:
+        return self.match.replay.turns
 
     def summary(self) -> dict:
-        g = self.game
-        names = g.w.m.sides if g else {}
-        win = g.winner_side if g else None
-        return {"mode": "gdl", "module": self.module, "seed": self.seed, "winner": win,
-                "winner_name": _side_name(names, win) if win else None, "draw": win is None,
-                "reason": g.end_reason if g else "", "turns": g.turn if g else 0,
-                "actions": len(self.actions), "state_hash": g.state_hash() if g else "",
-                "points": {str(k): v for k, v in g.points().items()} if g else {}}
-
-
-def _side_name(sides: dict, sid: int) -> str:
-    info = sides.get(sid, {})
-    return info.get("name") or info.get("plural-noun") or info.get("noun") or f"side {sid}"
+        return self.match.summary()
 
 
 class BotSeat:
@@ -125,47 +124,25 @@ class BotSeat:
 
 
 def play(world: World, seed: int, path: str = "", on_events=None, max_actions: int = MAX_ACTIONS) -> GdlResult:
-    g = GdlGame(world, seed)
-    res = GdlResult(world.m.name, str(path), seed, world.m.content_hash, game=g)
-    seats = {s: BotSeat() for s in g.sides}
-    res.turns.append([0, g.turn, g.state_hash()])
-    while not g.over and len(res.actions) < max_actions:
-        turn = g.turn
-        a = seats[g.side].choose(g)
-        ev = g.apply(a)
-        res.actions.append(g.encode_action(a))
-        if on_events:
-            on_events(g, ev)
-        if g.turn != turn or g.over:
-            res.turns.append([len(res.actions), g.turn, g.state_hash()])
-    return res
+    """A whole game between bots (every side), through the Match."""
+    from game.match import Match
+    rules = HeldModule(world, path)
+    match = Match.start("gdl", rules, gdl_header(rules, seed, path=str(path)), record=False)
+    match.bots_for_all()
+    if on_events is not None:
+        match.listen(lambda m, applied: on_events(m.game, applied.events))
+    match.run(max_actions)
+    match.finish()
+    return GdlResult(world.m.name, str(path), seed, world.m.content_hash, match)
 
 
 def to_replay(res: GdlResult) -> Replay:
-    return Replay(mode="gdl", seed=res.seed, ruleset_id=res.module, ruleset_hash=res.content_hash,
-                  options={"module": res.path, "gdl-rules": RULES_VERSION}, setup={}, actions=res.actions,
-                  turns=res.turns, result=res.summary())
+    return res.match.replay
 
 
 def verify(replay: Replay, world: World) -> GdlGame:
-    version = replay.options.get("gdl-rules", 1)
-    if version != RULES_VERSION:
-        raise ReplayError(f"recorded with version {version} of Tactibox's GDL rules; this one plays version "
-                          f"{RULES_VERSION} (Xconq's movement points, supply, construction, capture, "
-                          "scorekeepers) and cannot check it")
-    if replay.ruleset_hash and replay.ruleset_hash != world.m.content_hash:
-        raise ReplayError(f"module content differs from the one recorded ({world.m.content_hash[:12]} "
-                          f"vs {replay.ruleset_hash[:12]})")
-    g = GdlGame(world, replay.seed)
-    marks = {t[0]: t for t in replay.turns}
-    if 0 in marks and marks[0][2] != g.state_hash():
-        raise ReplayError("state hash differs at the start")
-    for i, a in enumerate(replay.actions, 1):
-        try:
-            g.apply(g.decode_action(a))
-        except ActionError as exc:
-            raise ReplayError(f"actions[{i - 1}]: {exc}") from None
-        t = marks.get(i)
-        if t is not None and (t[1] != g.turn or t[2] != g.state_hash()):
-            raise ReplayError(f"turn {t[1]}: state hash differs after action {i}")
-    return g
+    """Replay through the Match, every recorded turn hash checked; the game, or ReplayError."""
+    from game.match.headless import verify_game
+    if replay.mode != "gdl":
+        raise ReplayError(f"mode {replay.mode!r} is not gdl")
+    return verify_game("gdl", replay, rules=HeldModule(world, replay.options.get("module", "")))

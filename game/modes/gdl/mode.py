@@ -8,10 +8,10 @@ MODE = ModeEntry(
     blurb="rules as data: an Xconq GDL module played by bots",
     options=(Option("module", "", "gdl: the .g module to play (host; the guest receives it)"),),
     rules="game.modes.gdl.hooks:load_rules",
-    simulate="game.modes.gdl.hooks:simulate",
-    verify="game.modes.gdl.hooks:verify",
+    verify="game.modes.gdl.hooks:verify",            # finds the module; then through the Match
     game="game.modes.gdl.hooks:new_game",
     bot="game.modes.gdl.hooks:new_bot",
     describe="game.modes.gdl.hooks:describe",
+    match="game.modes.gdl.match_rules:GdlMatchRules",
     link="game.modes.gdl.link_hook:LINK",
 )

@@ -1,6 +1,14 @@
 """The game screen of an Xconq module.
 
     app.open("gdl_game", path="…/tokyo.g", humans=(1,), seed=None)
+    app.open("gdl_game", match=match)        # a Match made elsewhere (Continue: session.py)
+    app.replace("gdl_game", run=run)         # a linked game: the link's Match
+
+The game is a Match (`game.match`): local, hot-seat, bots-only, resumed and linked games alike;
+the person's actions go to their sides' driver, the bots' are asked a pace apart, and every
+applied action - the person's, a bot's, the other unit's - reaches the log through the Match's
+listener. Linked (`run`): this unit's person plays its own sides, the other unit's arrive
+through the link; no curtain, START or B with no unit picked opens the link's short menu.
 
 `humans` are the side ids people play (none: bots only, two or more: hot-seat with a curtain
 before each person's turn); bots play the others a few frames apart. One hand is enough:
@@ -21,15 +29,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.modes.base import ActionError
 from game.modes.gdl import vision
 from game.modes.gdl.actions import End, Move
 from game.modes.gdl.game import GdlGame
 from game.modes.gdl.log import describe
-from game.modes.gdl.match import BotSeat
 from game.modes.gdl.world import World
 from game.rules.gdl.loader import load_module
 from game.ui import onboarding
 from game.ui import theme as T
+from game.ui.human import offer_and_step
 from game.ui.modes.gdl import orders, standing
 from game.ui.modes.gdl.hexmap import HexMap, side_colour
 from game.ui.modes.gdl.panel import draw_panel
@@ -48,7 +57,7 @@ MAX_SCALE = 6               # hexes grow up to 6x their base size to fill large 
 
 class GdlScene(Scene):
     title = "Xconq module"
-    # defaults on the class: the linked screen (linked.py) builds its own fields
+    # defaults on the class (screens made another way still draw)
     results_open = False
     end_wait = 0.0
     path = ""
@@ -56,15 +65,27 @@ class GdlScene(Scene):
     last_viewer: int | None = None
     applied = 0                 # actions heard so far (here, by bots or over the link): the map layer's stamp
 
-    def __init__(self, app, path: str = "", humans=(1,), seed: int | None = None, world: World | None = None) -> None:
+    def __init__(self, app, path: str = "", humans=(1,), seed: int | None = None, world: World | None = None,
+                 match=None, run=None) -> None:
+        from game.ui.modes.gdl.session import module_match, seat_drivers
+        from game.ui.scenes.link.played import OnLink
         super().__init__(app)
-        self.path = path
-        self.source_world = world or World(load_module(path))
-        self.seed = app.seed_source() if seed is None else seed
-        self.game = GdlGame(self.source_world, self.seed)
+        self.run = run
+        if run is not None:
+            match, self.human = run.game.match, run.game.person
+        elif match is None:
+            self.source_world = world or World(load_module(path))
+            match = module_match(app, self.source_world, path, humans, app.seed_source() if seed is None else seed)
+            self.human = seat_drivers(match)
+        else:
+            self.human = seat_drivers(match)
+        self.match = match
+        options = getattr(match.header, "options", None)
+        self.path = path or (str(options.get("module", "")) if isinstance(options, dict) else "")
+        self.link = OnLink(self, run) if run is not None else None
+        self.seed = match.header.seed
         self.world = self.game.w          # a generated world: the one made from this game's seed
-        self.humans = {s for s in humans if s in self.game.sides}
-        self.seats = {s: BotSeat() for s in self.game.sides if s not in self.humans}
+        self.humans = {self.game.sides[s] for s, d in match.drivers.items() if d is self.human and d is not None}
         self.map = HexMap(self.world, 1)
         self.selected: int | None = None
         self.cursor = self._first_cell()
@@ -73,8 +94,21 @@ class GdlScene(Scene):
         self.viewer: int | None = None
         self.wait = 0.0
         self.log: list[str] = []
-        self.actions: list[list[int]] = []          # encoded, as a replay holds them
+        if run is not None:
+            mine = ", ".join(self.side_name(s) for s in sorted(self.humans))
+            self.log.append(f"{self.world.m.title or self.world.m.name} with {run.peer_name}; you: {mine}")
         self.view = pygame.Rect(0, 0, 1, 1)
+        self._seen = match.game
+        self._unlisten = match.listen(self._heard)
+
+    @property
+    def game(self) -> GdlGame:
+        return self.match.game
+
+    @property
+    def actions(self) -> list:
+        """The actions so far, encoded, as the replay holds them."""
+        return self.match.replay.actions
 
     def enter(self) -> None:
         super().enter()
@@ -123,12 +157,20 @@ class GdlScene(Scene):
         return self.world.grid.cells[0]
 
     def human_turn(self) -> bool:
-        return not self.game.over and self.game.side in self.humans
+        h = self.human
+        return h is not None and not self.match.over and h.plays(self.match) and h.pending is None
 
     def apply(self, action) -> None:
-        events = self.game.apply(action)
-        self.actions.append(self.game.encode_action(action))
-        self.shown(events)
+        """The person's action: to their seat's driver; the Match applies it (linked: once the
+        link sends it) and the log hears it."""
+        try:
+            offer_and_step(self.match, self.human, action)
+        except ActionError as exc:
+            self.app.toast(str(exc), 2.0)
+        self.dirty = True
+
+    def _heard(self, match, applied) -> None:
+        self.shown(applied.events)
 
     def act(self, action) -> None:
         """A person's action (from A or a menu): applied, the cursor follows a unit that moved."""
@@ -157,11 +199,21 @@ class GdlScene(Scene):
         del self.log[:-LOG_LINES]
         if self.selected is not None and not self.game.can_act(self.game.units[self.selected]):
             self.selected = None
+        if self.run is not None and self.selected is not None and self.game.cell_of(self.game.units[self.selected]) >= 0:
+            self.cursor = self.game.cell_of(self.game.units[self.selected])
         self.dirty = True
 
     def update(self, dt: float) -> None:
+        if self.link is not None:
+            self.match.step()                       # the link's poll: every action comes from it
+            if self.match.game is not self._seen:   # restored from the host's snapshot
+                self._seen = self.match.game
+                self.selected = None
+                self.dirty = True
+            self.link.update()                      # hands the screen on to the result at the end
+            return
         g = self.game
-        if g.over:
+        if self.match.over:
             if not self.linked() and not self.results_open:
                 self.end_wait += dt
                 if self.end_wait >= END_PAUSE:
@@ -176,8 +228,21 @@ class GdlScene(Scene):
             return
         self.wait -= dt
         if self.wait <= 0:
-            self.apply(self.seats[g.side].choose(g))
+            self.match.step()
             self.wait = BOT_PACE
+
+    def over_lines(self) -> list[str]:
+        """The result, as the linked result screen shows it."""
+        g = self.game
+        if g.winner_side is None:
+            return ["No winner."] + self.log[-3:]
+        won = g.winner_side in self.humans
+        return [("You win!" if won else "You are beaten.") + f" ({self.side_name(g.winner_side)})"] + self.log[-3:]
+
+    def close(self) -> None:
+        self._unlisten()
+        if self.link is not None:
+            self.link.close()
 
     def open_results(self) -> None:
         if not self.results_open:
@@ -267,8 +332,7 @@ class GdlScene(Scene):
             options = [("End turn", self.end_turn)] if self.human_turn() else []
             options += [("Unit letters", self.show_legend), ("Back to the main menu", self.app.goto_menu),
                         ("Resume", None)]
-            self.app.open("choice", title=self.world.m.title or "Xconq", options=options,
-                          tick=getattr(self, "link_update", None))
+            self.app.open("choice", title=self.world.m.title or "Xconq", options=options)
             return
         extras = [("End turn", self.ask_end_turn)] if self.human_turn() else []
         extras.append(("Unit letters", self.show_legend))
@@ -296,6 +360,9 @@ class GdlScene(Scene):
 
     def handle(self, ev) -> None:
         if ev.button is None:
+            return
+        if self.run is not None and ev.pressed(Button.B) and self.selected is None and not self.game.over:
+            self.open_menu()                         # one-handed on a linked unit: End turn is there
             return
         if self.curtain is not None:
             if ev.pressed(Button.A):
@@ -366,6 +433,8 @@ class GdlScene(Scene):
                       stamp=(self.applied, g.turn, g.side_index))
         draw_panel(self, surf, pygame.Rect(self.view.right + 3, self.view.y, side_w, self.view.h))
         hint_bar(surf, th, bar, self.hints())
+        if self.link is not None:
+            self.link.draw(surf)
 
     def _fit_map(self) -> None:
         """Hexes as big as the view allows (up to MAX_SCALE x the base 12 px), so the map fills

@@ -65,18 +65,25 @@ def open_lobby(app, *, port: str, on_error=None) -> None:
         if not maps:
             raise ValueError(f"no map of ruleset {rs.id} has room for {SEATS} armies")
         spec = lobby_spec(app, maps[0], rs.rules.army_limit if hasattr(rs.rules, "army_limit") else 9)
-        key, shown = pairing_key(port, "host", None, key_folder(app))
-        host, num, _ = parse_tcp(port)
-        lobby = LobbyHost(spec, seats=["human"] * SEATS, pairing_key=key, seed=app.seed_source(),
-                          unit_name=app.player_name(0), now=app.now, idle_limit=120.0)
-        lobby.listen(host, num)
-        lobby.announce(ANNOUNCE_TO, ANNOUNCE_PORT)
+        run = listen_lobby(app, port, spec, SEATS)
     except (OSError, ValueError) as exc:
         (on_error or app.toast)(f"cannot open a LAN battle: {problem_words(exc)}")
         return
+    app.open("link_lobby", run=run, maps=maps)
+
+
+def listen_lobby(app, port: str, spec, seats: int) -> LobbyRun:
+    """A lobby of `seats` human seats for `spec`, listening on tcp://:PORT and announced on the
+    LAN, as the screens' link (OSError / ValueError when it cannot)."""
+    key, shown = pairing_key(port, "host", None, key_folder(app))
+    host, num, _ = parse_tcp(port)
+    lobby = LobbyHost(spec, seats=["human"] * seats, pairing_key=key, seed=app.seed_source(),
+                      unit_name=app.player_name(0), now=app.now, idle_limit=120.0)
+    lobby.listen(host, num)
+    lobby.announce(ANNOUNCE_TO, ANNOUNCE_PORT)
     run = LobbyRun(lobby, port=port, pairing=shown, tick=lambda: app.frames)
     spec.bind(run)
-    app.open("link_lobby", run=run, maps=maps)
+    return run
 
 
 class LobbyScene(MenuScene):

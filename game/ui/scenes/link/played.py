@@ -2,12 +2,11 @@
 the result screen after any linked game, and a plain game screen for a mode with no
 `link_scene` of its own.
 
-A link hook's adapter made with `level=None` carries `adapter.screen`, a
-`game.modes.lockstep_game.ScreenSlot`: the screen `offer`s the local person's action, the
-lockstep takes it on its next poll, applies it and sends it; the other unit's actions arrive
-through the same lockstep and every applied action's events wait in `slot.shown`.
+Every linked game is a Match (`game.link.linked_match`): a mode's own play screen plays it as
+it plays a local one, with `OnLink` for what is the link's (trouble on the cable, notices, the
+result once both units agree).
 
-    class LinkedThing(LinkedPlay, ThingScene): ...   # poll, resync, "cable unplugged", results
+    self.link = OnLink(self, run)                    # in a play screen made with `run=`
     app.replace("link_over", run=run)                # who won; the host's "Play again" (A) or Y
     app.replace("link_game", run=run)                # the generic screen (legal actions as a list)
 """
@@ -26,85 +25,6 @@ from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel, title_
 from hw.input.buttons import Button, EventKind
 
 LOG_LINES = 40
-
-
-class LinkedPlay:
-    """Mixed into a mode's game screen: `run` is the `LinkRun`, `self.game` follows the adapter.
-    The screen calls `link_update()` first in `update` (False: stop, the screen was handed on),
-    `link_offer(action)` instead of applying, and `link_close()` from `close`."""
-
-    run = None
-    handed_over = False
-
-    @property
-    def adapter(self):
-        return self.run.session.game
-
-    @property
-    def slot(self):
-        return self.adapter.screen
-
-    @property
-    def local_side(self) -> int:
-        return 0 if self.run.is_host else 1
-
-    def my_turn(self) -> bool:
-        a = self.adapter
-        return not a.finished() and a.whose_turn_is_local()
-
-    def link_offer(self, action) -> bool:
-        try:
-            self.slot.offer(action)
-        except ActionError as exc:
-            self.app.toast(str(exc), 2.0)
-            return False
-        return True
-
-    def link_update(self) -> bool:
-        self.run.poll()
-        a = self.adapter
-        if a is None:
-            return False
-        if a.game is not self.game:                 # restored from the host's snapshot
-            self.slot.reset()
-            self.resynced(a.game)
-            self.app.toast("back in step with the other unit", 3.0)
-        while self.slot.shown:
-            self.shown(self.slot.shown.popleft())
-        down = self.run.link_down()
-        if down != getattr(self, "_down", ""):
-            self._down = down
-            self.dirty = True
-        if a.finished() and self.run.session.state == "finished":
-            self.hand_over()
-            return False
-        return True
-
-    def resynced(self, game) -> None:
-        self.game = game
-        self.dirty = True
-
-    def shown(self, events) -> None:
-        """Events of one applied action: handed on to the screen's own `shown` (its log lines),
-        which follows this mixin in the class order."""
-        screen_shown = getattr(super(), "shown", None)
-        if screen_shown is not None:
-            screen_shown(events)
-        self.dirty = True
-
-    def hand_over(self) -> None:
-        self.handed_over = True
-        self.app.replace("link_over", run=self.run, lines=self.over_lines())
-
-    def over_lines(self) -> list[str]:
-        return []
-
-    def link_close(self) -> None:
-        if not self.handed_over:
-            self.run.close()
-
-    def draw_link_down(self, surf) -> None:
-        draw_link_down(self, surf, self.run)
 
 
 def summary_lines(run) -> list[str]:

@@ -41,6 +41,13 @@ def linkable_modes() -> tuple[str, ...]:
     return tuple(m.id for m in modes() if offers(m, "link"))
 
 
+def has_lobby(mode_id: str) -> bool:
+    """Can a LAN battle of up to four units play this mode (Skirmish's lobby, or the mode's own
+    `link_lobby` hook: an Xconq module's)?"""
+    ui = ui_of(mode_id)
+    return mode_id == "skirmish" or (ui is not None and ui.has("link_lobby"))
+
+
 def find_ports():
     return list_ports()
 
@@ -89,7 +96,7 @@ class LinkSetup(MenuScene):
 
     def port_choices(self) -> tuple:
         tcp = TCP_HOST if self.role == "host" else TCP_JOIN
-        lan = (TCP_LOBBY,) if self.role == "host" and self.mode == "skirmish" else ()
+        lan = (TCP_LOBBY,) if self.role == "host" and has_lobby(self.mode) else ()
         found = tuple(FOUND + f.url for f in self.found()) if self.role != "host" else ()
         return found + tuple(p.device for p in self.ports) + lan + (tcp,)
 
@@ -165,7 +172,11 @@ class LinkSetup(MenuScene):
                           on_done=self._typed, max_len=24)
             return
         if self.port == TCP_LOBBY:
-            from game.ui.scenes.link.lobby import open_lobby
+            ui = ui_of(self.mode)
+            if ui is not None and ui.has("link_lobby"):        # the mode's own lobby (an Xconq module's)
+                open_lobby = ui.hook("link_lobby")
+            else:
+                from game.ui.scenes.link.lobby import open_lobby
             open_lobby(self.app, port=TCP_HOST, on_error=self._failed)
             return
         if self.port.startswith(FOUND):
