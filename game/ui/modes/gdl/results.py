@@ -39,4 +39,4 @@ def open_results(scene) -> None:
         scene.app.replace("gdl_game", **args)
 
     scene.app.replace("results", mode="gdl", headline=head, tone=tone, lines=result_lines(scene),
-                      again=again if scene.source_world is not None else None)
+                      again=again if scene.source_world is not None or scene.path else None)
