@@ -112,7 +112,7 @@ class GdlScene(Scene):
 
     def enter(self) -> None:
         super().enter()
-        if not self.linked():
+        if not self.linked() and self.humans:             # bots only or a replay: nobody to teach
             onboarding.first_game_howto(self.app, MODE)
 
     def linked(self) -> bool:
