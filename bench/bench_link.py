@@ -30,7 +30,7 @@ from firmware_bridge.reliable import MAX_PAYLOAD, ReliableLink
 from firmware_bridge.selftest_game import SelfTestGame
 from firmware_bridge.session import Session
 from firmware_bridge.transport_mem import memory_pair
-from firmware_bridge.wire import KIND_APP, KIND_CONTROL, KIND_SESSION, KIND_TURN, unpack_header
+from firmware_bridge.wire import CTRL_PEEK, KIND_APP, KIND_CONTROL, KIND_SESSION, KIND_TURN, unpack_header
 
 TURNS = 200
 
@@ -60,11 +60,16 @@ class _Gated:
 KIND_NAMES = {KIND_CONTROL: "control", KIND_TURN: "turn", KIND_SESSION: "session", KIND_APP: "app"}
 
 
+def _frame_name(body: bytes) -> str:
+    kind, ctrl, _ = unpack_header(body[0])
+    return "PEEK" if kind == 0 and ctrl == CTRL_PEEK else KIND_NAMES[kind]
+
+
 def _tap(carry, sizes: dict, gate: list, name=None):
     """Pass bytes on unchanged; while `gate[0]`, add each frame's length to the total of its
     name (`name(body)`; default: its kind)."""
     partial = bytearray()
-    name = name or (lambda body: KIND_NAMES[unpack_header(body[0])[0]])
+    name = name or _frame_name
 
     def tapped(data: bytes) -> None:
         partial.extend(data)
@@ -98,7 +103,7 @@ def _lossy(dst, rng: random.Random, p_byte: float, p_drop: float, p_dup: float):
 
 def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, dt: float = 0.01,
                 noise: tuple[float, float, float] | None = None, seed: int = 7, make=None,
-                options: bytes = b"") -> dict:
+                options: bytes = b"", sessions: list | None = None) -> dict:
     """Play one linked game between two sessions; return the traffic figures. The game is the
     self-test game, or `make(seat)` -> a make_game factory for that seat (the real duel)."""
     clock = _Clock()
@@ -119,6 +124,8 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
     host = Session(ReliableLink(ta, now=clock), role="host", app_version="bench", seed=seed, hash_len=hash_len,
                    make_game=gated(0), options=options)
     guest = Session(ReliableLink(tb, now=clock), role="guest", app_version="bench", make_game=gated(1))
+    if sessions is not None:
+        sessions[:] = [host, guest]            # a seat's game may talk to its own session (previews)
     at_play = None
     for _ in range(int(3600 / dt)):
         clock.t += dt
@@ -152,6 +159,7 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
         "standalone_acks": dh.acks_sent + dg.acks_sent,
         "heartbeats": dh.heartbeats_sent + dg.heartbeats_sent,
         "retransmits": dh.retransmits + dg.retransmits,
+        "peeks": dh.peeks_sent + dg.peeks_sent,
         "resyncs": dh.resyncs + dg.resyncs,
         "game_seconds": round(clock.t - t_play, 1),
         "game_bytes_by_frame_kind": dict(sorted(by_kind.items())),
@@ -159,10 +167,11 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
 
 
 class _Thinking:
-    """A player that takes `polls` polls before each of its turns (a person's pace)."""
+    """A player that takes `polls` polls before each of its turns (a person's pace); with `peek`,
+    each step of the turn also goes out as a preview frame (the duel screen's PEEK, one a step)."""
 
-    def __init__(self, game, polls: int) -> None:
-        self._game, self._polls, self._left = game, polls, None
+    def __init__(self, game, polls: int, peek=None) -> None:
+        self._game, self._polls, self._left, self._peek = game, polls, None, peek
 
     def next_local_action(self):
         if self._left is None:
@@ -173,18 +182,24 @@ class _Thinking:
         action = self._game.next_local_action()
         if action is not None:
             self._left = None
+            if self._peek is not None:
+                from game.modes.duel.peek import encode_peek
+                steps = [a for a in action.actions if a.is_step]
+                for i, a in enumerate(steps):
+                    self._peek(encode_peek(self._game.match.game.turn, i + 1, a.arg))
         return action
 
     def __getattr__(self, name):
         return getattr(self._game, name)
 
 
-def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> dict:
+def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01, previews: bool = False) -> dict:
     """The real Wizard duel (hard bots, default options, 200-turn limit) over the same stack:
     framed traffic both ways per duel turn, everything included (TURN frames, stand-alone acks,
     heartbeats, FIN), averaged over a few seeds. A duel turn (a wizard's steps and final action)
     is one lockstep action: one TURN frame. `think_s`: each player waits that long before it
-    plays its turn (then acks go alone and the idle line carries heartbeats)."""
+    plays its turn (then acks go alone and the idle line carries heartbeats). `previews`: each
+    step also goes out as a PEEK frame (what the duel screen sends, issue 20)."""
     from game.link.modes import bot_game
     from game.modes.duel.link import encode_duel_setup
     from game.modes.duel.options import DuelOptions
@@ -192,14 +207,17 @@ def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> 
     hosts = []
     polls = int(round(think_s / dt))
 
+    sessions: list = []
+
     def make(seat):
         def factory(sd, o):
             adapter = bot_game("duel", sd, o, seat, "hard")
             if seat == 0:
                 hosts.append(adapter)
-            return _Thinking(adapter, polls) if polls else adapter
+            peek = (lambda p: sessions[seat].send_peek(p)) if previews else None
+            return _Thinking(adapter, polls, peek) if polls or previews else adapter
         return factory
-    runs = [linked_game(seed=s, options=setup, make=make, dt=dt) for s in seeds]
+    runs = [linked_game(seed=s, options=setup, make=make, dt=dt, sessions=sessions) for s in seeds]
     lockstep_turns = sum(r["lockstep_turns"] for r in runs)
     duel_turns = sum(a.game.turn for a in hosts)
     game_bytes = sum(r["game_bytes"] for r in runs)
@@ -214,6 +232,7 @@ def real_duel(seeds=(1, 2, 3, 4, 5), think_s: float = 0.0, dt: float = 0.01) -> 
         out[f"{k}_frame_bytes_per_turn"] = round(v / duel_turns, 2)
     out.update({"standalone_acks": sum(r["standalone_acks"] for r in runs),
                 "heartbeats": sum(r["heartbeats"] for r in runs),
+                "peeks_per_turn": round(sum(r["peeks"] for r in runs) / duel_turns, 2),
                 "setup_bytes": runs[0]["setup_bytes"],
                 "whole_game_bytes_mean": round(sum(r["game_bytes"] + r["setup_bytes"] for r in runs) / len(runs))})
     return out
@@ -407,6 +426,11 @@ def run() -> dict:
     slow = real_duel(seeds=(1, 2), think_s=3.0, dt=0.05)
     fig.update({f"duel_human3s_{k}": v for k, v in slow.items()
                 if k.endswith("per_turn") or k in ("standalone_acks", "heartbeats")})
+    # issue 20: each step also shown on the other unit as it is made (PEEK frames, unacknowledged)
+    fast_peek = real_duel(previews=True)
+    fig.update({f"duel_previews_{k}": v for k, v in fast_peek.items() if k.endswith("per_turn")})
+    slow_peek = real_duel(seeds=(1, 2), think_s=3.0, dt=0.05, previews=True)
+    fig.update({f"duel_previews_human3s_{k}": v for k, v in slow_peek.items() if k.endswith("per_turn")})
     fig.update(turn_codecs())
     fig.update({f"gdl_{k}": v for k, v in real_gdl().items()})
     noisy = linked_game(noise=(0.01, 0.05, 0.05))

@@ -234,8 +234,12 @@ def run() -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         quest = quest_frames(tmp)
     out.update(quest)
+    from bench.duel_ui import run as duel_frames
+    duel = duel_frames()
+    out.update(duel)
     out["render_ok"] = max(small["render_ms"], small["forecast_ms"], quest["quest_render_480x320_new_turn_ms"],
-                           quest["quest_render_480x320_aim_turned_ms"]) <= BUDGET_RENDER_MS
+                           quest["quest_render_480x320_aim_turned_ms"], duel["duel_render_480x320_ms"],
+                           duel["duel_render_480x320_fov_off_ms"]) <= BUDGET_RENDER_MS
     out["render_ok_quest_big_maps_new_turn"] = max(quest["quest_render_480x320_hex_r12_30npc_new_turn_ms"],
                                                    quest["quest_render_480x320_supaplex_60x24_new_turn_ms"]) <= BUDGET_RENDER_MS
     ff = first_frame()

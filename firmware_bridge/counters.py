@@ -36,6 +36,8 @@ class Counters:
     acks_sent: int = 0            # stand-alone ack frames (acks riding on data frames are free)
     heartbeats_sent: int = 0      # idle keep-alive frames (an ack frame sent because the line was quiet)
     syns_sent: int = 0            # link handshake frames
+    peeks_sent: int = 0           # preview frames (CTRL_PEEK: unacknowledged, never resent)
+    peeks_received: int = 0       # preview frames kept for the layer above (the newest PEEK_INBOX)
     link_downs: int = 0           # transitions up -> down
     peer_resets: int = 0          # the other unit restarted (new link nonce)
     send_overflows: int = 0       # the other unit acknowledged nothing while too much waited: link restarted

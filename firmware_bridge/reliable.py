@@ -37,7 +37,18 @@ from dataclasses import dataclass
 from .counters import Counters
 from .framing import MAX_BODY, FrameDecoder, encode_frame
 from .transport_base import Transport
-from .wire import CTRL_ACK, CTRL_BYE, CTRL_SYN, DATA_KINDS, KIND_CONTROL, SEQ_MOD, pack_header, unpack_header
+from .wire import (
+    CTRL_ACK,
+    CTRL_BYE,
+    CTRL_PEEK,
+    CTRL_SYN,
+    DATA_KINDS,
+    KIND_CONTROL,
+    PEEK_MAX,
+    SEQ_MOD,
+    pack_header,
+    unpack_header,
+)
 
 MAX_PAYLOAD = MAX_BODY - 1       # one header byte
 # A network peer that sends this many bytes without one frame passing the CRC is not a Tactibox
@@ -48,6 +59,7 @@ JUNK_LIMIT = 64 * 1024
 # 63-byte pieces (≈ 42 MB); a peer that acknowledges nothing while it provokes answers (a START
 # flood, repeated FINs) reaches the cap, and the link starts afresh instead of filling memory.
 MESSAGE_OVERHEAD = 96
+PEEK_INBOX = 8                 # previews kept until the layer above takes them (older ones drop)
 MAX_QUEUED = 64 * 1024 * 1024
 
 
@@ -179,6 +191,25 @@ class ReliableLink:
         t.flush()
         return delivered
 
+    def send_peek(self, payload: bytes) -> bool:
+        """A preview for the other unit's screen (1..PEEK_MAX bytes): one CONTROL frame written
+        now, never queued, acknowledged or resent (a lost one is simply not shown; the reliable
+        messages stay authoritative). False when it could not go (link not up, bad size)."""
+        if self._closed or not self.established or self.state != "up" or not self.transport.up:
+            return False
+        if not 0 < len(payload) <= PEEK_MAX:
+            return False
+        self._emit(KIND_CONTROL, CTRL_PEEK, bytes(payload), self.now())
+        self.counters.peeks_sent += 1
+        self.transport.flush()
+        return True
+
+    def drain_peeks(self) -> list[bytes]:
+        """The previews received since the last call (at most PEEK_INBOX, the newest)."""
+        out = list(self._peeks)
+        self._peeks.clear()
+        return out
+
     def drain_events(self) -> list[str]:
         """'up', 'down', 'peer_reset', 'peer_left' since the last call."""
         ev, self._events = self._events, []
@@ -225,6 +256,12 @@ class ReliableLink:
                     self._heard(now)
                     if not self._on_ack(ack, now):
                         self._on_dup_ack(now)
+            elif seq == CTRL_PEEK and 0 < len(payload) <= PEEK_MAX:
+                if self.established:           # a preview also carries our ack, like a bare ACK
+                    self._heard(now)
+                    self._on_ack(ack, now)
+                    self._peeks.append(bytes(payload))
+                    self.counters.peeks_received += 1
             elif seq == CTRL_BYE and not payload:
                 if self.established:
                     self.established = False
@@ -400,7 +437,7 @@ class ReliableLink:
         self.transport.write(frame)
         self.counters.frames_sent += 1
         self._last_tx = now
-        if kind != KIND_CONTROL or seq == CTRL_ACK:
+        if kind != KIND_CONTROL or seq in (CTRL_ACK, CTRL_PEEK):
             self._ack_due = None            # this frame carries our current ack
             self._rx_unacked = 0
         self._line_free = max(now, self._line_free) + len(frame) * self.transport.byte_time
@@ -425,6 +462,7 @@ class ReliableLink:
         self._queue: deque[tuple[int, bytes]] = deque()
         self._queued_cost = 0      # estimated bytes of the queue (not of the ≤ window unacked ones)
         self._rx_buf: dict[int, tuple[int, bytes]] = {}
+        self._peeks: deque[bytes] = deque(maxlen=PEEK_INBOX)
         self._ack_due: float | None = None
         self._rx_unacked = 0
         self._acked_total = 0

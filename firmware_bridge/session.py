@@ -294,6 +294,18 @@ class Session(Handshake, GameStart, ContentSync):
         """An opaque message for the other unit's UI (a chat phrase id, a line of text)."""
         self.link.send(KIND_APP, payload)
 
+    def send_peek(self, payload: bytes) -> bool:
+        """A preview for the other unit's screen (the duel's step as it is made): unacknowledged,
+        never resent, only while paired and playing (`ReliableLink.send_peek`)."""
+        if not self.paired or self.state != "playing":
+            return False
+        return self.link.send_peek(payload)
+
+    def drain_peeks(self) -> list[bytes]:
+        """Previews from the other unit since the last call; none before pairing."""
+        peeks = self.link.drain_peeks()
+        return peeks if self.paired else []
+
     def drain_app(self) -> list[bytes]:
         out = list(self._app_inbox)
         self._app_inbox.clear()

@@ -26,6 +26,8 @@ SEQ_MOD = 8
 CTRL_ACK = 0     # bare ack; sent after a quiet spell it is the heartbeat
 CTRL_SYN = 1     # link handshake: my nonce (4) ‖ your nonce (4) ‖ flags (1)
 CTRL_BYE = 2     # this unit is leaving on purpose (not a cut cable)
+CTRL_PEEK = 3    # a preview for the other unit's screen: 1..PEEK_MAX bytes, never acknowledged or resent
+PEEK_MAX = 8
 
 
 def pack_header(kind: int, seq: int, ack: int) -> int:

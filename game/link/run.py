@@ -216,6 +216,13 @@ class LinkRun:
         out.update(self.spec.summary(self.session.game))
         return out
 
+    # --- previews (the duel's steps as they are made) --------------------------------------------
+    def send_peek(self, payload: bytes) -> bool:
+        return not self.closed and self.session.send_peek(payload)
+
+    def take_peeks(self) -> list[bytes]:
+        return [] if self.closed else self.session.drain_peeks()
+
     # --- chat --------------------------------------------------------------------------------------
     def send_chat(self, text: str | None = None, phrase: int | None = None) -> tuple[str, int | None]:
         return send_chat(self.session, text=text, phrase=phrase)

@@ -37,6 +37,7 @@ def skirmish(app):
 def duel(app):
     from game.modes.duel import actions as A
     from game.ui.modes.duel.setup_menu import start_local
+    app.update_settings(howto_seen=("duel",))
     start_local(app, "bot", "easy")
     sc = app.top
     run_until(app, lambda: sc.match.human_to_move() and not sc.busy(), 6000, "the person's turn")

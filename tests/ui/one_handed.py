@@ -165,10 +165,6 @@ def skirmish(p: Player) -> None:
 
 
 # --- Wizard duel -----------------------------------------------------------------------------------
-CHORD = {4: (B.UP, B.RIGHT), 5: (B.DOWN, B.RIGHT), 6: (B.DOWN, B.LEFT), 7: (B.UP, B.LEFT)}
-PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
-
-
 def _choice(p: Player, startswith: str) -> None:
     sc = p.top
     assert sc.scene_name == "choice", p.stack()
@@ -180,12 +176,71 @@ def _choice(p: Player, startswith: str) -> None:
     raise AssertionError(f"no line {startswith!r}")
 
 
+def _bot_turn(game, seat: int, policy):
+    """The bot's whole turn for `seat` on a copy of `game`: (the cells it steps on, its final action)."""
+    from game.modes.duel import DuelGame
+    sim = DuelGame.restore(None, game.snapshot())
+    cells = []
+    for _ in range(8):
+        a = policy.choose(sim.view(seat))
+        if a.kind != "step":
+            return cells, a
+        sim.apply(a)
+        cells.append(sim.state.wizards[seat].pos)
+    raise AssertionError("the bot stepped more than five times")
+
+
+def _cursor_presses(sc, dest: int) -> list:
+    """The fewest d-pad presses that bring the duel's cursor to `dest` (a search over the screen's
+    own cursor rule)."""
+    from game.ui.modes.duel.board_keys import cursor_step
+    start, reach, n = sc.keys.cursor_cell(), sc.keys.reach(), sc.size
+    back, todo = {start: None}, [start]
+    for c in todo:
+        if c == dest:
+            break
+        for b in (B.UP, B.DOWN, B.LEFT, B.RIGHT):
+            nxt = cursor_step(n, c, b, reach)
+            if nxt not in back:
+                back[nxt] = (c, b)
+                todo.append(nxt)
+    out, c = [], dest
+    while back[c] is not None:
+        c, b = back[c]
+        out.append(b)
+    return out[::-1]
+
+
+def _walk(p: Player, sc, cells: list[int]) -> None:
+    """Walk where the bot's steps lead: the cursor to the furthest of its cells the screen can walk
+    to now (the bot may see more after its first steps) and A; again until there (B leaves the
+    bar a walk opens early). Then the action bar is open."""
+    from game.ui.modes.duel.board_keys import walk_path
+    for _ in range(5):
+        v = sc.match.view(sc.match.viewer())
+        if not cells or v.pos == cells[-1]:
+            break
+        dest = next((c for c in reversed(cells) if c != v.pos and walk_path(v, c) is not None), None)
+        if dest is None:
+            break
+        presses = _cursor_presses(sc, dest)
+        if sc.keys.bar_open and presses[0] not in (B.UP, B.DOWN):
+            p.press(B.B)                              # (Up / Down leave the bar by themselves)
+        for button in presses:
+            p.press(button)
+        assert sc.keys.cursor_cell() == dest, (sc.keys.cursor_cell(), dest)
+        p.press(B.A)                                  # walk there: the action bar opens
+    if not sc.keys.bar_open:
+        if sc.keys.cursor_cell() != sc.match.view(sc.match.viewer()).pos:
+            p.press(B.B)                              # the cursor back on the wizard
+        p.press(B.A)                                  # A on your wizard: the bar
+
+
 def duel(p: Player) -> None:
-    """Against a bot on the smallest level (Options: level size), each action the hard bot's
-    choice for you: steps on the d-pad (diagonals as two directions held), the rest from the
-    action list on A (cast, drink, pick up, End turn)."""
+    """Against a bot on the smallest level (Options: level size), each turn the hard bot's choice
+    for you: the cursor to the square it walks to and A (the walk; the action bar opens), then
+    Left/Right along the bar to its final action (a spell, the potion here, the bag, End turn), A."""
     from game.modes.duel.bot import DuelBot
-    from game.ui.modes.duel.panels import SPELL_KEYS
     from game.ui.modes.duel.setup_menu import host_options
     p.from_title("Wizard duel")
     p.to_line("Options")
@@ -201,7 +256,7 @@ def duel(p: Player) -> None:
         p.press(B.UP)
     p.press(B.A)
     policy = DuelBot("hard")
-    for _ in range(4000):
+    for _ in range(1000):
         p.skip_howto()
         sc = p.top
         if sc.scene_name != "duel_game":
@@ -211,27 +266,25 @@ def duel(p: Player) -> None:
         if p.top is not sc or sc.game.is_over():
             p.wait(lambda: p.stack()[-1] != "duel_game", "the results")
             continue
-        a = policy.choose(sc.game.view(sc.match.viewer()))
-        if a.kind == "step" and a.arg in PAD_STEP:
-            p.press(PAD_STEP[a.arg])
-        elif a.kind == "step":
-            p.chord(*CHORD[a.arg])
-        else:
-            p.press(B.A)
-            if a.kind == "end":
-                _choice(p, ". End turn")
-            elif a.kind == "cast":
-                _choice(p, SPELL_KEYS[a.arg] + " Cast")
-            elif a.kind == "drink_ground":
-                _choice(p, "5 Drink")
-            elif a.kind == "pick_up":
-                _choice(p, "0 Pick up")
-            else:
-                _choice(p, "+ Drink from the bag")
-                _choice(p, f"{a.arg + 1} ")
+        cells, final = _bot_turn(sc.game, sc.match.viewer(), policy)
+        _walk(p, sc, cells)
+        if p.top is not sc or sc.game.is_over() or not sc.keys.bar_open:
+            continue
+        want = {"end": "end", "cast": f"spell{final.arg}", "drink_ground": "drink", "pick_up": "pick",
+                "drink": "bag"}[final.kind]
+        items = [it.key for it in sc.keys.items()]
+        if want not in items:                       # the walk went another way than the bot's
+            want = "end"
+        target, k = items.index(want), len(items)
+        right = (target - sc.keys.focus) % k
+        for _ in range(min(right, k - right)):
+            p.press(B.RIGHT if right <= k - right else B.LEFT)
+        p.press(B.A)
+        if final.kind == "drink" and want == "bag":
+            _choice(p, f"{final.arg + 1} ")
     else:
         sc = p.top
-        raise AssertionError(f"duel: no end after 4000 actions; scenes {p.stack()}, over "
+        raise AssertionError(f"duel: no end after 1000 turns; scenes {p.stack()}, over "
                              f"{getattr(getattr(sc, 'game', None), 'is_over', lambda: '?')()}, {p.played.presses}")
     p.played.result = p.stack()[-1]
 

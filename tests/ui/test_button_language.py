@@ -36,7 +36,6 @@ KNOWN = (
     ("quest_board", "L/R", "ux-skirmish-quest", "L = wait (a shortcut; L/R cycle)"),
     ("quest_board_aim", "L/R", "ux-skirmish-quest", "the same"),
     ("results_quest", "results", "ux-skirmish-quest", "the level's end dialog has no Play again"),
-    ("results_duel", "results", "ux-duel", "A = menu, X = options: no Play again"),
     ("bout_fight", "B", "steel-ui", "B = pass (a declaration, not back/cancel)"),
     ("dungeon", "B", "steel-ui", "B = pack (opens the pack)"),
     ("dungeon", "L/R", "steel-ui", "L/R held = diagonal steps (a modifier, not a cycle)"),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from test_ui_duel_keys import (
     keypad_buttons,
-    pad_enter,
     play_duel,
     set_level_size,
     to_duel_menu,
@@ -17,6 +16,14 @@ from ui_harness import B, press, stack
 from game.ui.modes.duel.setup_menu import host_options
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
+
+@pytest.fixture(autouse=True)
+def _duel_howto_seen(monkeypatch):
+    """These tests play duels, not the first-game how-to (test_duel_controls.py opens it)."""
+    from game.ui import onboarding
+    due = onboarding.howto_due
+    monkeypatch.setattr(onboarding, "howto_due", lambda app, mode: mode != "duel" and due(app, mode))
+
 
 
 def enter_keypad(app, action) -> None:
@@ -63,37 +70,25 @@ def test_whole_duel_with_the_number_pad(make_app, artifacts):
     app.run_frames(1)
     app.screenshot(artifacts / "duel_results_480x320.png")
     assert not host_options().in_game                            # the options may change again
-    press(app, B.Y)                                           # the same kind of duel again
+    assert app.top.menu.current.label == "Play again"
+    press(app, B.A)                                           # Play again: the same kind of duel
     assert stack(app)[-1] == "duel_game" and app.top.game.state.layout.size == 13
     press(app, B.START)
-    assert stack(app)[-1] == "choice"
+    assert stack(app)[-1] == "pause"
     from test_ui_duel_keys import pick
     pick(app, "Leave the duel")
     press(app, B.DOWN, B.A)                                   # confirm: Yes
     assert stack(app) == ["menu"]
 
 
-def test_whole_duel_with_the_dpad_and_buttons(make_app):
-    app = make_app((320, 240))
-    to_duel_menu(app)
-    set_level_size(app, 13)
-    press(app, B.A)
-    sc = app.top
-    count = {"n": 0, "diagonals": 0}
-
-    def enter_pad(app, action):
-        count["n"] += 1
-        g = app.top.game
-        me = g.current
-        before = g.state.wizards[me].pos
-        pad_enter(app, action, "chord" if count["n"] % 2 else "side")
-        if action.kind == "step":      # the step landed where the action says
-            assert g.state.wizards[me].pos == g.state.layout.grid.step[before][action.arg], action
-            count["diagonals"] += action.arg >= 4
-
-    before = sc.game.state.turn
-    n = play_duel(app, enter_pad)
-    assert n > 5 and app.top.scene_name == "duel_results"
-    assert count["diagonals"] >= 2
-    assert app.top.match.game.turn > before
+@pytest.mark.parametrize("size", [(320, 240), (1280, 720)], ids=["320x240", "1280x720"])
+def test_whole_duel_with_the_dpad_and_buttons(make_app, size):
+    """The d-pad + A/B script of tests/ui/one_handed.py: the cursor, A walks (diagonal steps
+    included, no chord), the action bar for the final action; title to the results."""
+    from one_handed import play
+    app = make_app(size)
+    played = play(app, "duel")
+    assert played.result == "duel_results" and not played.other_buttons
+    g = app.top.match.game
+    assert g.turn > 5
     host_options().change(level_size=25)

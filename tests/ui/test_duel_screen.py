@@ -22,6 +22,14 @@ from hw.display import SUPPORTED_SIZES
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
+@pytest.fixture(autouse=True)
+def _duel_howto_seen(monkeypatch):
+    """These tests play duels, not the first-game how-to (test_duel_controls.py opens it)."""
+    from game.ui import onboarding
+    due = onboarding.howto_due
+    monkeypatch.setattr(onboarding, "howto_due", lambda app, mode: mode != "duel" and due(app, mode))
+
+
 LEVEL = """
 #############
 #.....#.....#
@@ -178,10 +186,12 @@ def test_duel_screens_at_every_resolution(make_app, artifacts, size):
     for level in (13, 25, 31):
         lay = DuelLayout.for_canvas(th, canvas.size, level)
         assert canvas.contains(lay.board) and canvas.contains(lay.panel) and canvas.contains(lay.bottom)
-        assert not lay.board.colliderect(lay.panel) and lay.cell >= 7 and lay.panel.w >= 95
-        assert lay.board.bottom <= lay.bottom.y
+        assert not lay.board.colliderect(lay.panel) and lay.cell >= 5 and lay.panel.w >= 95
+        assert lay.board.bottom <= lay.bar.y and lay.bar.bottom <= lay.bottom.y
+        room = min(lay.bar.y - 2, canvas.w - max(96, int(canvas.w * 0.30)) - 3)
+        assert lay.board.h > room - level          # the board fills its room (whole cells only)
     lay25 = DuelLayout.for_canvas(th, canvas.size, 25)
-    assert lay25.cell >= {320: 8, 400: 9, 480: 12, 640: 13}[canvas.w]
+    assert lay25.cell >= {320: 8, 400: 8, 480: 11, 640: 12}[canvas.w]
     sc = duel_scene(app, NEAR)
     app.screenshot(artifacts / f"duel_{tag}.png")
     press(app, B.KP_DIVIDE)
@@ -198,8 +208,8 @@ def test_duel_screens_at_every_resolution(make_app, artifacts, size):
         if ready(sc):
             break
         app.step()
-    press(app, B.A)
-    assert stack(app)[-1] == "choice"
+    press(app, B.A)                              # A on your wizard: the action bar
+    assert sc.keys.bar_open
     app.screenshot(artifacts / f"duel_actions_{tag}.png")
     press(app, B.B, B.START)
     from test_ui_duel_keys import pick
@@ -209,9 +219,9 @@ def test_duel_screens_at_every_resolution(make_app, artifacts, size):
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-def test_your_at_sign_stands_on_a_blue_square_not_like_a_wall(make_app, size):
+def test_your_wizard_stands_on_a_ring_walls_do_not(make_app, size):
     app = make_app(size)
     sc = duel_scene(app, FAR)
     mine = cell_pixels(app, sc, ME)
     assert C.YOU in mine and C.YOU_MARK in mine
-    assert C.YOU_MARK not in cell_pixels(app, sc, WALL_NE)       # walls keep their black ground
+    assert C.YOU_MARK not in cell_pixels(app, sc, WALL_NE)

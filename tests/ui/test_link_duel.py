@@ -24,6 +24,14 @@ from game.ui import theme as T
 
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
 
+@pytest.fixture(autouse=True)
+def _duel_howto_seen(monkeypatch):
+    """These tests play duels, not the first-game how-to (test_duel_controls.py opens it)."""
+    from game.ui import onboarding
+    due = onboarding.howto_due
+    monkeypatch.setattr(onboarding, "howto_due", lambda app, mode: mode != "duel" and due(app, mode))
+
+
 DUEL_RULES = {"duel-rules": link_rules_hash()}
 
 
@@ -172,8 +180,9 @@ def test_hosted_duel_survives_a_pulled_cable_chats_and_rematches(make_app, monke
     assert s.game.game.state_hash() == cable.peer.game.game.state_hash() == res.match.game.state_hash()
     assert s.counters.link_downs + cable.peer.counters.link_downs >= 1
     app.screenshot(artifacts / "duel_link_results_480x320.png")
-    # the host starts the next duel; both units follow
-    press(app, B.Y)
+    # the host starts the next duel (Play again, on A); both units follow
+    assert res.menu.current.label == "Play again"
+    press(app, B.A)
     for _ in range(100):
         if stack(app)[-1] == "duel_game":
             break

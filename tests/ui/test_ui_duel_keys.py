@@ -1,6 +1,6 @@
-"""Duel keys: the d-pad scheme (steps on release, chords and L/R for diagonals), the number pad
-through the real InputHub (claimed only while the duel is on top), and the helpers the other
-duel tests use to enter actions with logical buttons only."""
+"""Duel keys: the number pad through the real InputHub (claimed only while the duel is on top),
+and the helpers the other duel tests use to enter actions with logical buttons only. The d-pad's
+cursor and action bar: test_duel_controls.py."""
 
 from __future__ import annotations
 
@@ -8,22 +8,26 @@ import time
 
 import pygame
 import pytest
-from ui_harness import B, hold, menu_open, menu_pick, press, release, stack, tap
+from ui_harness import B, menu_open, menu_pick, press, stack, tap
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
-from game.ui.modes.duel.pad import NE, NW, SE, SW, DpadSteps, E, N, S, W
-from hw.input.buttons import Button, EventKind, InputEvent
+from hw.input.buttons import Button, InputEvent
 
 KP_STEP = {0: B.KP8, 1: B.KP6, 2: B.KP2, 3: B.KP4, 4: B.KP9, 5: B.KP3, 6: B.KP1, 7: B.KP7}
 KP_CAST = (B.KP_DIVIDE, B.KP_MULTIPLY, B.KP_MINUS)
-CHORD = {4: (B.UP, B.RIGHT), 5: (B.DOWN, B.RIGHT), 6: (B.DOWN, B.LEFT), 7: (B.UP, B.LEFT)}
-SIDE = {4: (B.R, B.UP), 5: (B.R, B.DOWN), 6: (B.L, B.DOWN), 7: (B.L, B.UP)}
-PAD_STEP = {0: B.UP, 1: B.RIGHT, 2: B.DOWN, 3: B.LEFT}
 
 
 # --- helpers for the other duel tests -----------------------------------------------------------
 pytestmark = pytest.mark.usefixtures("fresh_options")  # see tests/ui/conftest.py
+
+@pytest.fixture(autouse=True)
+def _duel_howto_seen(monkeypatch):
+    """These tests play duels, not the first-game how-to (test_duel_controls.py opens it)."""
+    from game.ui import onboarding
+    due = onboarding.howto_due
+    monkeypatch.setattr(onboarding, "howto_due", lambda app, mode: mode != "duel" and due(app, mode))
+
 
 
 def ev(kind, button):
@@ -47,48 +51,16 @@ def keypad_buttons(action) -> list[Button]:
 
 
 def pick(app, startswith: str) -> None:
-    """In an open duel_pick list, move to the item starting with `startswith` and take it."""
+    """In an open list (a choice, the pause menu), move to the item starting with `startswith`
+    and take it."""
     sc = app.top
-    assert sc.scene_name == "choice", stack(app)
+    assert sc.scene_name in ("choice", "pause"), stack(app)
     for _ in range(len(sc.menu.items) + 1):
         if sc.menu.current.label.startswith(startswith):
             press(app, B.A)
             return
         press(app, B.DOWN)
     raise AssertionError(f"no item {startswith!r} in {sc.labels}")
-
-
-def pad_enter(app, action, diagonal_scheme: str = "chord") -> None:
-    """Enter one duel action with the d-pad and buttons only."""
-    k = action.kind
-    if k == "step":
-        d = action.arg
-        if d in PAD_STEP:
-            press(app, PAD_STEP[d])
-        elif diagonal_scheme == "chord":
-            a, b = CHORD[d]
-            hold(app, a, b)                      # both down together, then both up
-            release(app, a, b)
-        else:
-            side, b = SIDE[d]
-            hold(app, side)
-            press(app, b)
-            release(app, side)
-        return
-    if k == "end":
-        press(app, B.X, B.X)
-        return
-    press(app, B.A)
-    if k == "cast":
-        from game.ui.modes.duel.panels import SPELL_KEYS
-        pick(app, SPELL_KEYS[action.arg] + " Cast")
-    elif k == "drink_ground":
-        pick(app, "5 Drink")
-    elif k == "pick_up":
-        pick(app, "0 Pick up")
-    else:
-        pick(app, "+ Drink from the bag")
-        pick(app, f"{action.arg + 1} ")
 
 
 def ready(sc) -> bool:
@@ -137,31 +109,6 @@ def set_level_size(app, size: int) -> None:
 
 
 # --- tests --------------------------------------------------------------------------------------
-def test_dpad_steps_on_release_and_diagonals_by_chord_or_side_button():
-    d = DpadSteps()
-    assert d.feed(ev(EventKind.PRESS, B.UP)) is None
-    assert d.feed(ev(EventKind.REPEAT, B.UP)) is None
-    assert d.feed(ev(EventKind.RELEASE, B.UP)) == N
-    for dirs, want in (((B.UP, B.RIGHT), NE), ((B.DOWN, B.RIGHT), SE), ((B.DOWN, B.LEFT), SW),
-                       ((B.LEFT, B.UP), NW), ((B.RIGHT,), E), ((B.LEFT,), W), ((B.DOWN,), S)):
-        for b in dirs:
-            assert d.feed(ev(EventKind.PRESS, b)) is None
-        got = [d.feed(ev(EventKind.RELEASE, b)) for b in dirs]
-        assert got[:-1] == [None] * (len(dirs) - 1) and got[-1] == want, (dirs, got)
-    # opposite directions together cancel
-    d.feed(ev(EventKind.PRESS, B.UP))
-    d.feed(ev(EventKind.PRESS, B.DOWN))
-    assert d.feed(ev(EventKind.RELEASE, B.UP)) is None and d.feed(ev(EventKind.RELEASE, B.DOWN)) is None
-    # L / R held: Up and Down become that side's diagonal at once
-    d.feed(ev(EventKind.PRESS, B.L))
-    assert d.feed(ev(EventKind.PRESS, B.UP)) == NW
-    assert d.feed(ev(EventKind.RELEASE, B.UP)) is None
-    assert d.feed(ev(EventKind.PRESS, B.DOWN)) == SW
-    d.feed(ev(EventKind.RELEASE, B.L))
-    d.feed(ev(EventKind.PRESS, B.R))
-    assert d.feed(ev(EventKind.PRESS, B.UP)) == NE and d.feed(ev(EventKind.PRESS, B.DOWN)) == SE
-
-
 def test_keypad_buttons_follow_the_plan():
     assert keypad_buttons(A.cast(0)) == [B.KP_DIVIDE] and keypad_buttons(A.cast(2)) == [B.KP_MINUS]
     assert keypad_buttons(A.step(4)) == [B.KP9] and keypad_buttons(A.drink(8)) == [B.KP_PLUS, B.KP9]
@@ -201,7 +148,7 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     tap(app, "kp_0")                                   # any other key cancels
     assert not sc.reader.pending_inventory
     tap(app, "tab")                                    # START: the pause menu; the keypad is free again
-    assert stack(app)[-1] == "choice" and not app.hub.numpad_claimed
+    assert stack(app)[-1] == "pause" and not app.hub.numpad_claimed
     tap(app, "escape")
     assert stack(app)[-1] == "duel_game" and app.hub.numpad_claimed
 

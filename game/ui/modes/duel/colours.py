@@ -1,15 +1,21 @@
-"""Colours of the duel screen: the plan's white-on-black text dungeon, red for the opponent,
+"""Colours of the duel screen: the base colour of each picture (sprites.py; tests look for these
+exact pixels), "you" and the other wizard in the colours every mode uses (theme.side_colour),
 the five potion colours and the effects' colours (names as `game.modes.duel.events.Effect`)."""
 
-BG = (0, 0, 0)
-FLOOR = (200, 200, 200)             # "." in view
-WALL = (240, 240, 240)              # "#" in view
-FLOOR_REMEMBERED = (70, 70, 84)     # out of view, remembered: dimmed
-WALL_REMEMBERED = (112, 112, 128)
-YOU = (255, 255, 255)
-YOU_MARK = (30, 80, 170)            # the square behind your @: tells you from the white walls at tiny cells
-OPPONENT = (255, 40, 40)
-LAST_SEEN = (140, 40, 40)           # "?" where the opponent was last seen or detected
+from game.ui.theme import side_colour
+
+BG = (0, 0, 0)                      # never seen: black
+FLOOR = (92, 86, 104)               # flagstones in view
+WALL = (150, 122, 98)               # brick rock in view
+FLOOR_REMEMBERED = (38, 36, 48)     # out of view, remembered: dimmed
+WALL_REMEMBERED = (66, 56, 50)
+YOU = side_colour(0, 0)             # the one colour of "you" in every mode
+YOU_MARK = (255, 255, 255)          # the ring under your wizard
+OPPONENT = side_colour(1, 0)
+LAST_SEEN = (140, 40, 40)           # where the opponent was last seen or detected (the text glyph)
+CURSOR = (255, 210, 90)
+CURSOR_FAR = (255, 96, 80)
+PATH = (255, 235, 160)
 
 POTION = {   # appearance id -> colour (game.modes.duel.potions.APPEARANCES order)
     0: (255, 225, 0),     # yellow

@@ -13,7 +13,7 @@ board as this unit's wizard saw it afterwards (`game.view`), and the screen walk
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.modes.base import ActionError
@@ -43,13 +43,22 @@ class LinkedDuelMatch(DuelMatch):
         self._shown_view = self.game.view(self.local)      # the board after the last action shown
         self._game = self.match.game
         self._unlisten = self.match.listen(self._heard)
+        self.peek_cells: list[int] = []                    # the other wizard's previewed steps this turn
+        self._peek_turn = -1
+        self.peeks_ignored = 0                             # stale, out of order or malformed previews
 
     def _heard(self, match, applied) -> None:
         self.heard.append(Heard(applied.seat, applied.action, applied.events, match.game.view(self.local)))
 
     # --- what the screen shows: the game as far as it has been shown ---------------------------------
     def view(self, p: int):
-        return self._shown_view if self.heard else self.game.view(p)
+        if self.heard:
+            return self._shown_view
+        v = self.game.view(p)
+        if self.peek_cells and self._peek_turn == self.game.turn and self.game.current != self.local:
+            at = self.peek_cells[-1]                       # where the other unit's wizard walks now
+            v = replace(v, opponent=at if (v.visible >> at) & 1 else None)
+        return v
 
     def mover(self) -> int:
         return self.heard[0].seat if self.heard else self.game.current
@@ -65,6 +74,37 @@ class LinkedDuelMatch(DuelMatch):
         self.run.poll()
         for text, phrase in self.run.take_chat():
             self.chat(1 - self.local, text=text if phrase is None else None, phrase=phrase)
+        for payload in self.run.take_peeks():
+            self.peek(payload)
+
+    # --- the other unit's steps as they are made (previews, game/modes/duel/peek.py) ----------------
+    def peek(self, payload: bytes) -> bool:
+        """Show a previewed step of the other unit's wizard; False (ignored, counted) when it is
+        malformed, stale (another turn, the turn already here) or does not follow the last one."""
+        from game.modes.duel.peek import decode_peek, peek_cell
+        d = decode_peek(payload)
+        g = self.game
+        other = 1 - self.local
+        if self._peek_turn != g.turn:
+            self.peek_cells, self._peek_turn = [], g.turn
+        if d is None or self.heard or g.is_over() or g.current != other or d[0] != g.turn & 0xFF \
+                or d[1] != len(self.peek_cells) + 1:
+            self.peeks_ignored += 1
+            return False
+        at = self.peek_cells[-1] if self.peek_cells else g.state.wizards[other].pos
+        cell = peek_cell(g.state, other, at, d[2])
+        if cell is None:
+            self.peeks_ignored += 1
+            return False
+        self.peek_cells.append(cell)
+        self.peek_version += 1
+        return True
+
+    def _send_peek(self, action) -> None:
+        from game.modes.duel.peek import encode_peek
+        st = self.game.state
+        if action.is_step and st.current == self.local and 1 <= st.steps:
+            self.run.send_peek(encode_peek(self.game.turn, st.steps, action.arg))
 
     def next_action(self):
         """The next action the link applied that the screen has not shown (the other unit's)."""
@@ -85,6 +125,7 @@ class LinkedDuelMatch(DuelMatch):
         self.human.offer(self.match, action)
         self.run.poll(now=True)
         if self.heard and self.heard[0].seat == self.local and self.heard[0].action == action:
+            self._send_peek(action)                        # the other unit sees the step now
             return self.apply(action)
         return []
 

@@ -48,6 +48,7 @@ def seats_of(match: Match) -> list[Seat]:
 
 class DuelMatch:
     mode = "local"
+    peek_version = 0          # bumped when the other unit's previewed step moves (linked.py)
 
     def __init__(self, match: Match, seats: list[Seat] | None = None) -> None:
         self.match = match

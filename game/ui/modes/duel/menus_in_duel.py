@@ -1,13 +1,12 @@
-"""Menus the duel screen opens: actions (A), the bag, chat (phrases, typed line), pause (Start)
-and the info page (Select)."""
+"""Menus the duel screen opens: the bag (from the action bar), chat (phrases, typed line), the
+shared pause menu (Start) and the info page (Select)."""
 
 from __future__ import annotations
 
 from game.modes.duel import actions as A
 from game.modes.duel.messages import CHAT_MAX_CHARS, CHAT_PHRASES
-from game.modes.duel.potions import APPEARANCES
 from game.modes.duel.spells import SPELLS
-from game.modes.duel.state import INVENTORY_SIZE
+from game.ui import onboarding
 from game.ui.modes.duel.panels import SPELL_KEYS, potion_label
 from game.ui.modes.duel.texts import KEYPAD_HELP, PAD_HELP, SPELL_HELP, options_line
 from hw.input.buttons import EventKind
@@ -19,27 +18,6 @@ class DuelMenus:
     def __init__(self, scene) -> None:
         self.scene = scene
 
-    def action_menu(self) -> None:
-        m, g = self.scene.match, self.scene.game
-        items = []
-        if m.human_to_move() and not self.scene.busy():
-            v = g.view(m.viewer())
-            for i, sid in enumerate(v.dealt):
-                items.append((f"{SPELL_KEYS[i]} Cast {SPELLS[sid].name}", lambda i=i: self.scene.act(A.cast(i))))
-            if v.pos in v.potions:
-                colour = APPEARANCES[v.potions[v.pos]]
-                items.append((f"5 Drink the {colour} potion here", lambda: self.scene.act(A.drink_ground())))
-                if len(v.inventory) < INVENTORY_SIZE:
-                    items.append((f"0 Pick up the {colour} potion", lambda: self.scene.act(A.pick_up())))
-            if v.inventory:
-                items.append(("+ Drink from the bag…", lambda: self.bag_menu()))
-            items.append((". End turn", lambda: self.scene.act(A.end_turn())))
-        if m.can_chat:
-            items.append(("Chat…", lambda: self.open_chat(typed=False)))
-        items.append(("Duel info and keys", lambda: self.info()))
-        title = "Actions" if m.human_to_move() else "Not your turn"
-        self.scene.app.open("choice", title=title, options=items)
-
     def bag_menu(self) -> None:
         v = self.scene.game.view(self.scene.match.viewer())
         items = [(f"{i + 1} {potion_label(app, v.known_types)}", lambda i=i: self.scene.act(A.drink(i)))
@@ -47,14 +25,19 @@ class DuelMenus:
         self.scene.app.open("choice", title="Drink which potion?", options=items)
 
     def pause_menu(self) -> None:
-        items = [("Resume", None), ("Duel info and keys", lambda: self.info()),
-                 ("Leave the duel", lambda: self.ask_leave())]
-        self.scene.app.open("choice", title="Paused", options=items)
-
-    def ask_leave(self) -> None:
-        q = ("Leave this duel? The other unit is told." if self.scene.match.mode == "link"
+        """The shared pause menu (START): resume, the log and keys, end turn, how to play, the
+        words, bot speed, leave (with a question)."""
+        m = self.scene.match
+        extras = [("Duel info and log", self.info)]
+        if m.human_to_move() and not self.scene.busy():
+            extras.append(("End turn", lambda: self.scene.act(A.end_turn())))
+        if m.can_chat:
+            extras.append(("Chat…", lambda: self.open_chat(typed=False)))
+        q = ("Leave this duel? The other unit is told." if m.mode == "link"
              else "Leave this duel? It is kept as a replay, with no win or loss.")
-        self.scene.app.open("confirm", question=q, on_yes=self.scene.app.goto_menu)
+        onboarding.open_pause(self.scene.app, "duel", extras=extras, leave_label="Leave the duel",
+                              leave_question=q, on_leave=self.scene.app.goto_menu, tick=self.scene.tick,
+                              bots=m.mode == "local" and not m.hotseat)
 
     def info_lines(self) -> list[str]:
         m, g = self.scene.match, self.scene.game

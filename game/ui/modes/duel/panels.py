@@ -12,7 +12,7 @@ from game.modes.duel.potions import APPEARANCES, TYPES
 from game.modes.duel.state import INVENTORY_SIZE, MAX_HP
 from game.ui import theme as T
 from game.ui.modes.duel import colours as C
-from game.ui.modes.duel.glyphs import GlyphSet
+from game.ui.modes.duel import sprites
 from game.ui.modes.duel.logview import log_lines, wrap_text
 from game.ui.widgets import badge
 
@@ -26,7 +26,9 @@ class PanelData:
     opp: str
     hp: int
     opp_hp: int
-    spells: list = field(default_factory=list)      # names of this turn's spells ([] off-turn)
+    spells: list = field(default_factory=list)      # (name, what it does) of this turn's spells ([] off-turn)
+    spell_keys: tuple = ("1", "2", "3")              # the caps beside them (the keypad's / * - when it is used)
+    focus: int | None = None                         # the spell the action bar is on
     inventory: tuple = ()                            # appearances, slot order
     known_types: dict = field(default_factory=dict)  # appearance -> potion type id
     here: str = ""                                   # what lies under the wizard
@@ -47,7 +49,7 @@ class Panels:
     def __init__(self, th) -> None:
         self.th = th
         self.lh = th.line_height("tiny") + 1
-        self.glyphs = GlyphSet(max(7, self.lh + 1))
+        self.icon = max(7, self.lh + 1)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surf, rect: pygame.Rect, d: PanelData) -> None:
@@ -59,12 +61,19 @@ class Panels:
         for glyph_colour, name, hp in ((C.YOU, d.me, d.hp), (C.OPPONENT, d.opp, d.opp_hp)):
             y = self._hp_row(surf, x, y, w, glyph_colour, name, hp)
         y += 2
+        help_lines = 2 if rect.h >= 180 else 1
         for i in range(3):
-            r = badge(surf, th, SPELL_KEYS[i], (x, y), dim=i >= len(d.spells))
-            name = d.spells[i] if i < len(d.spells) else "—"
-            th.text(surf, th.fit(name, rect.right - r.right - 3, "tiny"), (r.right + 3, y),
-                    T.TEXT if i < len(d.spells) else T.TEXT_DIM, "tiny")
+            r = badge(surf, th, d.spell_keys[i], (x, y), dim=i >= len(d.spells))
+            name, helptext = d.spells[i] if i < len(d.spells) else ("—", "")
+            lit = d.focus == i
+            if lit:
+                pygame.draw.rect(surf, C.CURSOR, (r.right + 1, y - 1, rect.right - r.right - 1, lh + 1), 1)
+            th.text(surf, th.fit(name, rect.right - r.right - 5, "tiny"), (r.right + 3, y),
+                    C.CURSOR if lit else T.TEXT if i < len(d.spells) else T.TEXT_DIM, "tiny")
             y += lh
+            for line in wrap_text(th, helptext, w - 6)[:help_lines]:
+                th.text(surf, line, (x + 6, y), T.TEXT_DIM, "tiny")
+                y += lh
         y = self._bag_row(surf, x, y + 1, w, d)
         for line in (wrap_text(th, d.here, w)[:2] if d.here else []):
             th.text(surf, line, (x, y), T.ACCENT, "tiny")
@@ -86,7 +95,7 @@ class Panels:
 
     def _hp_row(self, surf, x, y, w, colour, name, hp) -> int:
         th, lh = self.th, self.lh
-        g = self.glyphs.get("@", colour)
+        g = sprites.wizard(colour, self.icon)
         surf.blit(g, (x, y - 1))
         pip = max(4, lh - 3)
         pips_w = MAX_HP * (pip + 1)
@@ -106,18 +115,18 @@ class Panels:
         th, lh = self.th, self.lh
         th.text(surf, f"potions {len(d.inventory)}/{INVENTORY_SIZE}", (x, y), T.TEXT_DIM, "tiny")
         y += lh
-        slot_w = max(self.glyphs.cell, w // INVENTORY_SIZE)
+        slot_w = max(self.icon, w // INVENTORY_SIZE)
         for i in range(INVENTORY_SIZE):
             sx = x + i * slot_w
             if i < len(d.inventory):
                 app = d.inventory[i]
-                surf.blit(self.glyphs.get("!", C.POTION.get(app, C.WALL)), (sx, y))
+                surf.blit(sprites.potion(C.POTION.get(app, C.WALL), self.icon), (sx, y))
                 known = app in d.known_types
-                th.text(surf, str(i + 1), (sx + slot_w // 2, y + self.glyphs.cell),
+                th.text(surf, str(i + 1), (sx + slot_w // 2, y + self.icon),
                         T.TEXT if known else T.TEXT_DIM, "tiny", align="centre")
             else:
-                surf.blit(self.glyphs.get(".", C.FLOOR_REMEMBERED), (sx, y))
-        return y + self.glyphs.cell + lh + 1
+                pygame.draw.rect(surf, C.FLOOR_REMEMBERED, (sx + 1, y + 1, self.icon - 2, self.icon - 2), 1)
+        return y + self.icon + lh + 1
 
     def _bag_list(self, surf, rect, d: PanelData) -> None:
         th, lh = self.th, self.lh
@@ -129,7 +138,7 @@ class Panels:
         for i, app in enumerate(d.inventory):
             if y + lh > rect.bottom:
                 break
-            surf.blit(self.glyphs.get("!", C.POTION.get(app, C.WALL)), (x, y - 1))
+            surf.blit(sprites.potion(C.POTION.get(app, C.WALL), self.icon), (x, y - 1))
             text = f"{i + 1} {potion_label(app, d.known_types)}"
-            th.text(surf, th.fit(text, rect.w - self.glyphs.cell - 2, "tiny"), (x + self.glyphs.cell + 1, y), T.TEXT, "tiny")
+            th.text(surf, th.fit(text, rect.w - self.icon - 2, "tiny"), (x + self.icon + 1, y), T.TEXT, "tiny")
             y += lh

@@ -1,8 +1,9 @@
-"""After a duel: who won and how, both wizards' hit points, turns, the options; play again.
-
-Local duels: A/B main menu, Y the same kind of duel again (new seed), X options. Linked duels:
-the host's Y starts the next duel on both units (X: options first); the guest waits for the
-host — the link keeps being polled here, and the next duel opens by itself when it starts.
+"""After a duel: who won and how, both wizards' hit points, turns, the options; then a list on
+A (the shared results' shape, issue 20): **Play again** (where the cursor starts: the same kind
+of duel, a new seed), **Menu**, **Options** (the controller's, between duels). B is Menu too.
+Linked duels: the host's Play again starts the next duel on both units; the guest has no Play
+again and waits for the host — the link keeps being polled here, and the next duel opens by
+itself when it starts.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pygame
 from game.ui import theme as T
 from game.ui.modes.duel.texts import options_line
 from game.ui.scene import Scene
-from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
+from game.ui.widgets import Item, ListMenu, bottom_rect, hint_bar, panel, title_bar
 from hw.input.buttons import Button
 
 CAUSES = {"death": "a wizard died", "both died": "both fell; the wizard whose turn it was loses",
@@ -23,24 +24,31 @@ class DuelResults(Scene):
     def __init__(self, app, match, again=None, on_leave=None, on_over=None) -> None:
         super().__init__(app)
         self.match = match
+        if again is None and match.mode == "local":
+            from game.ui.modes.duel.setup_menu import again_for
+            again = again_for(app, match)
         self.again = again
         self.on_leave = on_leave
         self.on_over = on_over
         self.game_no = getattr(match, "game_no", 0)
         for problem in match.keep(getattr(app, "replays", None), getattr(app, "stats", None)):
             app.toast(problem)
+        items = [Item("Play again", self.again)] if self.again is not None else []
+        items.append(Item("Menu", app.goto_menu))
+        if match.controls_options:
+            items.append(Item("Options", lambda: app.open("duel_options")))
+        self.menu = ListMenu(items)
 
     def close(self) -> None:
         if self.on_leave is not None:
             self.on_leave(self)
 
     def handle(self, ev) -> None:
-        if ev.pressed(Button.A) or ev.pressed(Button.B):
+        if ev.pressed(Button.B):
             self.app.goto_menu()
-        elif ev.pressed(Button.Y) and self.again is not None:
-            self.again()
-        elif ev.pressed(Button.X) and self.match.controls_options:
-            self.app.open("duel_options")
+        elif self.menu.handle(ev):
+            self.app.sound.play("cursor")
+            self.dirty = True
 
     def update(self, dt: float) -> None:
         m = self.match
@@ -73,7 +81,7 @@ class DuelResults(Scene):
         if m.status():
             out.append((m.status(), T.TEXT_DIM))
         if m.mode == "link":
-            out.append(("Y: the next duel on both units" if m.controls_options
+            out.append(("Play again: the next duel on both units" if m.controls_options
                         else "the host may start the next duel: it opens here by itself", T.TEXT_DIM))
         return out
 
@@ -85,18 +93,21 @@ class DuelResults(Scene):
         bar = bottom_rect(surf, th)
         top = th.line_height("big") + th.pad
         box = pygame.Rect(th.pad * 2, top + th.pad, w - 4 * th.pad, bar.y - top - 2 * th.pad)
+        lh = th.line_height("normal") + 2
+        menu_h = len(self.menu.items) * lh
+        menu_w = min(box.w, max(th.text_width(it.label) for it in self.menu.items) + 8 * th.pad)
+        menu_rect = pygame.Rect((w - menu_w) // 2, box.bottom - menu_h, menu_w, menu_h)
+        box.h -= menu_h + th.pad
         inner = panel(surf, box)
         y = inner.y + th.pad
         for i, (text, colour) in enumerate(self.lines()):
             size = "big" if i == 0 else "small"
+            if y + th.line_height(size) > inner.bottom:
+                break
             th.text(surf, th.fit(text, inner.w - 2 * th.pad, size), (inner.x + th.pad, y), colour, size)
             y += th.line_height(size) + 2
-        hints = [("A", "menu")]
-        if self.again is not None:
-            hints.append(("Y", "play again"))
-        if self.match.controls_options:
-            hints.append(("X", "options"))
-        hint_bar(surf, th, bar, hints)
+        self.menu.draw(surf, th, menu_rect)
+        hint_bar(surf, th, bar, [("UPDOWN", "choose"), ("A", "go"), ("B", "menu")])
 
 
 def m_label(match) -> str:

@@ -15,9 +15,10 @@ from game.modes.duel import actions as A
 from game.modes.duel.events import Damaged, SpellCast
 from game.modes.duel.keys import KeypadReader
 from game.ui.modes.duel.board import BoardPainter
+from game.ui.modes.duel.board_keys import BoardKeys
 from game.ui.modes.duel.layout import DuelLayout
 from game.ui.modes.duel.menus_in_duel import DuelMenus
-from game.ui.modes.duel.pad import DpadSteps, keypad_name
+from game.ui.modes.duel.pad import keypad_name
 from game.ui.modes.duel.panels import Panels
 from game.ui.modes.duel.screen_parts import DuelPainter
 from game.ui.modes.duel.sequence import AfterTurn
@@ -45,13 +46,12 @@ class DuelScene(Scene):
         self.board = BoardPainter(self.layout.cell)
         self.panels = Panels(self.theme)
         self.reader = KeypadReader()
-        self.pad = DpadSteps()
+        self.keys = BoardKeys(self)        # the d-pad's cursor and the action bar
         self.seq = None                    # the after-turn sequence being shown (sequence.AfterTurn)
         self.step_wait = 0.0
         self.time = 0.0
         self.version = 0
         self.hint, self.hint_bad, self.hint_until = "", False, 0.0
-        self.end_armed = False
         self.chat_line: str | None = None
         self.input_kind = "pad"
         self.over_at: float | None = None
@@ -86,7 +86,7 @@ class DuelScene(Scene):
         if self.app.hub is not None:
             self.app.hub.claim_numpad(False)
             self.app.hub.stop_text()
-        self.pad.reset()
+        self.keys.bar_open = False
 
     # --- the link / background ------------------------------------------------------------------
     def tick(self) -> None:
@@ -114,7 +114,6 @@ class DuelScene(Scene):
         events = how(action)
         after = m.view(viewer)
         self.version += 1
-        self.end_armed = False
         if action.is_step and not m.shown_over():
             m.commit(events)
             if not m.local_human(mover) or mover != viewer:
@@ -181,6 +180,7 @@ class DuelScene(Scene):
             return
         before = m.viewer()
         m.follow_turn()
+        self.keys.reset()
         if m.hotseat and m.viewer() != before:
             self.curtain = m.viewer()
         self.reader = self._new_reader()
@@ -250,29 +250,12 @@ class DuelScene(Scene):
             self.act(r)
 
     def _pad(self, ev) -> None:
-        d = self.pad.feed(ev)
-        if d is not None:
-            self.act(A.step(d))
-            return
         if ev.kind is not EventKind.PRESS:
             return
-        if ev.button is Button.A:
-            self.menus.action_menu()
-        elif ev.button is Button.B:
-            self.end_armed = False
-            self.reader = self._new_reader()
-            self.pad.reset()
-            self.say("")
-        elif ev.button is Button.X:
-            if self.end_armed:
-                self.act(A.end_turn())
-            elif self.match.human_to_move():
-                self.end_armed = True
-                self.say("press X again to end your turn (B: no)")
-            else:
-                self.say("wait for your turn", True)
-        elif ev.button is Button.Y:
+        if ev.button is Button.Y:
             self.menus.open_chat(typed=False)
+        elif ev.button is not None:
+            self.keys.press(ev.button)
 
     # --- drawing ----------------------------------------------------------------------------------------
     def views(self):
@@ -288,8 +271,8 @@ class DuelScene(Scene):
     def frame_key(self):
         hint = self.hint if self.time < self.hint_until else ""
         return (self.version, self.seq.index if self.seq else -1, self.curtain, hint, self.reader.pending_inventory,
-                self.chat_line, self.match.status(), self.match.link_down(), self.match.thinking, self.input_kind, self.end_armed,
-                self.over_at is not None, len(self.match.logs[self.match.viewer()].entries()))
+                self.chat_line, self.match.status(), self.match.link_down(), self.match.thinking, self.input_kind, self.keys.key(),
+                self.over_at is not None, len(self.match.logs[self.match.viewer()].entries()), self.match.peek_version)
 
     def render(self, surf, force: bool = False):
         if self.app.top is not self:

@@ -9,20 +9,23 @@ from game.modes.duel.potions import APPEARANCES
 from game.modes.duel.spells import SPELLS
 from game.ui import theme as T
 from game.ui.modes.duel import colours as C
-from game.ui.modes.duel.panels import PanelData
+from game.ui.modes.duel.action_bar import draw_bar
+from game.ui.modes.duel.panels import SPELL_KEYS, PanelData
+from game.ui.modes.duel.texts import SPELL_HELP
 from game.ui.widgets import hint_bar
 
 KEYPAD_HINTS = [("/*-", "cast"), ("1-9", "step"), ("5", "drink"), ("0", "take"), ("+", "bag"), (".", "end"),
                 ("Ent", "chat")]
-PAD_HINTS = [("DPAD", "step"), ("A", "act"), ("X", "end"), ("Y", "chat"), ("SELECT", "info"), ("START", "menu")]
+PAD_HINTS = [("DPAD", "cursor"), ("A", "walk / act"), ("B", "cancel"), ("START", "pause"), ("SELECT", "info")]
+BAR_HINTS = [("LEFTRIGHT", "choose"), ("A", "do it"), ("B", "back to the board"), ("START", "pause")]
 REPLAY_HINTS = [("SELECT", "info"), ("START", "menu: stop watching")]
 
 
-def shown_hints(match, keypad: bool) -> list:
+def shown_hints(match, keypad: bool, bar_open: bool = False) -> list:
     """The keys that do something here: no play keys in a replay, no chat without a link."""
     if match.mode == "replay":
         return REPLAY_HINTS
-    hints = KEYPAD_HINTS if keypad else PAD_HINTS
+    hints = KEYPAD_HINTS if keypad else BAR_HINTS if bar_open else PAD_HINTS
     return hints if match.can_chat else [h for h in hints if h[1] != "chat"]
 
 
@@ -51,7 +54,7 @@ class DuelPainter:
         pv = players_v if players_v is not None else m.view(v)
         if pv.my_turn and m.local_human(v):
             left = pv.steps_left
-            return f"Your move · {left} step{'s' if left != 1 else ''} left", T.ACCENT
+            return f"Your move · {left} step{'s' if left != 1 else ''}", T.ACCENT
         who = m.seats[1 - v].name
         extra = m.status()
         if extra:
@@ -64,17 +67,22 @@ class DuelPainter:
         colour = APPEARANCES[v.potions[v.pos]]
         if self.scene.input_kind == "keypad":
             return f"a {colour} potion here: 5 drink, 0 pick up"
-        return f"a {colour} potion here (A: drink or pick up)"
+        return f"a {colour} potion here (on the bar: drink or take)"
 
     def panel_data(self, hp_v, items_v, players_v) -> PanelData:
         me, opp = self.names()
         text, colour = self.status(players_v)
         hint = self.scene.hint if self.scene.time < self.scene.hint_until else ""
-        if self.scene.end_armed:
-            hint = "X again: end your turn · B: no"
-        spells = [SPELLS[s].name for s in players_v.dealt] if players_v.my_turn else []
+        keys = self.scene.keys
+        spells = [(SPELLS[s].name, SPELL_HELP.get(s, "")) for s in players_v.dealt] if players_v.my_turn else []
+        item = keys.focused()
+        focus = int(item.key[5:]) if item is not None and item.key.startswith("spell") else None
+        if item is not None and focus is None:
+            hint = item.help
+        caps = SPELL_KEYS if self.scene.input_kind == "keypad" else ("1", "2", "3")
         return PanelData(status=text, status_colour=colour, me=me, opp=opp, hp=hp_v.hp, opp_hp=hp_v.opp_hp,
-                         spells=spells, inventory=items_v.inventory, known_types=items_v.known_types,
+                         spells=spells, spell_keys=caps, focus=focus, inventory=items_v.inventory,
+                         known_types=items_v.known_types,
                          here=self.here_text(players_v), hint=hint, hint_bad=self.scene.hint_bad,
                          bag_open=self.scene.reader.pending_inventory, log=self.scene.match.logs[self.scene.match.viewer()])
 
@@ -85,9 +93,13 @@ class DuelPainter:
             self.draw_curtain(surf)
             return
         layout_v, items_v, players_v, hp_v, effects = self.scene.views()
-        self.scene.board.draw(surf, lay, self.scene.size, layout_v, items_v, players_v, effects)
+        keys = self.scene.keys
+        mine = self.scene.seq is None and self.scene.match.human_to_move() and self.scene.input_kind != "keypad"
+        cursor, path = keys.preview() if mine and not keys.bar_open else (None, None)
+        self.scene.board.draw(surf, lay, self.scene.size, layout_v, items_v, players_v, effects, cursor, path)
         self.scene.panels.draw(surf, lay.panel, self.panel_data(hp_v, items_v, players_v))
-        hints = shown_hints(self.scene.match, self.scene.input_kind == "keypad")
+        draw_bar(surf, th, lay.bar, keys.items() if mine else [], keys.focus if keys.bar_open else None)
+        hints = shown_hints(self.scene.match, self.scene.input_kind == "keypad", keys.bar_open)
         hint_bar(surf, th, lay.bottom, hints)
         if self.scene.chat_line is not None:
             self.draw_chat_line(surf)

@@ -9,6 +9,7 @@ a duel runs.
 from __future__ import annotations
 
 from game.modes.duel.options import MAX_SIZE, MIN_SIZE, HostOptions, OptionsLocked
+from game.ui import onboarding
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.modes.duel.match import BOT, HUMAN, DuelMatch, Seat
@@ -38,6 +39,7 @@ def start_local(app, kind: str, level: str = "normal") -> None:
     match = DuelMatch.new(app.seed_source(), options, seats, keeper=app.keeper())
     app.open("duel_game", match=match, again=lambda: _again(app, kind, level), on_leave=_ended,
              on_over=host.end_game)
+    onboarding.first_game_howto(app, "duel")           # a first duel here: how to play, over the board
 
 
 def open_resumed(app, saved) -> None:
@@ -47,6 +49,14 @@ def open_resumed(app, saved) -> None:
     host.end_game()
     host.begin_game()
     app.open("duel_game", match=match, again=None, on_leave=_ended, on_over=host.end_game)
+
+
+def again_for(app, match):
+    """Play again for a local duel opened without one (Continue, the tour): the same kind of duel."""
+    bots = [s for s in match.seats if s.kind == BOT]
+    if match.hotseat or not bots:
+        return lambda: _again(app, "hotseat", "normal")
+    return lambda: _again(app, "bot", bots[0].level or "normal")
 
 
 def _again(app, kind: str, level: str) -> None:

@@ -12,12 +12,12 @@ KEYPAD_HELP = (
     "  Enter   chat    . or Del   end the turn",
 )
 PAD_HELP = (
-    "D-pad and buttons:",
-    "  D-pad   step when let go; two directions together = diagonal",
-    "  L or R held + Up/Down   diagonal on that side",
-    "  A   actions (cast, drink, pick up, bag, end turn, chat)",
-    "  B   cancel    X twice   end the turn",
-    "  Y   chat phrases    Select   this page    Start   menu",
+    "D-pad and A/B:",
+    "  D-pad   the cursor (it jumps to squares you can walk to)",
+    "  A   on a square: walk there; on your wizard: the action bar",
+    "  Action bar   Left/Right choose, A do it, B back",
+    "  B   cancel    Y   chat phrases (linked)",
+    "  Select   this page    Start   pause menu",
     "  Start + Select held   back to the main menu",
 )
 
