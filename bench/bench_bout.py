@@ -114,6 +114,8 @@ def run() -> dict:
     out["state_hash_us"] = round((time.perf_counter() - t) * 1000, 1)
     from bench.bout_dungeon import run as dungeon_figures
     out.update(dungeon_figures(rules, out["duel_us_per_exchange"]))
+    from bench.bout_dungeon_coop import run as coop_figures
+    out.update(coop_figures(rules))
     from bench.bout_dungeon_ui import run as dungeon_screen_figures
     out.update(dungeon_screen_figures())
     return out

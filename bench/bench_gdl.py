@@ -1,9 +1,10 @@
 """Xconq GDL benchmarks: read all library modules (time, peak RSS of a fresh interpreter), the
 peak RSS of the heaviest modules played headless (budget 48 MB), the
 Tokyo bot turn (all sides, budget: median <= 20 ms), a generated standard world (budget 500 ms),
-the fog-of-war update per action, and the library counts of bench/gdl_coverage.py (fixed-map
+the fog-of-war update per action, the library counts of bench/gdl_coverage.py (fixed-map
 modules without play warnings, synthesis modules that start and play to an end, games that end
-by the module's own rules).
+by the module's own rules), and the side bot's figures of bench/gdl_bots.py (against the old
+bot, tokyo.g monster kills, a bot turn for a side with 200 units: budget median <= 50 ms).
 
 The library is not in git: $TACTIBOX_XCONQ_LIB or shared/xconq/lib above the checkout.
 `run() -> dict` (called by bench/run.py); standalone: `python -m bench.bench_gdl [--json]`.
@@ -129,6 +130,8 @@ def run() -> dict:
     out.update(generated_world_ms(lib))
     out.update(vision_update_ms(lib))
     out.update(library_counts(lib, log=lambda msg: print(msg, file=sys.stderr, flush=True)))
+    from bench.gdl_bots import run as bot_figures
+    out.update(bot_figures(lib, log=lambda msg: print(msg, file=sys.stderr, flush=True)))
     return out
 
 

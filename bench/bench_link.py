@@ -168,12 +168,17 @@ def linked_game(turns: int = TURNS, *, hash_len: int = 1, think_s: float = 0.0, 
 
 class _Thinking:
     """A player that takes `polls` polls before each of its turns (a person's pace); with `peek`,
-    each step of the turn also goes out as a preview frame (the duel screen's PEEK, one a step)."""
+    each step of the turn also goes out as a preview frame (the duel screen's PEEK, one a step),
+    spread over the thinking time the way a person walks (at bot pace: all just before the turn)."""
 
     def __init__(self, game, polls: int, peek=None) -> None:
         self._game, self._polls, self._left, self._peek = game, polls, None, peek
+        self._held = None            # the turn decided, not played yet (its steps being previewed)
+        self._peeks: list[tuple[int, bytes]] = []
 
     def next_local_action(self):
+        if self._peek is not None:
+            return self._walking()
         if self._left is None:
             self._left = self._polls
         if self._left > 0:
@@ -182,11 +187,25 @@ class _Thinking:
         action = self._game.next_local_action()
         if action is not None:
             self._left = None
-            if self._peek is not None:
-                from game.modes.duel.peek import encode_peek
-                steps = [a for a in action.actions if a.is_step]
-                for i, a in enumerate(steps):
-                    self._peek(encode_peek(self._game.match.game.turn, i + 1, a.arg))
+        return action
+
+    def _walking(self):
+        from game.modes.duel.peek import encode_peek
+        if self._held is None:
+            action = self._game.next_local_action()
+            if action is None:
+                return None
+            turn = self._game.match.game.turn
+            steps = [a for a in action.actions if a.is_step]
+            self._peeks = [((i + 1) * self._polls // (len(steps) + 1), encode_peek(turn, i + 1, a.arg))
+                           for i, a in enumerate(steps)]
+            self._held, self._left = action, 0
+        while self._peeks and self._peeks[0][0] <= self._left:
+            self._peek(self._peeks.pop(0)[1])
+        if self._left < self._polls:
+            self._left += 1
+            return None
+        action, self._held = self._held, None
         return action
 
     def __getattr__(self, name):

@@ -12,6 +12,8 @@ action, i.e. one TURN frame from the unit that made it). A guest receives every 
 other unit, so its connection carries all moves; a two-unit link carries them too: the figures
 per turn are comparable. A person's pace: every seat (bots standing in) waits 3 s before each
 action, so heartbeats and stand-alone acks show.
+`skirmish_code_*`: the bytes of one action's TURN code (Skirmish link version 2 against
+version 1 and zlib / lzma), see `skirmish_codes`.
 Budget (DESIGN.md): <= 8 framed bytes per turn on a link.
 """
 
@@ -132,8 +134,43 @@ def classic_two(*, think_s: float = 0.0, dt: float = 0.01, seed: int = 5, turn_l
             "standalone_acks": dh.acks_sent + dg.acks_sent}
 
 
+def skirmish_codes(seed: int = 5, turn_limit: int = 8, seats: str = "bot:easy,bot:easy") -> dict:
+    """Bytes of one Skirmish action's TURN code, averaged over a bot battle on 04_four_rivers
+    (the link benchmarks' battle, played here without a link): wire version 2 (the code sent
+    now: game/modes/skirmish/link.py), version 1 (kind, piece, cell: walk 4, stay/attack 2, skip
+    and end 1), and zlib / lzma of each version-1 action alone (a lockstep sends an action when
+    it is made, so a compressor sees one action at a time)."""
+    import lzma
+    import zlib
+
+    from game.modes.skirmish import actions as A
+    from game.modes.skirmish.bot import SkirmishBot
+    from game.modes.skirmish.game import SkirmishGame
+    from game.modes.skirmish.link import encode_wire
+    from game.modes.skirmish.pieces import Options
+    from game.modes.skirmish.setup import parse_seats
+    from game.rules.skirmish.catalog import find_ruleset
+    rs, _ = find_ruleset("default")
+    g = SkirmishGame.new(rs, rs.map("04_four_rivers"), parse_seats(seats), seed, Options(turn_limit=turn_limit))
+    bots = {s: SkirmishBot(g.controller(s).split(":")[1]) for s in g.seats()}
+    rows = {"v2": 0, "v1": 0, "zlib_v1": 0, "lzma_v1": 0}
+    n = 0
+    while not g.is_over():
+        a = bots[g.current].choose(g)
+        v = A.encode_action(a)
+        v1 = bytes([0, v[1], v[2] >> 8, v[2] & 255]) if v[0] == 0 else bytes(v)
+        rows["v2"] += len(encode_wire(a, g))
+        rows["v1"] += len(v1)
+        rows["zlib_v1"] += len(zlib.compress(v1, 9))
+        rows["lzma_v1"] += len(lzma.compress(v1, format=lzma.FORMAT_RAW, filters=[{"id": lzma.FILTER_LZMA2, "preset": 9}]))
+        g.apply(a)
+        n += 1
+    return {"actions": n, **{f"{k}_bytes_per_action": round(v / n, 2) for k, v in rows.items()}}
+
+
 def run() -> dict:
     fig: dict = {}
+    fig.update({f"skirmish_code_{k}": v for k, v in skirmish_codes().items()})
     for name, seats in (("four", SEATS4), ("two", ("human", "human"))):
         fast = lobby_battle(seats)
         fig.update({f"{name}_bot_{k}": v for k, v in fast.items()})

@@ -4,7 +4,7 @@ on a generated world and play a bot game to an end; how many games end by the mo
 rules (not Tactibox's turn limit); and the generated-world time.
 
 Every game is played in-process with a cap of MAX_ACTIONS actions (a game past it counts as not
-finished); the bots are today's (issue 19 item 9 replaces them).
+finished); every side is played by the side bot (game/modes/gdl/bot.py).
 """
 
 from __future__ import annotations

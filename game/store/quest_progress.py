@@ -26,13 +26,20 @@ import json
 import logging
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core import datafile
 from game.modes.base import ActionError
+from game.modes.quest.bests import Bests
 from game.modes.quest.campaign import Progress, ProgressError, check_carry
-from game.modes.quest.session import MAX_ACTIONS, Bests, Session
 from game.store.json_doc import decode_json
 from game.store.safefile import backup_path, remove_stale_temps, set_aside, write_with_backup
+
+if TYPE_CHECKING:
+    from game.modes.quest.session import Session
+
+# The quest engine (game.modes.quest.session) is imported where a save is read or written: the
+# title's Continue opens this store at start-up, before the first frame.
 
 log = logging.getLogger("tactibox.store")
 
@@ -120,6 +127,7 @@ def check_save(doc) -> tuple[str, dict]:
     _need(s, "level", str, "session")
     _need(s, "level_hash", str, "session")
     acts = _need(s, "actions", list, "session")
+    from game.modes.quest.session import MAX_ACTIONS
     if len(acts) > MAX_ACTIONS:
         raise StoreError(f"session.actions: {len(acts)} moves, a save holds at most {MAX_ACTIONS}")
     for i, a in enumerate(acts):
@@ -287,6 +295,7 @@ class QuestStore:
             except StoreError as exc:
                 why = str(exc)
         if not why:
+            from game.modes.quest.session import Session
             try:
                 return Session.from_save(level, data), ctx, ""
             except ActionError as exc:

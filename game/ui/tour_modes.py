@@ -23,7 +23,7 @@ def skirmish(t) -> Iterator:
     app = t.app
     t.fresh("skirmish_setup")
     yield t.shot("skirmish_setup")
-    t.press(B.DOWN, B.DOWN, B.LEFT, B.LEFT, B.LEFT, B.LEFT)      # a smaller army: a quicker battle
+    t.press(B.DOWN, B.DOWN, B.DOWN, B.LEFT, B.LEFT, B.LEFT, B.LEFT)   # (from Fight) a smaller army: quicker
     t.press(B.START)
     yield t.shot("skirmish_formation")
     t.press(B.UP, B.A)                   # from "Done" up to a slot: the piece picker
@@ -178,5 +178,5 @@ def quest(t) -> Iterator:
             app.run_frames(2)
             yield t.shot("results_quest")
     t.fresh("quest_board", level="hex/06_missile")
-    t.press(B.RIGHT, B.RIGHT)                    # aim at the turret's side
+    t.press(B.R, B.RIGHT, B.RIGHT)               # a spell chosen (L/R), the aim turned to the turret's side
     yield t.shot("quest_board_aim")

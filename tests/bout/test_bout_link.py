@@ -14,7 +14,8 @@ from game.modes.bout.scenarios import BoutOptions
 from game.rules.bout.loader import load_bout_ruleset
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bridge"))
-from linkkit import FakeClock, pump, session_pair
+from linked_bots import bot_sessions
+from linkkit import FakeClock, pump
 
 
 @pytest.fixture(scope="module")
@@ -74,17 +75,7 @@ def test_a_cheating_reveal_is_replaced_by_a_forfeit(rules):
 
 def _sessions(rules, clock, seed, **faults):
     setup = encode_bout_setup(rules, BoutOptions(scenario="one_vs_three"))
-    games = {}
-
-    def host_game(s, o):
-        games["host"] = bot_game("bout", s, o, 0, "hard", rules=rules)
-        return games["host"]
-
-    def guest_game(s, o):
-        games["guest"] = bot_game("bout", s, o, 1, "hard", rules=rules)
-        return games["guest"]
-    h, g, wires = session_pair(clock, seed=seed, host_kw={"options": setup}, host_game=host_game,
-                               guest_game=guest_game, **faults)
+    h, g, wires, _games = bot_sessions(rules, clock, seed, setup, **faults)
     return h, g, wires
 
 

@@ -93,7 +93,7 @@ def test_skirmish_setup_bytes_round_trip_and_reject_garbage():
     assert [(s.owner, s.participant.name, s.participant.controller) for s in back] == \
         [(HOST, "Ann", "human"), (GUEST, "Bob", "bot:easy"), (HOST, "", "bot:hard")]
     assert back[0].participant.army[:3] == ("knight", "", "archer")
-    for bad in (b"", data[:-1], data + b"x", b"\x02" + data[1:], data[:1] + b"\x63" + data[2:]):
+    for bad in (b"", data[:-1], data + b"x", b"\x01" + data[1:], b"\x03" + data[1:], data[:1] + b"\x63" + data[2:]):
         with pytest.raises(ValueError):
             decode_setup(rs, bad)
 

@@ -137,7 +137,7 @@ def test_the_host_replaces_an_illegal_move_and_the_guest_is_told(tmp_path):
 
             def cheat(move, g=g):
                 del g.encode_action                              # once
-                return encode_wire(A.Walk(255, 0))               # no such piece on the host
+                return encode_wire(A.Walk(59, 0), g.game)        # no such piece on the host
             g.encode_action = cheat
         if g is not None:
             notices += g.match.take_notices()

@@ -130,6 +130,7 @@ def skirmish(p: Player) -> None:
     p.press(B.A)
     assert p.stack()[-1] == "skirmish_formation", p.stack()
     p.press(B.A)                                  # Done
+    p.skip_howto()                                # the first battle's how-to over the board
     sc = p.top
     assert sc.scene_name == "skirmish_battle", p.stack()
     g = sc.game
@@ -316,8 +317,11 @@ def bout(p: Player) -> None:
 
 # --- Hex quest -------------------------------------------------------------------------------------
 def quest(p: Player) -> None:
-    """The campaign's first level, walked by its shipped solution: N and S on UP/DOWN, the other
-    directions by turning the aim (LEFT/RIGHT, the short way) and A."""
+    """The campaign's first level, walked by its shipped solution, one press a step: N and S on
+    UP/DOWN, LEFT/RIGHT the hex beside the player in its row, the d-pad's corners (two arrows held
+    together, counted as two presses here) the other diagonals (quest_keys.py)."""
+    from quest_keys import step_buttons
+
     from game.core.replay import load_replay
     from game.modes.quest.catalog import solution_path
     p.from_title("Hex quest")
@@ -329,16 +333,13 @@ def quest(p: Player) -> None:
     assert sc.scene_name == "quest_board", p.stack()
     p.skip_howto()
     for a in load_replay(solution_path(sc.level_id)).actions:
-        d = list(a)[1]
         if sc.game.status != "play" or p.top is not sc:
             break
-        if d in (0, 3) and sc.mode == 0:
-            p.press(B.UP if d == 0 else B.DOWN)
-            continue
-        turn = (d - sc.aim) % 6
-        for _ in range(turn if turn <= 3 else 6 - turn):
-            p.press(B.RIGHT if turn <= 3 else B.LEFT)
-        p.press(B.A)
+        buttons = step_buttons(sc, list(a)[1])
+        if len(buttons) == 1:
+            p.press(buttons[0])
+        else:
+            p.chord(*buttons)
     p.app.run_frames(3)
     p.played.result = f"{p.stack()[-1]} ({sc.game.status})"
 

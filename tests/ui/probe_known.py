@@ -10,17 +10,6 @@ from __future__ import annotations
 
 # (shot, words in the problem, owner, what is wrong)
 KNOWN = (
-    ("skirmish_battle_start", "You are ", "ux-skirmish-quest",
-     "the opening banner is wider than the board at 320x240: runs off both edges"),
-    ("skirmish_battle_start", "is cut by a box drawn over it", "ux-skirmish-quest",
-     "... and covers the info panel's lines"),
-    ("skirmish_formation", "shortened on a large screen", "ux-skirmish-quest",
-     "army cards cut at 640x360 canvases: 'Ston…', 'Sala…', '21/5 R…'"),
-    ("skirmish_formation_picker", "shortened on a large screen", "ux-skirmish-quest", "the same cards"),
-    ("skirmish_battle", "no hint bar", "ux-skirmish-quest",
-     "hud.button_bar is its own: use widgets.hint_bar(..., note=hint)"),
-    ("skirmish_battle_start", "no hint bar", "ux-skirmish-quest", "the same"),
-    ("quest_map", "Shop", "ux-skirmish-quest", "'Shop  (2 offers)' spills out of its box at 320x240 and 1280x720"),
 )
 
 

@@ -6,7 +6,7 @@ danger zone, "You are ..." at the start, and the press count of a typical first 
 from __future__ import annotations
 
 import pytest
-from ui_harness import B, answer, cursor_to, press, run_until, screen_point, settle, stack, to_battle
+from ui_harness import B, answer, choose, cursor_to, press, run_until, screen_point, settle, stack, to_battle
 
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
@@ -195,14 +195,19 @@ def test_skip_with_targets_asks_and_danger_zone(make_app):
     app, sc = battle_scene(make_app, (480, 320), map_id="01_meadow")
     g = sc.game
     c = sc.control
-    # the danger zone: B with nothing selected; the cells an enemy could attack next turn
+    # B only goes back (issue 20): with nothing selected it says so; the danger zone - the cells
+    # an enemy could attack next turn - is a line of the pause menu
     press(app, B.B)
     assert c.selected == -1
     press(app, B.B)
+    assert not c.danger and "nothing to take back" in c.hint
+    press(app, B.START)
+    choose(app, "Danger zone: show")
     assert c.danger and c.marks().danger
     e = next(q for q in g.pieces if q.alive and q.seat != g.current)
     assert e.cell in c.marks().danger or any(n in c.marks().danger for n in g.grid.neighbours[e.cell])
-    press(app, B.B)
+    press(app, B.START)
+    choose(app, "Danger zone: hide")
     assert not c.danger
     # walk a piece next to an enemy (found by the engine), then try to wait there: it asks first
     for p in g.movable_pieces():

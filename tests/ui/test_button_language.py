@@ -29,13 +29,6 @@ RESULTS = {"results", "victory"} | {f"results_{ui.mode}" for ui in mode_uis()}
 
 # (shot, rule, owner, what is wrong)
 KNOWN = (
-    ("results_skirmish", "results", "ux-skirmish-quest", "A = menu, Play again is on Y"),
-    ("victory", "results", "ux-skirmish-quest", "the same"),
-    ("skirmish_battle", "board", "ux-skirmish-quest", "hud.button_bar is not a hint bar: no START shown"),
-    ("quest_board", "board", "ux-skirmish-quest", "no START (pause) in the hint bar"),
-    ("quest_board", "L/R", "ux-skirmish-quest", "L = wait (a shortcut; L/R cycle)"),
-    ("quest_board_aim", "L/R", "ux-skirmish-quest", "the same"),
-    ("results_quest", "results", "ux-skirmish-quest", "the level's end dialog has no Play again"),
     ("bout_fight", "B", "steel-ui", "B = pass (a declaration, not back/cancel)"),
     ("dungeon", "B", "steel-ui", "B = pack (opens the pack)"),
     ("dungeon", "L/R", "steel-ui", "L/R held = diagonal steps (a modifier, not a cycle)"),

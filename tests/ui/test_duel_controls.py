@@ -172,3 +172,16 @@ def test_pictures_are_made_once_per_size():
     a = sprites.tile("wall", 17)
     assert sprites.tile("wall", 17) is a and sprites.tile("wall", 18) is not a
     assert sprites.potion(C.POTION[0], 17) is sprites.potion(C.POTION[0], 17)
+
+
+def test_start_opens_the_shared_pause_menu_with_end_turn(make_app):
+    app = make_app((480, 320))
+    sc = duel_scene(app, 11 * N + 11)
+    press(app, B.START)
+    assert stack(app)[-1] == "pause"
+    labels = app.top.labels
+    assert labels[:3] == ["Resume", "Duel info and log", "End turn"]
+    assert {"How to play", "Words", "Leave the duel"} <= set(labels)
+    app.top.choose_label("End turn")
+    app.run_frames(2)
+    assert stack(app)[-1] == "duel_game" and sc.game.turn == 1

@@ -103,7 +103,8 @@ def test_the_other_units_previewed_steps_show_on_this_board(make_app, monkeypatc
     g = m.game
     assert g.current == 1 and stack(app)[-1] == "duel_game"
     start = g.state.wizards[1].pos
-    d = next(d for d in range(8) if peek_cell(g.state, 1, start, d) is not None)
+    first = DuelBot("hard").choose(g.view(1))              # what the bot unit will do first (same bot)
+    d = first.arg if first.is_step else next(d for d in range(8) if peek_cell(g.state, 1, start, d) is not None)
     cell = peek_cell(g.state, 1, start, d)
     before = m.peek_version
     cable.peer.send_peek(encode_peek(g.turn, 1, d))
@@ -126,6 +127,8 @@ def test_the_other_units_previewed_steps_show_on_this_board(make_app, monkeypatc
             break
         cable.step()
     assert m.view(0).opponent in (None, g.state.wizards[1].pos)
+    if first.is_step:                                       # its real first step was the previewed one:
+        assert m.previewed_shown >= 1                       # shown without the bot's pause
 
 
 @pytest.mark.parametrize("data", [b"", b"\x00", b"\x00\x00\x00\x00", b"\x01\x00\x00", b"\x01\x06\x00",

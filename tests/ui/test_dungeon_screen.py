@@ -259,3 +259,22 @@ def test_a_saved_run_is_offered_before_a_new_one_replaces_it(make_app):
     assert stack(app)[-1] == "bout_dungeon"
     m = app.top.match
     assert m.game.state_hash() == h and len(m.replay.actions) == n
+
+
+def test_read_the_log_shows_all_of_it_newest_first_and_scrolls(make_app):
+    """START -> "Read the log": every line kept (not the last 30), newest first; DOWN scrolls
+    back in time, A closes."""
+    app = make_app(size=(320, 240))
+    open_dungeon(app)
+    sc = app.top
+    sc.log += [f"old line {k}" for k in range(60)]
+    press(app, B.START)
+    menu_pick(app, "Read the log")
+    msg = app.top
+    assert stack(app)[-1] == "message" and "newest first" in msg.title_text
+    assert msg.lines[0] == "old line 59" and len(msg.lines) == len(sc.log) > 60
+    app.step()
+    press(app, B.DOWN, B.DOWN)
+    assert msg.top == 2
+    press(app, B.A)
+    assert stack(app)[-1] != "message"

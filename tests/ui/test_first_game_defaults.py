@@ -16,7 +16,6 @@ SETUPS = {
 }
 # (scene, rule, owner, what is wrong)
 KNOWN = (
-    ("skirmish_setup", "start", "ux-skirmish-quest", "opens on Map; A on Map does not start (START fights)"),
 )
 
 

@@ -184,8 +184,10 @@ def test_whole_battle_by_buttons(make_app, artifacts, capsys):
     bot = next(p.player for p in res.placements if p.controller != "human")
     lines = app.stats.stats_view(me, [bot])
     assert lines[0].games == 1 and lines[1].games == 1
-    # A: back to the menu; Stats shows the WoS view with the bot of the last battle
-    press(app, B.A)
+    # the cursor starts on Play again (issue 20); right to Menu, A: back to the menu; Stats shows
+    # the WoS view with the bot of the last battle
+    assert app.top.choices[app.top.sel][0] == "Play again"
+    press(app, B.RIGHT, B.A)
     assert stack(app) == ["menu"]
     menu_open(app, "Stats")
     assert stack(app)[-1] == "stats"

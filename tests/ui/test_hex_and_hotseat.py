@@ -25,6 +25,7 @@ def setup_scene(app):
         press(app, B.A)
     press(app, B.A)
     assert stack(app)[-1] == "skirmish_setup"
+    press(app, B.DOWN)                      # it opens on its Fight line: down wraps to Map
     return app.top
 
 
@@ -36,6 +37,8 @@ def test_battle_on_a_hex_map(make_app, artifacts):
     for _ in range(8):
         press(app, B.DOWN)
     press(app, B.A, B.START)
+    if stack(app)[-1] == "howto":                        # the first battle's how-to: A plays
+        press(app, B.A)
     bs = app.top
     assert bs.scene_name == "skirmish_battle" and bs.board.geom.hex
     g = bs.game
@@ -83,6 +86,8 @@ def test_hot_seat_two_humans(make_app, artifacts):
     f2 = app.top
     assert f2.scene_name == "skirmish_formation" and f2.player == app.player_name(1)
     press(app, B.START)
+    assert stack(app)[-1] == "howto"                     # the first battle's how-to, over the board
+    press(app, B.A)
     # the board is hidden until the first player says they are ready: a curtain over the battle
     assert stack(app) == ["menu", "skirmish_setup", "skirmish_battle", "skirmish_curtain"]
     bs, curtain = app.stack[-2], app.top

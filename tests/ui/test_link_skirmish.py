@@ -36,7 +36,7 @@ def test_linked_skirmish_from_the_menus(make_app, monkeypatch, artifacts, tmp_pa
     setup = app.top
     assert setup.scene_name == "skirmish_link_setup"
     assert setup.seats[:2] == ["human", "remote"]
-    press(app, B.DOWN, B.DOWN)                      # Army size
+    press(app, B.DOWN, B.DOWN, B.DOWN)              # from the Fight line: Map, ..., Army size
     for _ in range(7):
         press(app, B.LEFT)
     press(app, B.DOWN, B.RIGHT)                     # Turn limit 10

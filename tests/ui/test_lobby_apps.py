@@ -98,16 +98,23 @@ def persons(apps, bot):
     return play
 
 
-def test_four_apps_and_a_watcher_play_a_lan_battle_from_their_menus(tmp_path, monkeypatch, artifacts):
+def on_the_loopback(tmp_path, monkeypatch):
+    """Apps in this process host on a free TCP port and announce to the loopback only; returns
+    the Link screen's module (its TCP_LOBBY choice)."""
     import game.ui.scenes.link.lobby as lobby_module
     import game.ui.scenes.link.setup as setup_module
-    from game.modes.skirmish.bot import SkirmishBot
     monkeypatch.setenv("TACTIBOX_DATA", str(tmp_path / "host"))
     monkeypatch.delenv("TACTIBOX_APPLIANCE", raising=False)
     monkeypatch.setattr(setup_module, "find_ports", lambda: [])
     monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{free_port()}")
     monkeypatch.setattr(lobby_module, "ANNOUNCE_TO", "127.255.255.255")      # the loopback only
     monkeypatch.setattr(lobby_module, "ANNOUNCE_PORT", free_port(socket.SOCK_DGRAM))
+    return setup_module
+
+
+def test_four_apps_and_a_watcher_play_a_lan_battle_from_their_menus(tmp_path, monkeypatch, artifacts):
+    from game.modes.skirmish.bot import SkirmishBot
+    setup_module = on_the_loopback(tmp_path, monkeypatch)
     host = make(tmp_path, "Battle host")
     apps = [host]
     gone = []

@@ -7,10 +7,8 @@ replay (it plays back) and the stats."""
 
 from __future__ import annotations
 
-import socket
-
 import pytest
-from test_lobby_apps import free_port, join_from_menu, make, row, turn_to, until
+from test_lobby_apps import join_from_menu, make, on_the_loopback, row, turn_to, until
 from ui_harness import B, press, stack
 
 pytestmark = pytest.mark.slow
@@ -31,18 +29,11 @@ def persons(apps):
 
 
 def test_three_apps_play_a_four_clan_module_from_their_menus(tmp_path, monkeypatch, artifacts):
-    import game.ui.scenes.link.lobby as lobby_module
-    import game.ui.scenes.link.setup as setup_module
     from game.core.datafile import ASSETS
     from game.core.replay import parse_replay
     from game.match.headless import verify_game
     from game.modes.gdl.hooks import GdlRules
-    monkeypatch.setenv("TACTIBOX_DATA", str(tmp_path / "host"))
-    monkeypatch.delenv("TACTIBOX_APPLIANCE", raising=False)
-    monkeypatch.setattr(setup_module, "find_ports", lambda: [])
-    monkeypatch.setattr(setup_module, "TCP_HOST", f"tcp://:{free_port()}")
-    monkeypatch.setattr(lobby_module, "ANNOUNCE_TO", "127.255.255.255")      # the loopback only
-    monkeypatch.setattr(lobby_module, "ANNOUNCE_PORT", free_port(socket.SOCK_DGRAM))
+    setup_module = on_the_loopback(tmp_path, monkeypatch)
     host = make(tmp_path, "Battle host")
     apps = [host]
     try:

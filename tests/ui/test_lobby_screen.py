@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 
-from ui_harness import B, menu_open, press, stack
+from ui_harness import B, menu_open, press, run_until, stack
 
 
 def free_port() -> int:
@@ -76,7 +76,7 @@ def test_the_host_hands_an_idle_seat_to_a_bot_from_the_battle_screen(make_app, m
     assert lobby.launched and stack(app)[-1] == "skirmish_link_battle"
     battle = app.top
     press(app, B.START)
-    assert stack(app)[-1] == "choice" and not any("bot plays" in lb for lb in app.top.labels)
+    assert stack(app)[-1] == "pause" and not any("bot plays" in lb for lb in app.top.labels)   # the shared pause menu
     press(app, B.B)
     handed = []
     monkeypatch.setattr(lobby, "waiting", lambda: ("Ann", 12.0))
@@ -114,15 +114,32 @@ def test_an_xconq_module_lobby_one_handed_seats_the_modules_sides(make_app, monk
     assert sc.lobby.launched and stack(app)[-1] == "gdl_game"
     game_sc = app.top
     assert game_sc.run is sc.run and game_sc.human is not None and len(game_sc.humans) == 1
-    for _ in range(3000):
-        if stack(app)[-1] == "link_over":
-            break
+    def ended_or_ends_a_turn() -> bool:
         if stack(app)[-1] == "gdl_game" and game_sc.human_turn():
             press(app, B.B)                                   # nothing picked: the menu
             assert stack(app)[-1] == "choice"
             press(app, B.A)                                   # End turn
-        app.step()
+        return stack(app)[-1] == "link_over"
+
+    run_until(app, ended_or_ends_a_turn, None, "the module's end")
     assert stack(app)[-1] == "link_over", stack(app)
     m = game_sc.match
     assert m.over and m.result.finished and m.result.replay_name
     assert [r.mode for r in app.replays.list() if r.ok] == ["gdl"] and len(app.stats.recent_games(5)) == 1
+
+
+def test_the_lobby_list_shows_each_persons_score_as_this_unit_knows_it(make_app, monkeypatch):
+    """Issue 22 item 2 "score info": a person this unit has records of shows " · Elo W-L" after
+    their name; a name never played here shows nothing extra (no made-up 1000)."""
+    from game.store.stats import GameRecord, SeatRecord
+    app, sc = open_lobby(make_app, monkeypatch, (480, 320), free_port())
+    me = sc.lobby.unit_name
+    def host_line() -> str:
+        return sc.player_lines()[0][0].split(": ", 1)[1]       # after the seat's colour
+    assert host_line() == f"{me} (you, host) · v{sc.lobby.app_version}"
+    app.stats.record_game(GameRecord("skirmish", "ring", "h", 1, [SeatRecord(0, me, False, 1, 3, 9),
+                                                                  SeatRecord(1, "Bob", False, 2, 0, 0)]))
+    sc.__dict__.pop("_scores", None)          # a lobby reads the records once; a new one again
+    elo = app.stats.rating(me)
+    assert elo > 1000
+    assert host_line() == f"{me} (you, host) · v{sc.lobby.app_version} · {elo} 1-0"

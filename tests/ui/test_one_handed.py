@@ -54,6 +54,7 @@ def test_whole_skirmish_with_dpad_and_a_b_only(make_app, monkeypatch):
         settle(app)
     assert stack(app)[-1] == "skirmish_results", stack(app)
     assert app.top.result.finished and g.over and g.turn >= 2, g.turn
-    press(app, B.A)
-    assert stack(app) == ["menu"]
+    press(app, B.A)                                       # Play again: the same battle, a new seed
+    assert stack(app)[-1] == "skirmish_battle", stack(app)
+    app.goto_menu()
     assert set(used) <= ALLOWED, set(used) - ALLOWED

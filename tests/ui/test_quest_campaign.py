@@ -48,6 +48,20 @@ def choose(app, label):
     raise AssertionError(f"no line {label!r} in {[it.label for it in menu.items]}")
 
 
+def play_from_map(app):
+    """A on the map's node; the first campaign level's how-to (over the board): A plays."""
+    press(app, B.A)
+    if stack(app)[-1] == "howto":
+        press(app, B.A)
+
+
+def leave_level(app):
+    """The pause menu's "Leave the level", then Yes to its question (the level stays saved)."""
+    choose(app, "Leave the level")
+    assert stack(app)[-1] == "confirm", stack(app)
+    choose(app, "Yes")
+
+
 def camp():
     return flow.campaign()
 
@@ -66,6 +80,8 @@ def win_first_level(app, hub):
     m = app.top
     assert stack(app)[-1] == "quest_map" and m.sel == camp().start()
     press(app, B.A)
+    if stack(app)[-1] == "howto":                # the first campaign level: the how-to, A plays
+        press(app, B.A)
     sc = app.top
     assert stack(app)[-1] == "quest_board" and sc.level_id == camp().start() and sc.run.in_campaign
     assert sc.session.carry == hub.store.progress.start_carry(camp())
@@ -187,7 +203,7 @@ def test_replay_policy_no_refuses_a_won_level_delta_allows_it(make_app, tmp_path
     assert stack(app)[-1] == "quest_map" and "does not allow replays" in m.message
     monkeypatch.setattr(flow, "_campaign", lambda: (dataclasses.replace(no, replay="delta"), ()))
     m.camp = flow.campaign()
-    press(app, B.A)
+    play_from_map(app)
     assert stack(app)[-1] == "quest_board" and app.top.level_id == camp().start()
 
 
@@ -268,7 +284,7 @@ def test_leaving_saves_the_level_and_continue_resumes_it(make_app):
     for a in acts[:2]:
         press(app, SQUARE_KEYS[a[1]])
     press(app, B.START)
-    choose(app, "Leave (the game is saved)")
+    leave_level(app)
     assert stack(app)[-1] == "quest_levels" and lst.status(lid) == "saved"
     press(app, B.B)
     hub = app.top
@@ -280,7 +296,7 @@ def test_leaving_saves_the_level_and_continue_resumes_it(make_app):
     for a in acts[2:]:
         press(app, SQUARE_KEYS[a[1]])
     assert sc.game.status == "won" and stack(app)[-1] == "choice"
-    assert app.top.labels[1:] == ["Next level", "Back to the list", "Look at the board"]
+    assert app.top.labels[1:] == ["Next level", "Back to the list", "Play again (beat your best)", "Look at the board"]
     choose(app, "Back to the list")
     lst = app.top
     assert stack(app)[-1] == "quest_levels" and lst.status(lid).startswith("best ")
@@ -339,7 +355,7 @@ def test_hp_refill_decides_the_health_a_campaign_level_starts_with(make_app, tmp
     seed_progress(tmp_path / "data", hp=40)
     c = dataclasses.replace(camp(), hp_refill=refill)
     app = on_campaign_map(make_app, monkeypatch, c)
-    press(app, B.A)
+    play_from_map(app)
     pl = app.top.game.player
     assert pl["hp"] == (pl["max_hp"] if refill else 40) and pl["max_hp"] > 40
 
@@ -375,7 +391,7 @@ def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path, sho
     acts = load_replay(solution_path(lid)).actions
     sc.act(acts[0])
     press(app, B.START)
-    choose(app, "Leave (the game is saved)")
+    leave_level(app)
     assert stack(app)[-1] == "quest_map" and hub.store.has_session(lid)
     press(app, B.B)                                   # to the hub: Continue resumes it over the map
     assert hub.menu.current.label == "Continue"
@@ -383,16 +399,17 @@ def test_campaign_save_is_replayed_under_a_changed_carry(make_app, tmp_path, sho
     assert stack(app) == ["menu", "quest_hub", "quest_map", "quest_board"]
     assert app.top.message == "resumed at move 1" and app.top.session.pos == 1
     press(app, B.START)
-    choose(app, "Leave (the game is saved)")
+    leave_level(app)
     press(app, B.X)                                   # the shop shortcut: buy, so the carry changes
     press(app, B.A)
-    assert hub.store.progress.carry["coins"] == 0
+    left = load_replay(solution_path(camp().start())).result["coins"]     # what the first level paid
+    assert hub.store.progress.carry["coins"] == left
     press(app, B.B)
     assert stack(app)[-1] == "quest_map" and app.top.sel == lid
     press(app, B.A)
     sc = app.top
     assert sc.session.pos == 1 and sc.message == "your carry changed since this game was saved; replayed all 1 moves with it"
-    assert sc.session.carry["coins"] == 0 and len(sc.game.player["items"]) == 1
+    assert sc.session.carry["coins"] == left and len(sc.game.player["items"]) == 1
 
 
 def test_next_level_after_a_square_puzzle(make_app):
@@ -408,7 +425,7 @@ def test_next_level_after_a_square_puzzle(make_app):
     assert app.top is sc and sc.level_id == ids[1] and sc.session.pos == 0
     assert sc.bests.data[ids[0]]["moves"] == len(load_replay(solution_path(ids[0])).actions)
     press(app, B.B)                                   # nothing to undo: the pause box
-    choose(app, "Leave (the game is saved)")
+    leave_level(app)
     assert stack(app)[-1] == "quest_levels" and not flow.quest_store(app).has_session(ids[1])   # untouched: no save
 
 
@@ -448,6 +465,6 @@ def test_a_campaign_level_is_played_with_the_campaign_gravity_default(make_app, 
     assert not load_level(start)[0].gravity_set       # the first level has no gravity line
     c = dataclasses.replace(camp(), gravity="S")
     app = on_campaign_map(make_app, monkeypatch, c)
-    press(app, B.A)
+    play_from_map(app)
     lv = app.top.game.level
     assert app.top.level_id == start and lv.gravity == lv.grid.dir_names.index("S")

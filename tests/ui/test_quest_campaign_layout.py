@@ -39,6 +39,8 @@ def test_quest_screens_have_no_clipped_text(make_app, size, monkeypatch):
     m = app.top
     assert stack(app)[-1] == "quest_map" and shot(app, probe, "not solved yet") == [], "map"
     press(app, B.A)
+    assert stack(app)[-1] == "howto"
+    press(app, B.A)                                   # the first campaign level's how-to: A plays
     sc = app.top
     for a in load_replay(solution_path(sc.level_id)).actions:
         sc.act(a)

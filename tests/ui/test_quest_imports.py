@@ -5,7 +5,7 @@ on return, and everything is reached with the d-pad, A and B."""
 
 import pygame
 import pytest
-from ui_harness import B, press, stack
+from ui_harness import B, menu_pick, press, stack
 
 from game.modes.quest.importers.supaplex import encode_record
 from game.ui import theme as T
@@ -17,10 +17,12 @@ ERROR = "broken.xsb: 1: level 1 is open: the player can reach the map's edge at 
 
 
 def leave_board(app):
-    """START pauses the board; its third line leaves it (the game is saved)."""
+    """START pauses the board (the shared pause menu); "Leave the level", then Yes (the game is saved)."""
     press(app, B.START)
-    assert stack(app)[-1] == "choice"
-    press(app, B.DOWN, B.DOWN, B.A)
+    assert stack(app)[-1] == "pause"
+    menu_pick(app, "Leave the level")
+    assert stack(app)[-1] == "confirm"
+    menu_pick(app, "Yes")
 
 
 def supaplex() -> bytes:

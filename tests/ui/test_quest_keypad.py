@@ -54,7 +54,7 @@ def test_keypad_digits_follow_the_hex_grid_directions():
     assert board_command(B.KP3, names, 0, False) == ("aim", 2)
     assert [board_command(b, names, 0, True) for b in (B.KP5, B.KP_ENTER, B.KP0, B.KP_PERIOD, B.KP_DIVIDE,
                                                         B.KP_MULTIPLY, B.KP_PLUS)] == [
-        ("act",), ("act",), ("undo",), ("redo",), ("cycle",), ("wait",), ("back",)]
+        ("act",), ("act",), ("undo",), ("redo",), ("cycle", 1), ("wait",), ("back",)]
     # the hint bar names the keys of the scheme in use
     assert hint_pairs(True)[:3] == [("5", "act"), ("0", "undo"), (".", "redo")]
     assert hint_pairs(False)[:3] == [("A", "act"), ("B", "undo"), ("X", "redo")]
@@ -122,18 +122,20 @@ def test_square_board_played_from_the_keypad(make_app):
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "quest.md"
 TOKENS = {"Up": B.UP, "Down": B.DOWN, "Left": B.LEFT, "Right": B.RIGHT, "Enter": B.KP_ENTER, "`.`": B.KP_PERIOD,
           "`/`": B.KP_DIVIDE, "`*`": B.KP_MULTIPLY, "`+`": B.KP_PLUS, **{str(d): getattr(B, f"KP{d}") for d in range(10)},
-          **{b.value: b for b in (B.A, B.B, B.X, B.Y, B.L, B.START)}}
+          **{b.value: b for b in (B.A, B.B, B.X, B.Y, B.L, B.R, B.START)}}
 # row label -> (grid, the commands its keys give in order, aiming from N with "step" chosen
 #               [, the keypad's commands when they differ from the d-pad's])
 ROWS = {"step N / S (hex)": (HEX, [("move", 0), ("move", 3)]),
+        "step along your row (hex)": (HEX, [("row", -1), ("row", 1)], []),
         "step NE / SE / SW / NW (hex)": (HEX, [("move", 1), ("move", 2), ("move", 4), ("move", 5)]),
-        "turn the aim arrow (hex)": (HEX, [("aim", 5), ("aim", 1)]),
+        "turn the aim arrow (hex, a spell chosen)": (HEX, [("aim", 5), ("aim", 1)]),
         "step N E S W (square)": (SQUARE4, [("move", 0), ("move", 1), ("move", 2), ("move", 3)]),
         "act in the aim (step, push, blow, or the chosen spell)": (HEX, [("act",)], [("act",), ("act",)]),
         "undo / redo": (HEX, [("undo",), ("redo",)]),
-        "choose what A does (step, then each known spell)": (HEX, [("cycle",)]),
-        "wait a turn": (HEX, [("wait",)]),
-        "pause: resume, restart the level, leave it (saved)": (HEX, [("back",)])}
+        "choose what A does (step, then each known spell)": (HEX, [("cycle", -1), ("cycle", 1), ("cycle", 1)],
+                                                             [("cycle", 1)]),
+        "wait a turn": (HEX, [], [("wait",)]),
+        "pause: resume, wait, restart, how to play, leave (saved)": (HEX, [("back",)])}
 
 
 def _keys(cell: str) -> list:
@@ -156,7 +158,8 @@ def test_documented_key_tables_match_the_board():
         for scheme, cell in (("keypad", keypad), ("d-pad", dpad)):
             if keypad_want:
                 want = keypad_want[0] if scheme == "keypad" else ROWS[label][1]
-            if "then A" in cell:                      # the d-pad reaches the four slanted directions by aiming
+            if "corners" in cell:                     # the d-pad's corners: two arrows at once (HexPad)
                 continue
-            got = [board_command(b, DIR_NAMES[kind], 0, True) for b in _keys(cell)]
+            stepping = "a spell chosen" not in label
+            got = [board_command(b, DIR_NAMES[kind], 0, stepping) for b in _keys(cell)]
             assert got == want, f"{label} ({scheme}: {cell!r}): {got}"

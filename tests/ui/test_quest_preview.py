@@ -187,6 +187,13 @@ def _redraw(app, sc) -> bytes:
     return pygame.image.tobytes(app.surface, "RGB")
 
 
+def turn_aim(sc, k: int) -> None:
+    """The aim turned without a step (what Left/Right do while a spell is chosen; with "step"
+    chosen the arrows step: docs/rules/quest.md)."""
+    sc.aim = (sc.aim + k) % 6
+    sc.dirty = True
+
+
 def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypatch):
     """Redraws and turning the aim back reuse the preview; a move or an undo works it out anew."""
     from game.ui.modes.quest import board_view
@@ -203,10 +210,10 @@ def test_the_preview_is_worked_out_once_per_state_and_action(make_app, monkeypat
     redraw()
     first = len(calls)
     assert first >= 1
-    press(app, B.RIGHT)                       # a new aim: one new preview
+    turn_aim(sc, 1)                           # a new aim: one new preview
     redraw()
     assert len(calls) == first + 1
-    press(app, B.LEFT)                        # back to the first aim: reused
+    turn_aim(sc, -1)                          # back to the first aim: reused
     redraw()
     assert len(calls) == first + 1
     press(app, B.UP)                          # a step: a new state
@@ -231,16 +238,19 @@ def test_the_cells_layer_is_reused_while_the_state_is_the_same_and_draws_the_sam
         return _redraw(app, sc)
     redraw()
     n = len(calls)
-    press(app, B.RIGHT)                       # a new aim and preview: the same cells
+    turn_aim(sc, 1)                           # a new aim and preview: the same cells
     cached = redraw()
     assert len(calls) == n
     monkeypatch.setattr(board_view, "_layers", lambda sc: None)
     assert redraw() == cached                # drawn from scratch: the very same picture
     assert len(calls) == n + 1
     monkeypatch.setattr(board_view, "_layers", real_layers)
-    press(app, B.A)                           # a step or push: a new state, the cells drawn anew
-    redraw()
-    assert sc.session.pos == 1 and len(calls) == n + 2
+    press(app, B.A)                           # a step or push: a new state, the changed cells repainted
+    stepped = redraw()
+    assert sc.session.pos == 1 and len(calls) == n + 1
+    assert sc._board_layers.full_draws == 1 and sc._board_layers.repainted < len(sc.game.g.cells)
+    monkeypatch.setattr(board_view, "_layers", lambda sc: None)
+    assert redraw() == stepped               # (tests/ui/test_quest_board_layer.py: many more states)
 
 
 @pytest.mark.parametrize("lid", ["hex/07_gravity", "hex/13_snik_snaks", "hex/14_disks_and_bugs", "square/22_vault"])

@@ -1,7 +1,9 @@
 """The Hex quest screen from the main menu, by logical buttons only: pick a level, play its
-shipped solution one-handed (UP/DOWN step, LEFT/RIGHT aim, A acts), undo/redo, pixels checked."""
+shipped solution one-handed (one press a step: UP/DOWN, LEFT/RIGHT along the row, the corners;
+quest_keys.py), undo/redo, pixels checked."""
 
 import pygame
+from quest_keys import step
 from ui_harness import B, menu_open, menu_pick, press, stack
 
 from game.core.replay import load_replay
@@ -24,15 +26,7 @@ def _open(app, lid):
 def _play(app, sc, actions):
     for a in actions:
         assert a[0] == 0
-        d = a[1]
-        if d == 0:
-            press(app, B.UP)
-        elif d == 3:
-            press(app, B.DOWN)
-        else:
-            while sc.aim != d:
-                press(app, B.RIGHT)
-            press(app, B.A)
+        step(app, sc, a[1])
 
 
 def test_hex_level_played_from_the_main_menu_with_undo(make_app, tmp_path):

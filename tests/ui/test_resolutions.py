@@ -54,7 +54,7 @@ def test_scenes_at_size(make_app, artifacts, size):
     press(app, B.R)
     shot("book_stats")
     press(app, B.B, B.START)
-    assert stack(app)[-1] == "choice"
+    assert stack(app)[-1] == "pause"
     shot("pause")
     choose(app, "Abandon battle")
     assert stack(app)[-1] == "confirm"

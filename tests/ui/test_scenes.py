@@ -81,7 +81,8 @@ def test_setup_defaults_and_choices_are_remembered(make_app):
     assert sc.scene_name == "skirmish_setup"
     rs = sc.rs
     assert sc.map_id == rs.maps[0].id and sc.seats == ["human", "bot:normal", "empty", "empty"]   # a first game
-    press(app, B.RIGHT)                          # next map
+    assert sc.menu.current.label == "Form armies and fight"   # opens on its Fight line
+    press(app, B.DOWN, B.RIGHT)                  # down wraps to Map; next map
     assert sc.map_id == rs.maps[1].id
     for _ in range(5):
         press(app, B.DOWN)                       # Player 2
@@ -97,7 +98,7 @@ def test_setup_refuses_a_battle_of_one(make_app):
     app = make_app()
     press(app, B.A, B.A)
     sc = app.top
-    for _ in range(5):
+    for _ in range(6):                           # from the Fight line: Map, ... Player 2
         press(app, B.DOWN)
     while sc.seats[1] != "empty":
         press(app, B.RIGHT)
@@ -120,9 +121,7 @@ def limited_ruleset(tmp_path):
 def test_formation_limits_and_memory(make_app, tmp_path):
     app = make_app(ruleset=limited_ruleset(tmp_path))
     press(app, B.A, B.A)
-    for _ in range(8):
-        press(app, B.DOWN)
-    press(app, B.A)
+    press(app, B.A)                              # the set-up opens on its Fight line
     f = app.top
     assert f.scene_name == "skirmish_formation"
     rs = f.rs
@@ -141,22 +140,20 @@ def test_formation_limits_and_memory(make_app, tmp_path):
     press(app, B.X)                              # empty slot 5
     assert f.army[4] == ""
     press(app, B.START)                          # accept: battle starts, army remembered
+    assert stack(app)[-1] == "howto"             # (the first battle's how-to over the board)
+    press(app, B.A)
     assert stack(app)[-1] == "skirmish_battle"
     assert app.settings.default_armies[app.player_name(0)][4] == ""
     app.goto_menu()
     press(app, B.A)                              # Skirmish again: the remembered army is offered
-    for _ in range(8):
-        press(app, B.DOWN)
-    press(app, B.A)
+    press(app, B.A)                              # the set-up opens on its Fight line
     assert app.top.army[4] == ""
 
 
 def test_formation_needs_a_piece(make_app):
     app = make_app()
     press(app, B.A, B.A)
-    for _ in range(8):
-        press(app, B.DOWN)
-    press(app, B.A)
+    press(app, B.A)                              # the set-up opens on its Fight line
     f = app.top
     for i in range(9):
         f.cursor = i
@@ -238,7 +235,7 @@ def test_pause_menu_abandon(make_app):
     app = make_app()
     to_battle(app, army_downs=6)
     press(app, B.START)
-    assert stack(app)[-1] == "choice"
+    assert stack(app)[-1] == "pause"              # the shared pause menu
     press(app, B.A)                               # Resume
     assert stack(app)[-1] == "skirmish_battle"
     press(app, B.START)
@@ -292,7 +289,7 @@ def test_results_lists_every_army(make_app, size):
     res = app.top.result
     assert len(res.placements) == 2
     app.run_frames(1)
-    press(app, B.A)
+    press(app, B.B)                               # B: the menu (A is Play again)
     assert stack(app) == ["menu"]
 
 

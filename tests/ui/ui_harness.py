@@ -35,14 +35,21 @@ def stack(app) -> list[str]:
     return [s.scene_name for s in app.stack]
 
 
-def run_until(app, pred, max_frames: int = 3000, what: str = "condition") -> None:
-    for _ in range(max_frames):
+def run_until(app, pred, max_frames: int | None = 3000, what: str = "condition", hang_s: float = 600.0) -> None:
+    """Step frames until `pred()`. Frames spent waiting for a bot's worker thread do not count
+    towards `max_frames`. `max_frames=None`: no frame bound, for waits on other threads or
+    sockets (a loaded machine must not fail a test by chance); `hang_s` only guards against a
+    hang and is far beyond any run."""
+    frames, deadline = 0, time.monotonic() + hang_s
+    while (max_frames is None or frames < max_frames) and time.monotonic() < deadline:
         if pred():
             return
         app.step()
-        if thinking(app.top):
-            time.sleep(0.0005)   # the bot's worker thread
-    assert pred(), f"{what} not reached after {max_frames} frames; scenes {stack(app)}"
+        if thinking(app.top) or max_frames is None:
+            time.sleep(0.002)    # the bot's worker thread, the link's sockets
+        else:
+            frames += 1
+    assert pred(), f"{what} not reached after {frames} frames; scenes {stack(app)}"
 
 
 def thinking(scene) -> bool:
@@ -75,6 +82,7 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     press(app, B.A)                       # Skirmish is the first entry
     assert stack(app)[-1] == "skirmish_setup"
     shot("setup")
+    press(app, B.DOWN)                    # the set-up opens on its Fight line: down wraps to Map
     press(app, B.DOWN, B.DOWN)            # Army size
     for _ in range(army_downs):
         press(app, B.LEFT)
@@ -89,6 +97,9 @@ def to_battle(app, *, army_downs: int = 2, turn_limit_rights: int = 0, shot=None
     press(app, B.UP, B.A)                 # the cursor starts on "Done": up to a slot, open the picker
     shot("formation_picker")
     press(app, B.B, B.DOWN, B.A)          # close it, back down to "Done", fight
+    if stack(app)[-1] == "howto":         # the first battle's how-to over the board: A plays
+        shot("howto")
+        press(app, B.A)
     assert stack(app)[-1] == "skirmish_battle", stack(app)
 
 
@@ -110,8 +121,8 @@ def menu_pick(app, label: str) -> None:
 
 
 def choose(app, label: str) -> None:
-    """In a choice dialog (the pause menu): move to the entry `label` and press A."""
-    assert stack(app)[-1] == "choice", stack(app)
+    """In a choice dialog or the pause menu: move to the entry `label` and press A."""
+    assert stack(app)[-1] in ("choice", "pause"), stack(app)
     menu_pick(app, label)
 
 

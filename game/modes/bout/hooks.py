@@ -40,7 +40,7 @@ def new_bot(level: str, seat: int, seed: int):
     from game.modes.bout.bot import BoutBot
     from game.modes.bout.dungeon.botplay import ArenaOrDungeonBot
     level = level if level in ("easy", "normal", "hard") else "hard"
-    return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
+    return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed, seat)
 
 
 def verify(replay, ruleset: str | None = None, log=None) -> Verdict:
@@ -89,7 +89,8 @@ class BoutLink(LinkHook):
     crosses the cable as a COMMIT (16-byte BLAKE2b commitment of throw + salt) and only when both
     are in do the REVEALs follow, so neither unit can read the other's throw first; salts come
     from the link's entropy (os.urandom), never from the game's generator. Actions cross as one
-    byte per int (`actions.encode`)."""
+    byte per int (`actions.encode`). A dungeon co-op run (`--scenario dungeon`, the Link menu's
+    "Dungeon co-op") has its own setup and moves: game/modes/bout/dungeon/coop_link.py."""
 
     mode = "bout"
 
@@ -98,13 +99,24 @@ class BoutLink(LinkHook):
 
     def host_setup(self, rules, req: Request) -> bytes:
         from game.modes.bout.link import encode_bout_setup
+        if req.options.get("scenario") == "dungeon":
+            from game.modes.bout.dungeon import coop_link
+            from game.modes.bout.dungeon.hooks import load_data
+            return coop_link.encode_setup(load_data(rules))
         return encode_bout_setup(rules, options_from(req.options))
 
     def check_setup(self, rules, setup: bytes) -> None:
+        from game.modes.bout.dungeon import coop_link
         from game.modes.bout.link import decode_bout_setup
+        if coop_link.is_coop_setup(setup):
+            coop_link.check_setup(rules, setup)
+            return
         decode_bout_setup(rules, setup)
 
     def header(self, rules, seed: int, setup: bytes):
+        from game.modes.bout.dungeon import coop_link
+        if coop_link.is_coop_setup(setup):
+            return coop_link.header(rules, seed, setup)
         from game.modes.bout.link import decode_bout_setup
         from game.modes.bout.match import bout_header
         from game.modes.bout.scenarios import new_bout
@@ -113,21 +125,32 @@ class BoutLink(LinkHook):
         return bout_header(rules, seed, options, ["human"] * sides)
 
     def units(self, header, game) -> dict[int, int]:
+        if getattr(game, "coop", False):
+            return {0: 0, 1: 1}
         return {side: 0 if side == 0 else 1 for side in sorted({f.side for f in game.fighters})}
 
     def encode_move(self, game, actions) -> bytes:
         from game.modes.bout import actions as A
         (action,) = actions
+        if getattr(game, "coop", False):
+            from game.modes.bout.dungeon import coop_link
+            return coop_link.encode_move(action)
         return bytes(A.encode(action))
 
     def decode_move(self, game, data: bytes) -> list:
         from game.modes.bout import actions as A
+        if getattr(game, "coop", False):
+            from game.modes.bout.dungeon import coop_link
+            return coop_link.decode_move(data)
         return [A.decode(list(bytes(data)))]          # ActionError is a ValueError
 
     def restore(self, match, data: bytes):
         from game.modes.bout.game import BoutGame
 
         def checked(snap):
+            if getattr(match.game, "coop", False):
+                from game.modes.bout.dungeon import coop_link
+                return coop_link.restore(match, snap)
             game = BoutGame.restore(match.rules, snap)
             game.state_hash()
             return game
@@ -136,6 +159,9 @@ class BoutLink(LinkHook):
     def new_bot(self, match, seat: int, level: str, entropy=None):
         from game.modes.bout import actions as A
         from game.modes.bout.bot import BoutBot
+        if getattr(match.game, "coop", False):
+            from game.modes.bout.dungeon import coop_link
+            return coop_link.new_bot(match, seat, level, entropy)
         salts = (lambda: entropy(A.SECRET_BYTES)) if entropy is not None else None
         return BoutBot(level, match.header.seed, seat, salt_source=salts)
 
@@ -143,6 +169,9 @@ class BoutLink(LinkHook):
         if match is None:
             return {"mode": "bout", "winner": None}
         g = match.game
+        if getattr(g, "coop", False):
+            from game.modes.bout.dungeon import coop_link
+            return coop_link.summary(match)
         return {"mode": "bout", "exchanges": g.turn, "rounds": g.round, "state_hash": g.state_hash(),
                 "winner": None if g.winner is None else f"side {g.winner} ({'host' if g.winner == 0 else 'guest'})"}
 

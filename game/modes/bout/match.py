@@ -50,6 +50,27 @@ def dungeon_header(rules, data, seed: int, level: str = "hard") -> Replay:
                   setup={"seats": [f"bot:{level}"]})
 
 
+def coop_header(rules, data, seed: int, seats=("bot:hard", "bot:hard"), names=None) -> Replay:
+    """A co-op dungeon run's header: two seats (the two heroes), each `bot:LEVEL`, `human` or
+    `remote` (game/modes/bout/dungeon/coop.py)."""
+    return Replay(mode="bout", seed=seed, ruleset_id=rules.id, ruleset_hash=rules.content_hash,
+                  map_id=f"dungeon/{data.id}", map_hash=data.content_hash, options={"scenario": DUNGEON, "coop": True},
+                  setup={"seats": list(seats)}, meta={"players": list(names)} if names else {})
+
+
+def is_coop(header: Replay) -> bool:
+    return is_dungeon(header) and header.options.get("coop") is True
+
+
+def coop_seats(seats) -> list[str]:
+    """Two co-op seats: bot:LEVEL, human or remote (ValueError otherwise)."""
+    out = [s.strip() for s in seats]
+    for s in out:
+        if s not in ("human", "remote") and s not in ("bot:easy", "bot:normal", "bot:hard"):
+            raise ValueError(f"seat {s!r}: a co-op hero is bot:easy, bot:normal, bot:hard, human or remote")
+    return out
+
+
 def arena(game) -> bool:
     from game.modes.bout.game import BoutGame
     return isinstance(game, BoutGame)
@@ -65,6 +86,15 @@ class BoutRules(MatchRules):
         if req.options.get("scenario") == DUNGEON:
             from game.modes.bout.dungeon.hooks import load_data
             from game.modes.bout.dungeon.run import seat_level
+            seats = [s for s in (req.seats or ()) if s.strip()]
+            if req.options.get("coop") or len(seats) == 2:
+                try:
+                    seats = coop_seats(seats or ("bot:hard", "bot:hard"))
+                    if len(seats) != 2:
+                        raise ValueError(f"a co-op run has 2 seats (the two heroes), got {len(seats)}")
+                except ValueError as exc:
+                    raise ValueError(f"--seats: {exc}") from None
+                return coop_header(rules, load_data(rules, req.options.get("dungeon")), req.seed, seats)
             try:
                 level = seat_level(req.seats)
             except ValueError as exc:
@@ -89,6 +119,9 @@ class BoutRules(MatchRules):
             if header.map_hash and header.map_hash != data.content_hash:
                 raise ReplayError(f"dungeon: recorded with content hash {header.map_hash[:12]}, "
                                   f"this dungeon is {data.content_hash[:12]}")
+            if header.options.get("coop") is True:
+                from game.modes.bout.dungeon.coop import CoopGame
+                return CoopGame(rules, data, header.seed)
             return DungeonGame(rules, data, header.seed)
         engine = header.setup.get("engine", 1) if isinstance(header.setup, dict) else 1
         if engine != ENGINE:
@@ -102,12 +135,12 @@ class BoutRules(MatchRules):
     def players(self, game, header: Replay) -> dict[int, Player]:
         seats = header.setup.get("seats") if isinstance(header.setup.get("seats"), list) else []
         names = header.meta.get("players") if isinstance(header.meta.get("players"), list) else []
-        sides = [0] if is_dungeon(header) else sorted({f.side for f in game.fighters})
+        sides = [0, 1] if is_coop(header) else [0] if is_dungeon(header) else sorted({f.side for f in game.fighters})
         out = {}
         for i, side in enumerate(sides):
             kind = str(seats[i]) if i < len(seats) else "hard"
             ctrl = kind if kind.startswith("bot:") or kind in ("human", "remote") else f"bot:{kind}"
-            default = "Hero" if is_dungeon(header) else f"Side {side}"
+            default = game.actors[side].t.name if is_coop(header) else "Hero" if is_dungeon(header) else f"Side {side}"
             out[side] = Player(str(names[i]) if i < len(names) and names[i] else default, ctrl)
         return out
 
@@ -122,7 +155,7 @@ class BoutRules(MatchRules):
         from game.modes.bout.bot import BoutBot
         from game.modes.bout.dungeon.botplay import ArenaOrDungeonBot
         level = bot_level(f"bot:{level}")
-        return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed)
+        return ArenaOrDungeonBot(BoutBot(level, seed, seat), level, seed, seat)
 
     def fallback(self, game):
         """What the seat to act plays when its bot failed, or the host plays instead of a peer's
@@ -145,6 +178,10 @@ class BoutRules(MatchRules):
         return A.Done(f)
 
     def standings(self, game, header: Replay, finished: bool) -> list[Standing]:
+        if is_coop(header):
+            won = finished and game.outcome == "escaped"
+            return [Standing(s, 1 if won else (2 if finished else None), 0 if game.actors[s].dead else 1,
+                             max(0, game.actors[s].health)) for s in (0, 1)]
         if is_dungeon(header):
             won = finished and game.outcome == "escaped"
             return [Standing(0, 1 if won else (2 if finished else None), 0 if game.outcome == "fell" else 1,
@@ -160,7 +197,7 @@ class BoutRules(MatchRules):
         if is_dungeon(header):
             out = {"mode": "bout", "scenario": DUNGEON, "seed": header.seed, "seats": list(header.setup.get("seats", [])),
                    **game.summary(), "state_hash": game.state_hash(), "turns": game.turn}
-            out["winner"] = {"escaped": "hero", "fell": "dungeon"}.get(game.outcome)
+            out["winner"] = {"escaped": "heroes" if is_coop(header) else "hero", "fell": "dungeon"}.get(game.outcome)
             return out
         return {"mode": "bout", "seed": header.seed, "options": dict(header.options),
                 "seats": list(header.setup.get("seats", [])),

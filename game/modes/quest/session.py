@@ -21,6 +21,7 @@ from game.core.replay import Replay
 from game.match import Match, ReplayDriver
 from game.match.headless import played_back
 from game.modes.base import ActionError
+from game.modes.quest.bests import Bests  # noqa: F401 (a name of this module)
 from game.modes.quest.level import Level
 from game.modes.quest.match import RULES_VERSION, RULESET_ID, quest_header, result_of  # noqa: F401 (names of this module)
 from game.modes.registry import get_mode
@@ -226,17 +227,3 @@ def verify_replay(level: Level, rep: Replay) -> tuple[bool, list[str], object]:
         from game.modes.quest.game import QuestGame
         return False, verdict.problems, QuestGame(level, rep.setup.get("carry") or None)
     return verdict.ok, verdict.problems, match.game
-
-
-class Bests:
-    """Per-level best results: fewest moves, then fewest pushes (Sokoban's usual order)."""
-
-    def __init__(self, data: dict | None = None):
-        self.data = dict(data or {})
-
-    def offer(self, level_name: str, moves: int, pushes: int) -> bool:
-        cur = self.data.get(level_name)
-        if cur is None or (moves, pushes) < (cur["moves"], cur["pushes"]):
-            self.data[level_name] = {"moves": moves, "pushes": pushes}
-            return True
-        return False

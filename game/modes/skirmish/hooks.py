@@ -118,11 +118,11 @@ class SkirmishLink(LinkHook):
     def encode_move(self, game, actions) -> bytes:
         from game.modes.skirmish.link import encode_wire
         (action,) = actions
-        return encode_wire(action)
+        return encode_wire(action, game)
 
     def decode_move(self, game, data: bytes) -> list:
         from game.modes.skirmish.link import decode_wire
-        return [decode_wire(data)]
+        return [decode_wire(data, game)]
 
     def replacement(self, match) -> list:
         from game.modes.skirmish.actions import EndTurn

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core.datafile import ASSETS
 from game.rules.schema import ProblemList
-from game.rules.skirmish.loader import load_ruleset
-from game.rules.skirmish.model import Ruleset
+
+if TYPE_CHECKING:
+    from game.rules.skirmish.model import Ruleset
+
+# The loader is imported when a ruleset is loaded: `use_data_dir` runs at start-up (the data
+# folder opens before the first frame) and needs none of it.
 
 DEFAULT_RULESET = "default"
 _data_dir: Path | None = None
@@ -76,6 +81,7 @@ def find_ruleset(name_or_path: str | None = None, data_dir: str | Path | None = 
     hit = _cache.get(folder)
     if hit and hit[0] == stamp:
         return hit[1], hit[2]
+    from game.rules.skirmish.loader import load_ruleset
     rs, problems = load_ruleset(folder)
     _cache[folder] = (stamp, rs, problems)
     return rs, problems

@@ -38,7 +38,8 @@ def test_the_log_says_what_happens_in_plain_words(capsys):
 
 
 def test_bad_seats_are_refused(capsys):
-    assert main(["simulate", "--mode", "bout", "--scenario", "dungeon", "--seats", "bot:hard,bot:easy"]) == 2
+    # two seats are a co-op run (test_dungeon_coop.py); three are refused
+    assert main(["simulate", "--mode", "bout", "--scenario", "dungeon", "--seats", "bot:hard,bot:easy,bot:easy"]) == 2
     assert "the dungeon has 1 seat" in capsys.readouterr().err
     assert main(["simulate", "--mode", "bout", "--scenario", "dungeon", "--seats", "human"]) == 2
     assert "played by bot:easy, bot:normal or bot:hard" in capsys.readouterr().err

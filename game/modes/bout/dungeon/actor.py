@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from game.modes.bout.fighter import Fighter, Template
 
-HERO, COMPANION, FOE = range(3)
-ROLE_NAMES = ("hero", "companion", "foe")
+HERO, COMPANION, FOE, PARTNER = range(4)         # PARTNER: a co-op run's second hero (coop.py)
+ROLE_NAMES = ("hero", "companion", "foe", "partner")
 FOLLOW, HOLD, ATTACK_TARGET = range(3)
 ORDER_NAMES = ("follow", "hold", "attack my target")
 PACK_SIZE = 8

@@ -14,7 +14,7 @@ SPEC = {
     "comes_to": "f", "descends": "depth", "disengages": "f", "drop": "f item", "equip": "f item",
     "evade_blocked": "f", "evade_fails": "f", "evade_intent": "f dir", "falls": "f",
     "left_behind": "name", "order": "order", "pack_full": "f", "pickup": "f item", "pursues": "f foe",
-    "run_over": "result", "slain": "f", "square_lost": "f cell", "swap": "a b",
+    "run_over": "result", "sealed": "f", "slain": "f", "square_lost": "f cell", "swap": "a b",
 }
 
 

@@ -25,20 +25,22 @@ from game.modes.bout.bot import BoutBot
 from game.modes.bout.dungeon import actions as A
 from game.modes.bout.dungeon import events as E
 from game.modes.bout.dungeon import items as I
-from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PACK_SIZE, Actor, template_of
+from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PACK_SIZE, PARTNER, Actor, template_of
 from game.modes.bout.dungeon.fov import sight_of
 from game.modes.bout.dungeon.generate import generate_level
 from game.modes.bout.dungeon.speed import fresh_account, move_points
 from game.modes.bout.melee import Melee
 
 STREAM = 0xD1
-BOT_LEVELS = {HERO: "hard", COMPANION: "hard", FOE: "normal"}
+BOT_LEVELS = {HERO: "hard", COMPANION: "hard", FOE: "normal", PARTNER: "hard"}
 RESULTS = ("escaped", "fell", "timeout")
 PHASES = ("step", "declare", "pursue", "over")
 
 
 class DungeonGame:
     mode = "bout"
+    coop = False                         # a co-op run (coop.py) has two heroes, seats 0 and 1
+    hero_ids = (0,)                      # the fighters people (or the hero's bot) decide for
 
     def __init__(self, rules, data, seed: int, *, start: bool = True) -> None:
         self.rules, self.data, self.seed = rules, data, seed
@@ -104,7 +106,7 @@ class DungeonGame:
             self.exchanges_before += self.m.exchanges
         self.depth = depth
         self.level = lv = generate_level(self.data, self.seed, depth)
-        party = [a for a in self.actors if a.role != FOE and not a.dead]
+        party = self._party()
         self.evading, self.intents, self.pursuit, self.pending = {}, {}, [], {}
         self.floor = [list(x) for x in lv.items]
         self.explored, self.met = 0, []
@@ -128,6 +130,10 @@ class DungeonGame:
         self._reindex()
         self.see()
 
+    def _party(self) -> list:
+        """Who goes down to the next level: the party, those not dead."""
+        return [a for a in self.actors if a.role != FOE and not a.dead]
+
     # ---------------------------------------------------------------- queries
     @property
     def hero(self) -> Actor:
@@ -141,6 +147,10 @@ class DungeonGame:
     @property
     def exchanges(self) -> int:
         return self.exchanges_before + (self.m.exchanges if self.m else 0)
+
+    def party_fallen(self) -> bool:
+        """The run is lost: the hero has fallen (co-op: every hero)."""
+        return self.hero.dead
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -251,7 +261,11 @@ class DungeonGame:
             return
         if isinstance(action, (A.Pursue, A.Declare)):
             raise ActionError(f"{type(action).__name__.lower()} is not possible now")
-        h = self.hero
+        self.check_key(0, action)
+
+    def check_key(self, i: int, action) -> None:
+        """ActionError unless `action` is a step key hero `i` may give now."""
+        h = self.actors[i]
         if isinstance(action, (A.Step, A.Turn)):
             top = 8 if isinstance(action, A.Step) else 7
             if not 0 <= action.dir <= top:
@@ -351,6 +365,8 @@ class DungeonGame:
         g._reindex()
         return g
 
+    ROLES = (HERO, COMPANION, FOE)
+
     def _validate(self) -> None:
         """A restored state must be one the rules can play on: ValueError naming what is not."""
         def need(ok: bool, what: str) -> None:
@@ -363,7 +379,7 @@ class DungeonGame:
         need(n >= 1 and self.actors[0].role == HERO, "actors[0]: the hero")
         for i, a in enumerate(self.actors):
             need(0 <= a.pos < lv.size and lv.tiles[a.pos] != 0, f"actors[{i}].pos {a.pos}")
-            need(a.role in (HERO, COMPANION, FOE) and (a.role == HERO) == (i == 0), f"actors[{i}].role")
+            need(a.role in self.ROLES and (a.role == HERO) == (i == 0), f"actors[{i}].role")
             need(0 <= a.weapon < len(R.weapons) and 0 <= a.t.weapon < len(R.weapons), f"actors[{i}] weapon")
             need(0 <= a.t.armour < len(R.armours) and -1 <= a.t.shield < len(R.shields), f"actors[{i}] armour/shield")
             need(0 <= a.facing < 8 and len(a.items) <= PACK_SIZE and all(0 <= k < len(D.items) for k in a.items),
@@ -378,8 +394,8 @@ class DungeonGame:
         need(all(0 <= i < n and 0 <= d < 8 for i, d in self.evading.items()), "evading")
         need(self.pursuit == [] or (len(self.pursuit) == 2 and 0 <= self.pursuit[0] < n), "pursuit")
         need((self.phase == "pursue") == bool(self.pursuit), "pursuit/phase")
-        need(self.phase != "declare" or (self.m.to_act() == 0 and self.m.stage_of(0) in ("declare", "respond")),
-             "declare/phase")
+        f = self.m.to_act() if self.phase == "declare" else None
+        need(f is None or (f in self.hero_ids and self.m.stage_of(f) in ("declare", "respond")), "declare/phase")
 
     def state_hash(self) -> str:
         return canonical_hash(self.snapshot())

@@ -18,12 +18,20 @@ def load_data(rules, folder: str | None = None):
 
 
 def new_game(rules, seed: int, options: dict, seats=()):
-    """A dungeon run for the registry's `game` factory (the Match's path): one seat, the hero."""
+    """A dungeon run for the registry's `game` factory (the Match's path): one seat, the hero
+    (`coop` in the options: two heroes, coop.py)."""
     from game.modes.bout.dungeon.game import DungeonGame
+    if (options or {}).get("coop"):
+        from game.modes.bout.dungeon.coop import CoopGame
+        return CoopGame(rules, load_data(rules, (options or {}).get("dungeon") or None), seed)
     return DungeonGame(rules, load_data(rules, (options or {}).get("dungeon") or None), seed)
 
 
 def simulate(req, rules, log=None) -> Outcome:
+    """A run with a bot hero; two seats (`--seats bot:hard,bot:hard`) make a co-op run, played
+    by the Match (game/modes/bout/dungeon/coop.py)."""
+    if req.options.get("coop") or len([s for s in (req.seats or ()) if s.strip()]) == 2:
+        return simulate_coop(req, rules, log)
     from game.modes.bout.dungeon.log import describe_events
     from game.modes.bout.dungeon.run import play_run, seat_level, to_replay
     try:
@@ -42,6 +50,20 @@ def simulate(req, rules, log=None) -> Outcome:
             f"{s['explored_cells']} squares explored, {s['foes_met']} foes met, {s['kills']} felled; score {s['score']}; "
             f"state {s['state_hash'][:16]}")
     return Outcome(s, to_replay(res), [line])
+
+
+def simulate_coop(req, rules, log=None) -> Outcome:
+    from game.core.replay import ReplayError
+    from game.match import Match
+    from game.modes.registry import get_mode
+    try:
+        match = Match.requested(get_mode("bout"), rules, req, record=False)
+    except ReplayError as exc:
+        raise ValueError(str(exc)) from None
+    match.bots_for_all().run(200_000, log)
+    match.finish()
+    summary = match.summary()
+    return Outcome(summary, match.replay, match.mode_rules.lines(summary))
 
 
 def verify(replay, rules, log=None) -> Verdict:

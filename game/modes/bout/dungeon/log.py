@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from game.modes.bout.dungeon.actor import COMPANION, HERO, ORDER_NAMES
+from game.modes.bout.dungeon.actor import COMPANION, HERO, ORDER_NAMES, PARTNER
 from game.modes.bout.log import describe as bout_describe
 
 _LETTER = re.compile(r" \((?:[A-X]|\d+)\)")
@@ -20,7 +20,7 @@ def name(g, i: int) -> str:
     a = g.actors[i]
     if a.role == HERO:
         return a.t.name
-    if a.role == COMPANION:
+    if a.role in (COMPANION, PARTNER):
         return a.t.name
     return f"{a.t.name} {i}"
 
@@ -67,6 +67,7 @@ def describe(g, ev) -> str | None:
         "pack_full": lambda: f"{n(ev[1])}'s pack is full.",
         "equip": lambda: f"{n(ev[1])} takes up {items[ev[2]].name}.",
         "drop": lambda: f"{n(ev[1])} drops {items[ev[2]].name}.",
+        "sealed": lambda: None,                 # co-op: a seal says nothing (the screen shows who is waiting)
         "slain": lambda: f"{n(ev[1])} is slain where he lies.",
         "comes_to": lambda: f"{n(ev[1])} comes to.",
         "falls": lambda: f"{n(ev[1])} has fallen.",

@@ -34,7 +34,7 @@ class RunResult:
 def seat_level(seats) -> str:
     seats = [s.strip() for s in (seats or ("bot:hard",)) if s.strip()]
     if len(seats) != 1:
-        raise ValueError(f"the dungeon has 1 seat (the hero), got {len(seats)}")
+        raise ValueError(f"the dungeon has 1 seat (the hero; 2 for a co-op run), got {len(seats)}")
     s = seats[0]
     level = s.split(":", 1)[1] if s.startswith("bot:") else s
     if level not in ("easy", "normal", "hard"):

@@ -23,18 +23,19 @@ from game.modes.bout.dungeon import controls as C
 from game.modes.bout.dungeon.level import WAIT
 
 
-def dpad_marks(g) -> dict[int, str]:
-    if g.is_over() or not g.hero.standing:
+def dpad_marks(g, me: int = 0) -> dict[int, str]:
+    """`me`: the hero the marks are for (co-op: this unit's, 0 or 1)."""
+    if g.is_over() or not g.actors[me].standing:
         return {d: C.HOLD for d in range(9)}
-    return C.dpad(g, 0)
+    return C.dpad(g, me)
 
 
-def dpad_colours(g) -> dict[int, str]:
+def dpad_colours(g, me: int = 0) -> dict[int, str]:
     lv = g.level
 
     def passable(cell):
         return 0 <= cell < lv.size and lv.tiles[cell] != 0
-    return {d: g.m.direction_meaning(0, d, passable).colour for d in range(WAIT + 1)}
+    return {d: g.m.direction_meaning(me, d, passable).colour for d in range(WAIT + 1)}
 
 
 def clock_of(g, i: int):
@@ -60,7 +61,8 @@ def default_declaration(g):
     from game.modes.bout.dungeon.world import choice, fallback
     if g.phase != "declare":
         return None
-    act = choice(g, 0, g.m.stage_of(0))
+    f = g.m.to_act()                      # the hero (co-op: the hero whose fight asks)
+    act = choice(g, f, g.m.stage_of(f))
     try:
         g.m.check(act)
     except ActionError:

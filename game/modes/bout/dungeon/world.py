@@ -197,7 +197,7 @@ def move(g, moves: dict, bumps: dict) -> set:
         if now >= 0:
             continue
         foe = g.m.hostile(i, o)
-        if i == 0 and foe:
+        if i == 0 and foe and not g.coop:           # co-op: nobody is asked; he stays (coop.py)
             g.pursuit = [o, cell]
             continue
         if (foe and a.chase == o) or (not foe and a.role != HERO) or (not foe and i == 0):
@@ -248,7 +248,7 @@ def decide(g) -> None:
         if f is None:
             break
         st = m.stage_of(f)
-        if f == 0 and st in (DECLARE, RESPOND):
+        if f in g.hero_ids and st in (DECLARE, RESPOND):
             g.phase = "declare"
             return
         try:
@@ -278,11 +278,11 @@ def choice(g, f: int, st: str):
             return BA.Orient(f, AUTO, 0, act.footing)
         if f in g.evading:
             return BA.Orient(f, DEFENSIVE, act.stance, act.footing)
-        if f == 0:
+        if f in g.hero_ids:
             return BA.Orient(f, _orientation(intent[0]), 0, act.footing)
         return act
     if st == TARGET:
-        if f == 0:
+        if f in g.hero_ids:
             reach = m.foes_of(f)
             if intent[1] in reach:
                 return BA.Target(f, intent[1])
@@ -343,8 +343,9 @@ def finish(g) -> None:
         if band and any(x.kind == "first_aid" for x in ev):
             I.spend_bandage(g, i)
         g.melee_events(ev)
-    if 0 in moved and g.hero.standing:
-        I.pick_up(g, 0)                       # walking onto items picks them up
+    for i in g.hero_ids:
+        if i in moved and g.actors[i].standing:
+            I.pick_up(g, i)                   # walking onto items picks them up
     fallen(g)
     g.see()
     end_checks(g)
@@ -417,7 +418,7 @@ def fallen(g) -> None:
 
 
 def end_checks(g) -> None:
-    if g.hero.dead:
+    if g.party_fallen():
         g.outcome, g.phase = "fell", "over"
         g.events.append(E.ev("run_over", "fell"))
     elif g.turn >= g.data.dungeon["max_steps"]:

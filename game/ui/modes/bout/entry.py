@@ -7,6 +7,7 @@ UI = ModeUI(
     mode="bout",
     scenes={
         "bout_dungeon": "game.ui.modes.bout.dungeon.play:DungeonScene",
+        "bout_dungeon_coop": "game.ui.modes.bout.dungeon.coop:CoopScene",
         "bout_menu": "game.ui.modes.bout.menu:BoutMenu",
         "bout_game": "game.ui.modes.bout.arena:ArenaScene",
         "bout_link_setup": "game.ui.modes.bout.linked:BoutLinkSetup",

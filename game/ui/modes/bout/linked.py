@@ -23,7 +23,10 @@ from game.ui.modes.bout.scene import bout_rules
 from game.ui.scenes.link.host_setup import LinkHostSetup
 from game.ui.widgets import Item, ListMenu
 
-LINK_SCENARIOS = tuple(s for s in SCENARIOS if s[0] != "brawl")   # two units play two sides
+# two units play two sides (no brawl); or two heroes in one dungeon run (dungeon/coop.py)
+LINK_SCENARIOS = (*(s for s in SCENARIOS if s[0] != "brawl"), ("dungeon", "Dungeon co-op"))
+COOP_HINT = "two heroes in one dungeon: you and the other unit against its foes"
+
 
 
 def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
@@ -32,7 +35,10 @@ def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
 
 
 def open_linked_bout(app, run) -> None:
-    """`link_scene`: the linked bout replaces the waiting screen."""
+    """`link_scene`: the linked bout (or dungeon co-op run) replaces the waiting screen."""
+    if getattr(run.game.match.game, "coop", False):
+        app.replace("bout_dungeon_coop", run=run)
+        return
     app.replace("bout_game", run=run)
 
 
@@ -51,20 +57,27 @@ class BoutLinkSetup(LinkHostSetup):
             Item("Link", self.go, hint="wait for the other unit, then fight"),
             Item("Set-up", choices=tuple(k for k, _ in LINK_SCENARIOS), get=lambda: self.scenario,
                  set=lambda v: setattr(self, "scenario", v), show=dict(LINK_SCENARIOS).get,
-                 hint="Left/Right: a duel, one against three, or the room"),
+                 hint="Left/Right: a duel, one against three, the room, or Dungeon co-op"),
             Item("Your fighter", choices=ids, get=lambda: self.mine, set=lambda v: setattr(self, "mine", v),
-                 show=names.get, hint="fighter A, played on this unit"),
+                 show=names.get, hint="fighter A, played on this unit", enabled=self.arena),
             Item("Other unit's", choices=ids, get=lambda: self.theirs, set=lambda v: setattr(self, "theirs", v),
-                 show=names.get, hint="fighter B (the other foes are the set-up's own)"),
+                 show=names.get, hint="fighter B (the other foes are the set-up's own)", enabled=self.arena),
             Item("Back", app.back),
         ])
+
+    def arena(self) -> bool:
+        return self.scenario != "dungeon"
 
     def options(self) -> BoutOptions:
         rest = BoutOptions(scenario=self.scenario).fighters[2:]
         return BoutOptions(scenario=self.scenario, fighters=[self.mine, self.theirs, *rest])
 
     def notes(self) -> list[tuple]:
-        return self.error_notes() or [(SCENARIO_HINTS[self.scenario], T.TEXT_DIM)]
+        return self.error_notes() or [(SCENARIO_HINTS.get(self.scenario, COOP_HINT), T.TEXT_DIM)]
 
     def make_spec(self):
+        if not self.arena():
+            from game.modes.bout.dungeon.coop_link import encode_setup
+            from game.ui.modes.bout.dungeon.session import dungeon_data
+            return host_spec("bout", setup=encode_setup(dungeon_data(self.rules)))
         return host_spec("bout", setup=encode_bout_setup(self.rules, self.options()))

@@ -27,6 +27,7 @@ class Heard:
     action: Any
     events: list
     after: Any              # the local wizard's view right after it
+    previewed: bool = False  # a step of the other unit's already shown by its preview
 
 
 class LinkedDuelMatch(DuelMatch):
@@ -45,10 +46,16 @@ class LinkedDuelMatch(DuelMatch):
         self._unlisten = self.match.listen(self._heard)
         self.peek_cells: list[int] = []                    # the other wizard's previewed steps this turn
         self._peek_turn = -1
+        self.previewed_shown = 0                           # heard steps the preview had shown already
         self.peeks_ignored = 0                             # stale, out of order or malformed previews
 
     def _heard(self, match, applied) -> None:
-        self.heard.append(Heard(applied.seat, applied.action, applied.events, match.game.view(self.local)))
+        g = match.game
+        st = g.state
+        previewed = (applied.seat != self.local and applied.action.is_step and self._peek_turn == g.turn
+                     and 1 <= st.steps <= len(self.peek_cells)
+                     and self.peek_cells[st.steps - 1] == st.wizards[applied.seat].pos)
+        self.heard.append(Heard(applied.seat, applied.action, applied.events, g.view(self.local), previewed))
 
     # --- what the screen shows: the game as far as it has been shown ---------------------------------
     def view(self, p: int):
@@ -114,6 +121,8 @@ class LinkedDuelMatch(DuelMatch):
         """Show the next heard action: its events (the link applied it already)."""
         h = self.heard.popleft()
         self._shown_view = h.after
+        self.last_previewed = h.previewed
+        self.previewed_shown += h.previewed
         return h.events
 
     def play(self, action) -> list:

@@ -49,6 +49,7 @@ def seats_of(match: Match) -> list[Seat]:
 class DuelMatch:
     mode = "local"
     peek_version = 0          # bumped when the other unit's previewed step moves (linked.py)
+    last_previewed = False    # the step just shown was on the board already (its preview): no pause
 
     def __init__(self, match: Match, seats: list[Seat] | None = None) -> None:
         self.match = match

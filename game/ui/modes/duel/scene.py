@@ -118,7 +118,7 @@ class DuelScene(Scene):
             m.commit(events)
             if not m.local_human(mover) or mover != viewer:
                 seen = viewer == mover or before.opponent is not None or after.opponent is not None
-                self.step_wait = STEP_PACE if seen else 0.0
+                self.step_wait = STEP_PACE if seen and not m.last_previewed else 0.0
                 if seen:
                     self.app.sound.play("move")
             return

@@ -26,10 +26,11 @@ from game.modes.quest.spells import NAMES
 from game.modes.quest.supaplex_objects import board_marks
 from game.ui import theme as T
 from game.ui.hexdraw import hex_points
+from game.ui.modes.quest.board_layer import KEY, BoardLayers
 from game.ui.modes.quest.controls import hint_pairs
 from game.ui.modes.quest.preview import action_label, preview
 from game.ui.modes.quest.side_panel import arrow_vector, draw_arrow, draw_side, side_width
-from game.ui.widgets import bottom_rect, hint_bar, title_bar
+from game.ui.widgets import bottom_rect, goal_line, hint_bar, title_bar
 
 FLOOR = (58, 54, 74)
 OBJ_COLOURS = {TL.NONE: FLOOR, TL.ROCK: (120, 110, 100), TL.TRAP: (170, 60, 60), TL.DESTRUCT: (60, 140, 70),
@@ -91,6 +92,9 @@ def geometry(g, rect, focus: int = -1):
         rows = range(max(0, (view.y - oy) // row_h - 1), min(g.rows, (view.bottom - oy) // row_h + 2))
         return sorted(c for col in cols for row in rows if (c := g.cell_at_offset(col, row)) >= 0)
     place.visible = visible
+    place.origin, place.full = (ox, oy), (full_w, full_h)       # the cells layer (board_layer.py)
+    place.cell_size = (col_w, row_h)
+    place.at_map = lambda c: pygame.Rect(*at(c))                 # a cell's rect with the map at 0, 0
     return place
 
 
@@ -128,6 +132,16 @@ def _preview_of(sc, action):
     return cache[1][key]
 
 
+def level_goal(g) -> str:
+    """What wins this level, in one line (the board's goal line; docs/rules/quest.md rule 8)."""
+    prop = g.level.prop
+    if any(prop[c] == TL.P_EXIT for c in g.g.cells):
+        return f"Reach the exit with {g.quota} gems" if g.quota else "Reach the exit"
+    if any(prop[c] == TL.P_VICTORY for c in g.g.cells):
+        return "Push the gold crates onto the yellow goals"
+    return "Defeat every foe"
+
+
 def draw_play(surf, th, sc) -> dict:
     """The whole board screen for scene `sc` (its game, aim, chosen action, message, keys).
     Returns the side panel's layout plus "board": the board rect and "preview": the Preview."""
@@ -140,6 +154,9 @@ def draw_play(surf, th, sc) -> dict:
     hint_bar(surf, th, bot, pairs, dims=dims)
     action = sc.aimed_action()
     pv = _preview_of(sc, action) if g.status == "play" else None
+    lh = th.line_height("tiny")
+    goal_line(surf, th, pygame.Rect(board.x + 4, board.y + 2, board.w - 8, lh), level_goal(g))
+    board = pygame.Rect(board.x, board.y + lh + 2, board.w, board.h - lh - 2)
     place = draw_board(surf, board.inflate(-8, -8), g, sc.aim, pv, layers=_layers(sc))
     act = action_label(g, action) + (f" ({pv.label})" if pv is not None and pv.legal and action[0] == 0
                                      and pv.label != "step" else "")
@@ -208,26 +225,6 @@ def _object(surf, grid, r, o) -> None:
         pygame.draw.polygon(surf, col, [(cx, cy - a), (cx + a * 3 // 4, cy), (cx, cy + a), (cx - a * 3 // 4, cy)])
 
 
-class BoardLayers:
-    """The cells layer (floor, objects, cell properties) of the last state drawn, kept while the
-    game state, the board rect and the scroll stay the same: a redraw (a new aim, a preview, a
-    message) blits it instead of drawing every cell again. `token` is the session's state token."""
-
-    def __init__(self) -> None:
-        self.key = None
-        self.surface = None
-        self.token = None           # the state the layer shows
-        self.token_now = None       # the state to draw (set by the screen before each draw)
-
-    def cells(self, surf, place, g, view, token):
-        key = (view.topleft, view.size, g.player["cell"], surf.get_size())
-        if self.surface is None or self.key != key or self.token is not token:
-            layer = surf.subsurface(view).copy()          # what lies under the board (background)
-            _cells(layer, place, g, view, shift=view.topleft)
-            self.surface, self.key, self.token = layer, key, token
-        surf.blit(self.surface, view.topleft)
-
-
 def _layers(sc) -> BoardLayers | None:
     if sc.session is None:
         return None
@@ -240,7 +237,8 @@ def _layers(sc) -> BoardLayers | None:
 def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = None):
     """The cells, objects, properties, NPCs with their intents, the player, the aim arrow and
     the preview `pv` (a preview.Preview) of what A would do in the aim, clipped to `rect`.
-    With `layers` (a screen's BoardLayers) the cells layer is reused while the state is the same.
+    With `layers` (a screen's board_layer.BoardLayers) the cells come from the whole-map layer,
+    kept up to date cell by cell; without, every cell in view is drawn now.
     Returns the place(cell) -> Rect it used."""
     grid = g.g
     place = geometry(grid, rect, g.player["cell"])
@@ -249,7 +247,7 @@ def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = No
     surf.set_clip(view)
     try:
         if layers is not None and view.w > 0 and view.h > 0:
-            layers.cells(surf, place, g, view, layers.token_now)
+            layers.cells(surf, place, g, view, layers.token_now, _paint)
         else:
             _cells(surf, place, g, rect)
         _draw_cells(surf, place, g, aim, pv, rect)
@@ -258,7 +256,6 @@ def draw_board(surf, rect, g, aim: int, pv=None, layers: BoardLayers | None = No
     return place
 
 
-KEY = (255, 0, 255)      # the see-through colour of a cell picture (around a hex)
 
 
 @functools.lru_cache(maxsize=256)
@@ -271,24 +268,25 @@ def _cell_picture(o: int, w: int, h: int, kind: str) -> pygame.Surface:
     return pic
 
 
-def _cells(surf, place, g, view, shift=(0, 0)) -> None:
+def _cells(surf, place, g, view) -> None:
     """Floor and objects, then the cell properties (goal, exit, grant, pad, port), of the cells
-    in `view` (screen coordinates); drawn `shift` up and left (onto a layer of the view's size)."""
-    grid, lv = g.g, g.level
-    cells = place.visible(view) if hasattr(place, "visible") else grid.cells
-    dx, dy = shift
-    shown, pictures = [], []
+    in `view` (screen coordinates), drawn from scratch."""
+    cells = place.visible(view) if hasattr(place, "visible") else g.g.cells
+    shown = []
     for c in cells:
-        o = g.obj[c]
-        if o == TL.VOID:
+        if g.obj[c] == TL.VOID:
             continue
         r = place(c)
-        if not view.colliderect(r):                      # scrolled out of sight
-            continue
-        r.move_ip(-dx, -dy)
-        shown.append((c, r))
-        pictures.append((_cell_picture(o, r.w, r.h, grid.kind), r.topleft))
-    surf.blits(pictures, doreturn=False)
+        if view.colliderect(r):                          # not scrolled out of sight
+            shown.append((c, r))
+    _paint(surf, g, shown)
+
+
+def _paint(surf, g, shown) -> None:
+    """The cells `shown` ([(cell, rect)], in cell order): every cell's picture, then the
+    properties over them."""
+    grid, lv = g.g, g.level
+    surf.blits([(_cell_picture(g.obj[c], r.w, r.h, grid.kind), r.topleft) for c, r in shown], doreturn=False)
     for c, r in shown:
         if lv.prop[c] == TL.P_NONE:
             continue

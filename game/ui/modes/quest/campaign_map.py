@@ -172,10 +172,15 @@ class CampaignMap(Scene):
             if lid == self.sel:
                 pygame.draw.circle(surf, T.CURSOR, (x, y), r + 2 + (max(3, r // 3) if lid in fresh else 0), 2)
             pygame.draw.circle(surf, {"won": WON, "open": OPEN, "locked": LOCKED}[st], (x, y), r)
-            self._symbol(surf, st, x, y, r)
+            number = str(self.camp.order.index(lid) + 1)
             if r >= 8:             # the level's number in the campaign, under its node
-                self.theme.text(surf, str(self.camp.order.index(lid) + 1), (x, y + r + 1 + (max(3, r // 3) if lid in fresh else 0)), T.TEXT_DIM, "tiny",
+                self._symbol(surf, st, x, y, r)
+                self.theme.text(surf, number, (x, y + r + 1 + (max(3, r // 3) if lid in fresh else 0)), T.TEXT_DIM, "tiny",
                                 align="centre")
+            else:                  # a small screen: the number inside the node (its colour says the state)
+                th = self.theme
+                self.theme.text(surf, number, (x, y - th.line_height("tiny") // 2), INK if st != "locked" else T.TEXT,
+                                "tiny", align="centre")
 
     @staticmethod
     def _symbol(surf, st: str, x: int, y: int, r: int) -> None:
@@ -191,13 +196,14 @@ class CampaignMap(Scene):
 
     def _draw_shop_button(self, surf, rect: pygame.Rect) -> None:
         th = self.theme
-        label = f"Shop  ({len(self.camp.shop)} offers)"
-        bw = th.text_width(label, "small") + th.pad * 4
-        self.shop_rect = pygame.Rect(rect.right - bw, rect.y, bw, rect.h - 2)
+        label = f"Shop ({len(self.camp.shop)} offers)"
+        bw = min(rect.w, th.text_width(label, "small") + th.pad * 4)
+        self.shop_rect = pygame.Rect(rect.right - bw, rect.y, bw, max(rect.h - 2, th.line_height("small") + 2))
         sel = self.sel == SHOP
         pygame.draw.rect(surf, (70, 60, 110) if sel else T.PANEL, self.shop_rect)
         pygame.draw.rect(surf, T.CURSOR if sel else T.PANEL_EDGE, self.shop_rect, 2 if sel else 1)
-        th.text(surf, label, self.shop_rect.center, T.ACCENT if sel else T.TEXT, "small", align="centre")
+        y = self.shop_rect.y + (self.shop_rect.h - th.line_height("small")) // 2 + 1      # inside its box
+        th.text(surf, label, (self.shop_rect.centerx, y), T.ACCENT if sel else T.TEXT, "small", align="centre")
 
     def _draw_info(self, surf, rect: pygame.Rect) -> None:
         th = self.theme

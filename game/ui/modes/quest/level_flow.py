@@ -7,13 +7,17 @@
   opened?) and offers the way back (to the map, or the next puzzle in free play).
 - death: a box offers to undo the last step, restart the level, or leave (B = undo): the session
   is a replay prefix, so undo is exact.
-- pause (START, or B with nothing left to undo): resume, restart, leave. Every accepted action
+- the first campaign level ever started shows the mode's how-to over the board (remembered).
+- pause (START, or B with nothing left to undo): the shared pause menu - resume, wait a turn,
+  restart, how to play, words, leave (after a question; the level is saved). Every accepted action
   saves the game in progress (an appliance may lose power at any moment), and so do leaving and
   closing the screen any other way (back to the main menu); Continue in the hub resumes it.
 """
 
 from __future__ import annotations
 
+from game.modes.quest.game import WAIT
+from game.ui import onboarding
 from game.ui.modes.quest.run import LevelKeeper, LevelRun
 from game.ui.scenes.dialog import DISABLED
 
@@ -37,7 +41,16 @@ class LevelFlow:
         self.aim, self.mode = 1, 0
         self.message = note or session.level.title or lid
         self.dirty = True
+        self.howto_pending = run.in_campaign      # a first-time player's way in: the campaign
+        self.show_howto()
         return True
+
+    def show_howto(self) -> None:
+        """The first-game how-to over the board, once this screen is on top (a level started
+        while the screen is being built waits for its `enter`)."""
+        if getattr(self, "howto_pending", False) and self.app.top is self:
+            self.howto_pending = False
+            onboarding.first_game_howto(self.app, "quest")
 
     def after_turn(self) -> None:
         """Called after every accepted action (the Match's keeper has saved it: a power cut loses
@@ -56,13 +69,14 @@ class LevelFlow:
                 ("Leave the level", self.leave_level)])
 
     def _won_options(self) -> list:
+        again = ("Play again (beat your best)", self.restart_level)
         if self.run and self.run.in_campaign:
-            return [("Back to the map", self.leave_level), ("Look at the board", None)]
+            return [("Back to the map", self.leave_level), again, ("Look at the board", None)]
         out = []
         ids = getattr(self.app.stack[-2] if len(self.app.stack) > 1 else None, "ids", None) if self.standalone else self.ids
         if ids and self.level_id in ids and ids.index(self.level_id) + 1 < len(ids):
             out.append(("Next level", lambda: self.next_level(ids[ids.index(self.level_id) + 1])))
-        return out + [("Back to the list", self.leave_level), ("Look at the board", None)]
+        return out + [("Back to the list", self.leave_level), again, ("Look at the board", None)]
 
     def next_level(self, lid: str) -> None:
         self.run.leave(self.session)
@@ -78,8 +92,14 @@ class LevelFlow:
         self.dirty = True
 
     def pause(self) -> None:
-        self.app.open("choice", title=self.session.level.title or self.level_id, options=[
-            ("Resume", None), ("Restart the level", self.restart_level), ("Leave (the game is saved)", self.leave_level)])
+        """The shared pause menu: wait a turn (one-handed: it is no button of the board's), restart,
+        how to play, words; leaving asks first and keeps the level saved."""
+        onboarding.open_pause(self.app, "quest", title=self.session.level.title or self.level_id, bots=False,
+                              extras=[("Wait a turn", lambda: self.act([WAIT])),
+                                      ("Restart the level", self.restart_level)],
+                              leave_label="Leave the level",
+                              leave_question="Leave this level? It is saved: Continue brings it back.",
+                              on_leave=self.leave_level)
 
     def leave_level(self) -> None:
         if self.run is not None and self.session is not None:

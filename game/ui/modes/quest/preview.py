@@ -35,9 +35,10 @@ class Preview:
 def _throwaway(game):
     """A copy of the game to try an action on: a shallow copy given the game's own state back
     through `restore` (which copies every piece of mutable state: the map bytes, player, NPCs,
-    PRNG, timers), so it shares only the read-only level, grid and tables."""
+    PRNG, timers), so it shares only the read-only level, grid and tables. `load` copies what it
+    is given, so the game's live state view (`_state`) is enough: one deep copy, not two."""
     other = copy.copy(game)
-    other.load(game.snapshot())
+    other.load(game._state())
     return other
 
 

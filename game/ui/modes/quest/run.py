@@ -17,13 +17,18 @@ kept, and the player is told.
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 from game.modes.base import ActionError
 from game.modes.quest.campaign import load_campaign_level
 from game.modes.quest.catalog import LevelError, load_level
-from game.modes.quest.creatures import player_level
-from game.modes.quest.session import Session
 from game.ui.modes.quest.flow import campaign, level_title, quest_store
+
+if TYPE_CHECKING:
+    from game.modes.quest.session import Session
+
+# The quest engine (Session, creatures) is imported where a level is played, not here: the
+# title's Continue asks `interrupted` at start-up, before the first frame.
 
 REPLAY_REFUSAL = "won already; this campaign does not allow replays"
 
@@ -83,6 +88,7 @@ class LevelRun:
             elif s is not None:
                 note = f"resumed at move {s.pos}" if s.pos else ""
         if s is None:
+            from game.modes.quest.session import Session
             s = Session(level, carry)
         self.store.last = {"level": self.lid, "context": self.context}
         self.store.save()
@@ -90,6 +96,7 @@ class LevelRun:
 
     @staticmethod
     def _replay_under(level, carry, old: Session) -> tuple[Session, str]:
+        from game.modes.quest.session import Session
         s = Session(level, carry)
         for a in old.actions[:old.pos]:
             try:
@@ -117,6 +124,7 @@ class LevelRun:
         if self.in_campaign and self.done:
             lines.append("already counted in the campaign")
         elif self.in_campaign:
+            from game.modes.quest.creatures import player_level
             p = self.store.progress
             before = set(self.camp.open_levels(set(p.won)))
             xp0, coins0, lv0 = p.carry["xp"], p.carry["coins"], player_level(p.carry["xp"])

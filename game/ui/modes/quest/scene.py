@@ -5,9 +5,10 @@
 One hand is enough. On the list: UP/DOWN choose a level, A plays it, B goes back. On the board
 (both schemes in controls.py and docs/rules/quest.md "d-pad and keys"):
 
-    d-pad    hex: UP/DOWN step N/S, LEFT/RIGHT turn the aim arrow; square: the arrows step N E S W
-             A act in the aim (step, push, blow, or the spell chosen with Y)   B undo   X redo
-             Y choose step / each known spell (then the directions only aim)   L wait   START pause
+    d-pad    hex: UP/DOWN step N/S, LEFT/RIGHT step along your row, the corners step the other
+             diagonals (one press a step); square: the arrows step N E S W
+             A act in the aim (step, push, blow, or the spell chosen with L/R)   B undo   X redo
+             L/R (Y) cycle step / each known spell (then the directions only aim)   START pause
     keypad   (claimed while the board is up) hex: 8 N  9 NE  3 SE  2 S  1 SW  7 NW, 4/6 turn the
              aim; square: 8 6 2 4 = N E S W; 5/Enter act  0 undo  . redo  / spell  * wait  + pause
 
@@ -28,7 +29,7 @@ from game.modes.quest.session import Session
 from game.modes.quest.spells import NAMES
 from game.ui import theme as T
 from game.ui.modes.quest.board_view import draw_play, geometry
-from game.ui.modes.quest.controls import board_command, claim_keypad
+from game.ui.modes.quest.controls import ARROWS, HexPad, board_command, claim_keypad, row_direction
 from game.ui.modes.quest.flow import quest_store
 from game.ui.modes.quest.level_flow import LevelFlow
 from game.ui.scene import Scene
@@ -58,6 +59,7 @@ class QuestScene(LevelFlow, Scene):
         self.bests = quest_store(app).bests
         self.keypad = False     # the last board button came from the numeric keypad
         self.layout: dict = {}  # where the board screen put things (board_view.draw_play)
+        self.pad = HexPad()     # the hex board's arrows: one press a step, corners the diagonals
         if level:
             self.standalone = True
             self.start(level, context, resume)
@@ -86,7 +88,13 @@ class QuestScene(LevelFlow, Scene):
         self.message = ", ".join(e.kind for e in events)[:60]
         self.after_turn()
 
+    def hex_stepping(self) -> bool:
+        return self.session is not None and self.mode == 0 and len(self.game.g.dir_names) == 6
+
     def handle(self, ev) -> None:
+        if ev.button in ARROWS and self.hex_stepping() and self.game.status == "play":
+            self._hex_arrow(ev)
+            return
         if ev.kind not in (EventKind.PRESS, EventKind.REPEAT) or ev.button is None:
             return
         b = ev.button
@@ -105,6 +113,35 @@ class QuestScene(LevelFlow, Scene):
         self._sync_keypad()
 
     # ------------------------------------------------------------------ the board's input
+    def _hex_arrow(self, ev) -> None:
+        """An arrow on a hex board while stepping: HexPad says when it counts (let go, held, or
+        a corner with a second arrow)."""
+        self.keypad = False
+        pad, b = self.pad, ev.button
+        if ev.kind is EventKind.PRESS:
+            got = pad.press(b, self.app.now())
+        elif ev.kind is EventKind.RELEASE:
+            got = pad.release(b)
+        elif ev.kind is EventKind.REPEAT:
+            got = pad.repeat(b)
+        else:
+            got = None
+        self._hex_step(got)
+
+    def _hex_step(self, got) -> None:
+        if got is None:
+            return
+        self.dirty = True
+        kind, what = got
+        if kind == "corner":
+            d = what
+        elif what in (Button.UP, Button.DOWN):
+            d = 0 if what == Button.UP else 3
+        else:
+            d = row_direction(self.game.g, self.game.player["cell"], 1 if what == Button.RIGHT else -1)
+        self.aim = d
+        self.act([MOVE, d])
+
     def _board_input(self, b: Button) -> None:
         """One button on the board (see controls.py for the two schemes)."""
         self.keypad = b.is_numpad
@@ -121,7 +158,11 @@ class QuestScene(LevelFlow, Scene):
             if self.session.redo() and self.game.status != "play":
                 self.after_turn()           # redone into a win or a death: the same boxes
         elif what == "cycle":
-            self.mode = (self.mode + 1) % (len(self.spells()) + 1)
+            self.mode = (self.mode + cmd[1]) % (len(self.spells()) + 1)
+            self.pad.cancel()
+        elif what == "row":
+            self.aim = row_direction(self.game.g, self.game.player["cell"], cmd[1])
+            self.act([MOVE, self.aim])
         elif what == "wait":
             self.act([WAIT])
         elif what in ("aim", "move"):
@@ -147,9 +188,11 @@ class QuestScene(LevelFlow, Scene):
     def enter(self) -> None:
         super().enter()
         self._sync_keypad()
+        self.show_howto()
 
     def leave(self) -> None:
         claim_keypad(self.app, False)
+        self.pad.cancel()               # an arrow let go under a dialog is not a step
 
     def close(self) -> None:
         claim_keypad(self.app, False)
@@ -157,6 +200,8 @@ class QuestScene(LevelFlow, Scene):
 
     def update(self, dt: float) -> None:
         self._sync_keypad()
+        if self.hex_stepping() and self.game.status == "play":
+            self._hex_step(self.pad.poll(self.app.now()))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:

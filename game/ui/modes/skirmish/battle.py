@@ -16,20 +16,26 @@ from __future__ import annotations
 from game.modes.base import Action as BaseAction
 from game.modes.base import ActionError
 from game.modes.skirmish import actions as A
+from game.ui import onboarding
 from game.ui import theme as T
 from game.ui.human import HumanDriver, offer_and_step
-from game.ui.modes.skirmish import hud
 from game.ui.modes.skirmish.board import Marks
 from game.ui.modes.skirmish.board_screen import BoardScreen
 from game.ui.modes.skirmish.control import HumanControl
+from game.ui.widgets import hint_bar
 from hw.input.buttons import Button, EventKind
+
+MODE = "skirmish"
 
 
 class PlayScreen(BoardScreen):
     hot_seat_curtain = True     # people sharing this device: hide the board between their turns
+    first_game_howto = True     # the mode's how-to over the board at the first battle (remembered:
+    #                             only a battle begun at the set-up asks; a continued one does not)
 
-    def __init__(self, app, match, label: str = "", tally=None) -> None:
+    def __init__(self, app, match, label: str = "", tally=None, howto: bool = False) -> None:
         self.label = label
+        self.howto_due = howto      # a new battle from the set-up: the first one shows the how-to
         self.curtain_due: int | None = None
         super().__init__(app, match, tally)
 
@@ -64,6 +70,9 @@ class PlayScreen(BoardScreen):
     @property
     def human_turn(self) -> bool:
         return self.control.my_turn()
+
+    def goal_seat(self) -> int:
+        return self.humans[0] if len(self.humans) == 1 else -1
 
     def person_to_act(self) -> bool:
         return self.human is not None and self.human.plays(self.match)
@@ -133,6 +142,8 @@ class PlayScreen(BoardScreen):
             return
         self.last_human_seat = g.current
         self.control.turn_began()
+        # no stale line of the other side's turn ("Blue's Catapult moves"): a moment to read it, then gone
+        self.message_until = min(self.message_until, self.time + 1.0)
         if len(self.humans) > 1:
             self.banner = f"{T.TEAM_LETTER[g.current]} {g.seat_name(g.current).title()}: {g.player_name(g.current)}, your turn"
             self.banner_until = self.time + 1.6
@@ -151,6 +162,10 @@ class PlayScreen(BoardScreen):
 
     def enter(self) -> None:
         super().enter()
+        if self.howto_due and self.first_game_howto:
+            self.howto_due = False
+            if onboarding.first_game_howto(self.app, MODE):
+                return
         self._curtain()
 
     def update(self, dt: float) -> None:
@@ -163,20 +178,19 @@ class PlayScreen(BoardScreen):
 
     # --- menus ---------------------------------------------------------------------------------------
     def pause_menu(self) -> None:
-        options = [("Resume", None)]
+        """The shared pause menu (START): resume, this battle's lines, how to play, words, bot
+        speed, and leaving - after a question."""
+        extras = list(self.pause_extra())
         if self.human_turn:
-            options.append(("End turn", self.control.end_turn))
-        options += [("Book of Tactics", self.open_book),
-                    ("Danger zone: " + ("hide" if self.control.danger else "show"), self.control.toggle_danger),
-                    ("Abandon battle", self._ask_abandon)]
-        self.app.open("choice", title="Paused", options=options[:1] + self.pause_extra() + options[1:])
+            extras.append(("End turn", self.control.end_turn))
+        extras += [("Book of Tactics", self.open_book),
+                   ("Danger zone: " + ("hide" if self.control.danger else "show"), self.control.toggle_danger)]
+        onboarding.open_pause(self.app, MODE, extras=extras, leave_label="Abandon battle",
+                              leave_question="Abandon this battle? It is kept as a replay.", on_leave=self.abandon)
 
     def pause_extra(self) -> list:
         """More rows under Resume (a linked battle's host: hand an idle seat to a bot)."""
         return []
-
-    def _ask_abandon(self) -> None:
-        self.app.open("confirm", question="Abandon this battle? It is kept as a replay.", on_yes=self.abandon)
 
     def abandon(self) -> None:
         self._to_results(self.match.finish(abandoned=True))
@@ -222,5 +236,8 @@ class PlayScreen(BoardScreen):
         return " ".join(x for x in (self.label, "thinking…" if thinking else "") if x)
 
     def draw_bottom(self, surf) -> None:
-        hints = self.control.button_hints() if not self.anim.busy else [("START", "menu")]
-        hud.button_bar(surf, self.theme, self.layout.bottom, hints, self.control.hint)
+        if self.anim.busy:
+            hints = [("A", "hold: faster"), ("START", "pause")] if not self.human_turn else [("START", "pause")]
+        else:
+            hints = self.control.button_hints()
+        hint_bar(surf, self.theme, self.layout.bottom, hints, note=self.control.hint)

@@ -8,8 +8,9 @@ their action once per frame when no animation plays (spaced by `pace`). The fram
 only when something visible changed (otherwise only the waiting timer's line, once a second).
 
 Hooks for the screens: `handle`, `marks`, `chooser`, `viewer_seat`, `person_to_act`, `pace`,
-`started`, `announce`, `on_turn_began`, `after_shown`, `follow`, `finished`, `bottom_hints`, `extra_key`, and `cursor` (the board
-cursor, or None).
+`started`, `announce`, `on_turn_began`, `after_shown`, `follow`, `finished`, `bottom_hints`, `extra_key`,
+`goal_seat` and `cursor` (the board cursor, or None). The dock's top shows the goal line and the
+strength bar (strength.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from game.ui import theme as T
 from game.ui.art.shared import shared_art
 from game.ui.camera import Camera
 from game.ui.minimap import Minimap
-from game.ui.modes.skirmish import hud
+from game.ui.modes.skirmish import hud, strength
 from game.ui.modes.skirmish.anim import Animator
 from game.ui.modes.skirmish.battle_words import say
 from game.ui.modes.skirmish.board import BoardView, Marks
@@ -106,7 +107,13 @@ class BoardScreen(Scene):
 
     @property
     def pace(self) -> float:
-        return BOT_PACE
+        """Seconds between two actions of the seats nobody here plays: the shared bot pace
+        (the bot-speed setting; holding A hurries it, ``game.ui.pace``)."""
+        return self.app.pace.gap(BOT_PACE)
+
+    def anim_dt(self, dt: float) -> float:
+        """Animations of others' turns follow the same pace; the person's own play at 1x."""
+        return dt if self.person_to_act() else self.app.pace.scaled(dt)
 
     def on_turn_began(self, events) -> None:
         self.turn_started = self.time
@@ -172,7 +179,7 @@ class BoardScreen(Scene):
     # --- time ----------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.anim.update(dt)
+        self.anim.update(self.anim_dt(dt))
         if self.feed and not self.anim.busy:   # applied elsewhere (the link): one at a time
             self.show(self.feed.popleft())
         for note in self.match.take_notices():
@@ -239,6 +246,10 @@ class BoardScreen(Scene):
         """The seat the top line calls "your turn" for (-1: none, e.g. a demo)."""
         return -1
 
+    def goal_seat(self) -> int:
+        """Whose goal the dock's goal line states (-1: nobody's here: the mode's goal)."""
+        return -1
+
     def overlay_rects(self) -> list[pygame.Rect]:
         """What lies over the board all the time (tests measure their share of the view)."""
         if not self.show_minimap:
@@ -273,8 +284,9 @@ class BoardScreen(Scene):
         seat = self.viewer_seat()
         pieces = [p for p in g.pieces if p.alive and p.seat == seat]
         self.proxy_rects = hud.proxies(surf, th, lay.proxies, g, pieces, self.piece_art, highlight=marks.selected)
-        area = pygame.Rect(lay.dock.x + th.pad, lay.dock.y + th.pad, lay.dock.w - 2 * th.pad,
-                           lay.proxies.y - lay.dock.y - 2 * th.pad)
+        status = pygame.Rect(lay.dock.x + th.pad, lay.dock.y + th.pad, lay.dock.w - 2 * th.pad, strength.height(th))
+        strength.draw_status(surf, th, status, g, self.goal_seat())
+        area = pygame.Rect(status.x, status.bottom + th.pad, status.w, lay.proxies.y - status.bottom - 2 * th.pad)
         info = self.info_piece()
         self.info.rect = pygame.Rect(0, 0, 0, 0)
         clip = surf.get_clip()
@@ -296,10 +308,20 @@ class BoardScreen(Scene):
         surf.set_clip(clip)
 
     def draw_banner(self, surf, text: str) -> None:
-        th = self.theme
-        img = th.render(text, T.TEXT, "big")
-        box = img.get_rect().inflate(th.pad * 6, th.pad * 3)
-        box.midtop = (self.layout.view.centerx, self.layout.view.y + th.pad * 2)
+        """A short banner at the top of the board, inside the board's width (never over the
+        dock): its parts (split at " · ") one per line, in the biggest font they all fit."""
+        th, view = self.theme, self.layout.view
+        lines = text.split(" · ")
+        room = view.w - th.pad * 8
+        size = next((s for s in ("big", "normal", "small") if max(th.text_width(t, s) for t in lines) <= room), "tiny")
+        lines = [th.fit(t, room, size) for t in lines]
+        imgs = [th.render(t, T.TEXT, size) for t in lines]
+        lh = th.line_height(size)
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + th.pad * 6, lh * len(imgs) + th.pad * 3)
+        box.midtop = (view.centerx, view.y + th.pad * 2)
         pygame.draw.rect(surf, T.PANEL_DARK, box)
         pygame.draw.rect(surf, T.ACCENT, box, 1)
-        th.put(surf, img, img.get_rect(center=box.center).topleft, text, "big")
+        y = box.y + (box.h - lh * len(imgs)) // 2
+        for img, t in zip(imgs, lines):
+            th.put(surf, img, (box.centerx - img.get_width() // 2, y), t, size)
+            y += lh

@@ -5,8 +5,8 @@ screen submits them in one place (``PlayScreen.submit``). The control never chan
 The d-pad moves the cursor; A, B and X go to the top of a stack of sub-steps (``steps.py``:
 Browse, PieceChosen, WalkPreview, Attacking), so "a piece is chosen" and "a walk is previewed"
 are steps pushed and popped, not fields the screen edits. L/R cycle through the pieces that may
-still act, Y ends the turn (after a question), B with nothing chosen shows the danger zone
-(cells an enemy could attack next turn). After the person's actions are applied the nearest
+still act, Y ends the turn (after a question), B takes back / lets go (with nothing chosen it
+only says so: the danger zone - cells an enemy could attack next turn - is in the pause menu). After the person's actions are applied the nearest
 piece that may still act is chosen by itself, so a turn is "d-pad, A, A" per piece. Questions
 ("Skip the attack? an enemy is in reach") go to ``ask(question, actions)``: the screen asks and
 submits the actions on yes.
@@ -152,7 +152,7 @@ class HumanControl:
     def button_hints(self) -> list[tuple[str, str]]:
         """What each button does right now (the button bar shows these, most useful first)."""
         if not self.my_turn():
-            return [("B", "danger zone"), ("START", "menu")]
+            return [("A", "hold: faster"), ("START", "pause")]
         return self.top.hints(self)
 
     # --- input -------------------------------------------------------------------------------------
@@ -165,9 +165,7 @@ class HumanControl:
             return []
         if not self.my_turn():
             if ev.kind is EventKind.PRESS and ev.button in (Button.A, Button.X, Button.Y):
-                self.hint = "wait for your turn"
-            if ev.pressed(Button.B):
-                self.toggle_danger()
+                self.hint = "their turn: hold A to hurry it"
             return []
         if ev.pressed(Button.A):
             return self.confirm()
@@ -184,7 +182,7 @@ class HumanControl:
         return self.top.confirm(self)
 
     def back(self) -> None:
-        """B: take the walk back, let go of the piece, or (nothing chosen) the danger zone."""
+        """B: take the walk back or let go of the piece (nothing chosen: a hint)."""
         self.top.back(self)
 
     def skip(self) -> list:

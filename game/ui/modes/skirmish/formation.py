@@ -216,7 +216,10 @@ class Formation(Scene):
                 th.text(surf, "empty", (r.centerx, r.centery - lh // 2), T.TEXT_DIM, "tiny", align="centre")
                 continue
             pt = self.rs.piece(pid)
-            img = art.get(pt.sprite, 0, u * (2 if r.h >= 44 * u and r.w >= 44 * u else 1))
+            # the big sprite only where the name and class still fit under it (beside it they
+            # would be cut: "Ston…" at 1280x720)
+            big = r.h >= 44 * u and r.w >= 44 * u and r.y + 3 + 32 * u + 2 * lh <= r.bottom
+            img = art.get(pt.sprite, 0, u * (2 if big else 1))
             surf.blit(img, (r.x + 3, r.y + 3))
             klass = self.rs.classes.get(pt.weapon.klass)
             tx = r.x + 3

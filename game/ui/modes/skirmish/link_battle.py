@@ -15,7 +15,6 @@ from game.ui.modes.skirmish.battle import PlayScreen
 from game.ui.modes.skirmish.results import Results
 from game.ui.scenes.link.rematch import battle_again
 from game.ui.scenes.link.wait import start_game
-from hw.input.buttons import Button
 
 
 def linked_match(run):
@@ -31,6 +30,7 @@ def open_linked_battle(app, run) -> None:
 
 class LinkedBattle(PlayScreen):
     hot_seat_curtain = False    # the other person plays on the other unit
+    first_game_howto = False    # the link must keep ticking: no overlay over a linked battle
 
     def __init__(self, app, run) -> None:
         self.run = run
@@ -96,11 +96,8 @@ class LinkResults(Results):
         self.game_no = run.session.game_no
         self.handed_over = False
 
-    def handle(self, ev) -> None:
-        if ev.pressed(Button.Y):
-            battle_again(self.app, self.run)()
-            return
-        super().handle(ev)
+    def play_again(self) -> None:
+        battle_again(self.app, self.run)()
 
     def update(self, dt: float) -> None:
         super().update(dt)

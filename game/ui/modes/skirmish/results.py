@@ -3,8 +3,10 @@ placements with kills, damage dealt, pieces and HP left, rating changes, and the
 valuable piece.
 
 The battle was already recorded (stats + replay) by its Match (``Match.finish``) before this scene
-opens, so switching the machine off here loses nothing. A: main menu; X: stats; Y: the same
-battle again with a new seed.
+opens, so switching the machine off here loses nothing. Under the table a row of choices, the
+cursor on **Play again** (the same battle with a new seed), then Menu and Stats, all on A (the
+d-pad moves along the row); B goes to the menu (the game is over: nothing is lost). X (stats)
+and Y (play again) stay as shortcuts.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from game.ui.art.icons import shape
 from game.ui.modes.skirmish.session import battle_match
 from game.ui.scene import Scene
 from game.ui.widgets import bottom_rect, hint_bar, panel, title_bar
-from hw.input.buttons import Button
+from hw.input.buttons import Button, EventKind
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 MOMENT = 2.0              # seconds the Victory / Defeat word stays over the table
@@ -46,25 +48,40 @@ class Results(Scene):
         self.match = match
         self.tally = tally
         self.t = 0.0
+        self.choices = [("Play again", self.play_again), ("Menu", app.goto_menu), ("Stats", self.to_stats)]
+        self.sel = 0
         for p in result.problems:
             app.toast(p, 6.0)
         if result.finished and any(p.controller == "human" for p in result.placements[:1]):
             app.sound.play("victory")
 
     def handle(self, ev) -> None:
-        if ev.pressed(Button.A) or ev.pressed(Button.B):
+        step = {Button.LEFT: -1, Button.UP: -1, Button.RIGHT: 1, Button.DOWN: 1}
+        if ev.pressed(Button.A):
+            self.choices[self.sel][1]()
+        elif ev.pressed(Button.B):
             self.app.goto_menu()
         elif ev.pressed(Button.X):
-            self.app.goto_menu()
-            self.app.open("stats")
+            self.to_stats()
         elif ev.pressed(Button.Y):
-            self.rematch()
+            self.play_again()
+        elif ev.kind is EventKind.PRESS and ev.button in step:
+            self.sel = (self.sel + step[ev.button]) % len(self.choices)
+            self.app.sound.play("cursor")
+            self.dirty = True
+
+    def to_stats(self) -> None:
+        self.app.goto_menu()
+        self.app.open("stats")
+
+    def play_again(self) -> None:
+        self.rematch()
 
     def update(self, dt: float) -> None:
         self.t += dt
 
     def frame_key(self):
-        return self.t < MOMENT
+        return self.t < MOMENT, self.sel
 
     def rematch(self) -> None:
         g, header = self.match.game, self.match.header
@@ -87,7 +104,9 @@ class Results(Scene):
         title_bar(surf, th, word if res.finished else "Battle abandoned", f"{g.gmap.name} · {turns}")
         bar = bottom_rect(surf, th)
         top = th.line_height("big") + th.pad
-        box = pygame.Rect(th.pad * 2, top + th.pad, w - 4 * th.pad, bar.y - top - 2 * th.pad)
+        row_h = th.line_height("small") + th.pad
+        row = pygame.Rect(th.pad * 2, bar.y - th.pad - row_h, w - 4 * th.pad, row_h)
+        box = pygame.Rect(th.pad * 2, top + th.pad, w - 4 * th.pad, row.y - top - 2 * th.pad)
         inner = panel(surf, box, th=th)
         tally = self.tally
         lh = th.line_height("small") + th.pad
@@ -127,9 +146,23 @@ class Results(Scene):
         for i, (line, colour) in enumerate(foot):
             th.text(surf, th.fit(line, inner.w - 4, "tiny"),
                     (inner.x + 2, inner.bottom - (len(foot) - i) * th.line_height("tiny")), colour, "tiny")
-        hint_bar(surf, th, bar, [("A", "menu"), ("X", "stats"), ("Y", "play again")])
+        self._draw_choices(surf, row)
+        hint_bar(surf, th, bar, [("LEFTRIGHT", "choose"), ("A", "go"), ("B", "menu")])
         if res.finished and self.t < MOMENT:
             self._draw_moment(surf, word, word_colour)
+
+    def _draw_choices(self, surf, row) -> None:
+        """Play again / Menu / Stats side by side, the chosen one lit."""
+        th = self.theme
+        w = row.w // len(self.choices)
+        for i, (label, _) in enumerate(self.choices):
+            cell = pygame.Rect(row.x + i * w, row.y, w - th.pad, row.h)
+            lit = i == self.sel
+            pygame.draw.rect(surf, (70, 60, 110) if lit else T.PANEL, cell)
+            pygame.draw.rect(surf, T.ACCENT if lit else T.PANEL_EDGE, cell, 1)
+            text = th.fit(label, cell.w - 2 * th.pad, "small")
+            y = cell.y + (cell.h - th.line_height("small")) // 2
+            th.text(surf, text, (cell.centerx, y), T.ACCENT if lit else T.TEXT, "small", align="centre")
 
     def _draw_moment(self, surf, word: str, colour) -> None:
         th = self.theme

@@ -1,8 +1,10 @@
 """Skirmish setup: map (with a minimap preview of the start positions in team colours), pieces per
 turn, army size, turn limit, and who plays: up to four players, each human / bot easy|normal|hard
-/ empty. Several humans play hot-seat on one device. Defaults: you + one hard bot, first map.
+/ empty. Several humans play hot-seat on one device. Defaults: you + one normal bot, first map.
 
-A goes on to army formation (one per human player), B back to the menu. The choices are
+The screen opens on its "Form armies and fight" line (issue 20: a first game is one A away; the
+note under the list says which set-up suits a first game). A on that line (or START anywhere)
+goes on to army formation (one per human player), B back to the menu. The choices are
 remembered in the settings (``last_setup``).
 """
 
@@ -15,6 +17,7 @@ import pygame
 from game.modes.base import ActionError
 from game.modes.skirmish.pieces import Options
 from game.modes.skirmish.setup import Participant
+from game.ui import onboarding
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.minimap import Minimap
@@ -69,7 +72,7 @@ def seat_text(ctrl: str) -> str:
 class SkirmishSetup(MenuScene):
     title = "Skirmish"
     heading = "Skirmish setup"
-    hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("START", "fight"), ("B", "back"))
+    hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("START", "fight"), ("B", "back"))
     minimap = None
 
     def __init__(self, app) -> None:
@@ -105,6 +108,7 @@ class SkirmishSetup(MenuScene):
                               show=lambda v, i=i: self._seat_label(i, v), enabled=lambda i=i: i < self.seat_count()))
         items.append(Item("Form armies and fight", on_select=self.go))
         self.menu = ListMenu(items)
+        self.menu.index = len(items) - 1            # opens on the Fight line: defaults chosen
         self.minimap = None
         self._set_map(self.map_id)
 
@@ -153,7 +157,9 @@ class SkirmishSetup(MenuScene):
             self.error = ""
 
     def notes(self) -> list[tuple]:
-        return [(self.error, T.TEXT_BAD, "small")]
+        if self.error:
+            return [(self.error, T.TEXT_BAD, "small")]
+        return [(onboarding.first_game_note("skirmish"), T.TEXT_DIM, "tiny")]
 
     def draw_body(self, surf, rect) -> None:
         th = self.theme
@@ -205,4 +211,4 @@ def start_battle(app, pending: PendingBattle) -> None:
     except ActionError as exc:
         app.open("message", title="This battle cannot start", lines=[str(exc)])
         return
-    app.open("skirmish_battle", match=match)
+    app.open("skirmish_battle", match=match, howto=True)

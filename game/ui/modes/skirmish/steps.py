@@ -37,7 +37,7 @@ class Step:
         return Marks(cursor=ctl.cursor.cell, spent=ctl.spent(), danger=ctl.danger_marks())
 
     def hints(self, ctl) -> list[tuple[str, str]]:
-        return [("A", "select"), ("L", "R next"), ("B", "danger zone"), ("Y", "end turn"), ("START", "menu")]
+        return [("A", "select"), ("LR", "next piece"), ("Y", "end turn"), ("START", "pause")]
 
 
 class Browse(Step):
@@ -50,7 +50,7 @@ class Browse(Step):
         return []
 
     def back(self, ctl) -> None:
-        ctl.toggle_danger()
+        ctl.hint = "nothing to take back (START: danger zone, end turn)"
 
 
 class PieceChosen(Step):
@@ -94,7 +94,7 @@ class PieceChosen(Step):
 
     def hints(self, ctl) -> list[tuple[str, str]]:
         first = ("A", "stay here") if ctl.cursor.cell == self.piece.cell else ("A", "walk here")
-        return [first, ("B", "deselect"), ("L", "R next"), ("Y", "end turn"), ("START", "menu")]
+        return [first, ("B", "cancel"), ("LR", "next piece"), ("Y", "end turn"), ("START", "pause")]
 
 
 class WalkPreview(Step):
@@ -144,7 +144,7 @@ class WalkPreview(Step):
         here = ctl.game.piece_at(cur)
         on_target = here is not None and here.id in {t.id for t in self.targets(ctl)}
         first = ("A", "attack") if on_target else ("A", "wait here") if cur == self.dest else ("A", "go here")
-        return [first, ("B", "take back"), ("X", "wait"), ("Y", "end turn"), ("START", "menu")]
+        return [first, ("B", "take back"), ("X", "wait"), ("Y", "end turn"), ("START", "pause")]
 
 
 class Attacking(Step):
@@ -177,4 +177,4 @@ class Attacking(Step):
                      spent=ctl.spent(), danger=ctl.danger_marks())
 
     def hints(self, ctl) -> list[tuple[str, str]]:
-        return [("A", "attack"), ("X", "skip attack"), ("Y", "end turn"), ("START", "menu")]
+        return [("A", "attack"), ("X", "skip attack"), ("Y", "end turn"), ("START", "pause")]

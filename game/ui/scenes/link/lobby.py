@@ -6,7 +6,8 @@ One-handed: UP/DOWN choose a line, LEFT/RIGHT change it, A takes it, B leaves (t
 Lines: Map (maps with room for four armies), Pieces per turn, Army limit, Turn limit, Add bot (fills a free seat, up to three
 bots: the host is always in the battle), Launch (at least two armies seated). Above the hints:
 the pairing code and this unit's address, then the player list - each seat in its colour with
-its player's name, content version and what it is (you, a unit that joined, a bot, free). The
+its player's name, content version, score as this unit's records know it (Elo, wins-losses)
+and what it is (you, a unit that joined, a bot, free). The
 lobby announces itself on the LAN once a second (`firmware_bridge.discovery`), so joining units
 list it without typing an address. A unit that pairs gets a free seat at random; after the
 launch the battle plays on Skirmish's linked battle screen, with the host's `LobbyRun` as the
@@ -173,11 +174,11 @@ class LobbyScene(MenuScene):
         for seat, ctrl in enumerate(lobby.seats):
             owner = lobby.owner[seat]
             if seat == 0:
-                who = f"{lobby.unit_name} (you, host) · v{lobby.app_version}"
+                who = f"{lobby.unit_name} (you, host) · v{lobby.app_version}{self.score(lobby.unit_name)}"
             elif owner is not None and owner in joined:
                 m = joined[owner]
                 version = m.session.peer.app_version if m.session.peer else "?"
-                who = f"{m.name} · v{version} · joined"
+                who = f"{m.name} · v{version} · joined{self.score(m.name)}"
             elif ctrl.startswith("bot:"):
                 who = f"bot ({ctrl.split(':')[1]})"
             else:
@@ -187,6 +188,19 @@ class LobbyScene(MenuScene):
         if watching:
             out.append((f"{watching} watching", T.TEXT_DIM))
         return out
+
+    def score(self, name: str) -> str:
+        """A person's score as this unit's records know it (issue 22 item 2): " · 1016 3-1" (Elo,
+        wins-losses), or nothing for a name never played here. Read once per name per lobby."""
+        cache = self.__dict__.setdefault("_scores", {})
+        if name not in cache:
+            stats = getattr(self.app, "stats", None)
+            try:
+                line = stats.totals(name) if stats is not None and name else None
+            except Exception:  # noqa: BLE001 - the records are a nicety here, never a stop
+                line = None
+            cache[name] = f" · {line.rating} {line.wins}-{line.losses}" if line and line.games else ""
+        return cache[name]
 
     def notes(self) -> list[tuple]:
         out = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.modes.bout.dungeon import screen as S
-from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO
+from game.modes.bout.dungeon.actor import COMPANION, FOE, HERO, PARTNER
 from game.modes.bout.dungeon.level import DIRS, ROCK, STAIRS, WAIT
 from game.ui import theme as T
 from game.ui.widgets import meter
@@ -42,16 +42,15 @@ def hex_rgb(text: str, default=(200, 200, 200)) -> tuple[int, int, int]:
     return (v >> 16 & 255, v >> 8 & 255, v & 255)
 
 
-def actor_colour(g, i: int) -> tuple[int, int, int]:
-    """The hero in the player's colour, his companion a lighter shade of it, each foe in his
+def actor_colour(g, i: int, me: int = 0) -> tuple[int, int, int]:
+    """The hero this screen plays (`me`) in the player's colour, the rest of the party (his
+    companion, or in co-op the other unit's hero) a lighter shade of it, each foe in his
     faction's colour (from the dungeon's data)."""
     a = g.actors[i]
     if a.dead:
         return DEAD
-    if a.role == HERO:
-        return T.YOU
-    if a.role == COMPANION:
-        return T.shade(T.YOU, 0.65)
+    if a.role in (HERO, COMPANION, PARTNER):
+        return T.YOU if i == me else T.shade(T.YOU, 0.65)
     k = a.side - 1
     if 0 <= k < len(g.data.factions):
         return hex_rgb(g.data.factions[k].v.get("colour", ""), T.FOE)
@@ -144,7 +143,8 @@ class MapView:
         r = self.cell_rect(g.level, a.pos)
         if r is None:
             return
-        col = actor_colour(g, i)
+        me = getattr(self, "me", 0)
+        col = actor_colour(g, i, me)
         rad = max(2, self.cell // 2 - 1)
         if a.dead or not a.standing:
             k = max(2, rad - 1)
@@ -153,7 +153,7 @@ class MapView:
             return
         pygame.draw.circle(surf, (10, 10, 16), r.center, rad + 1)
         pygame.draw.circle(surf, col, r.center, rad)
-        if a.role == HERO:
+        if i == me:
             pygame.draw.circle(surf, T.CURSOR, r.center, rad + 1, 1)
         dx, dy = DIRS[a.facing % 8]
         tip = (r.centerx + dx * (rad + 1), r.centery + dy * (rad + 1))
@@ -183,8 +183,9 @@ class MapView:
         if g.is_over() or g.phase != "step":
             return
         lv = g.level
-        marks, colours = S.dpad_marks(g), S.dpad_colours(g)
-        here = g.hero.pos
+        me = getattr(self, "me", 0)                 # co-op: this unit's hero
+        marks, colours = S.dpad_marks(g, me), S.dpad_colours(g, me)
+        here = g.actors[me].pos
         for d in range(WAIT + 1):
             kind = marks.get(d)
             if kind not in MARKS:

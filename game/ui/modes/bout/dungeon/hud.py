@@ -62,10 +62,11 @@ def wound_pips(surf, th, x, y, w, wounds) -> int:
     return y + lh
 
 
-def draw_side(surf, th, rect, g, *, player: str = "") -> None:
-    inner = panel(surf, rect, title=th.fit(player or g.hero.t.name, rect.w - 8, "small"), th=th)
+def draw_side(surf, th, rect, g, *, player: str = "", me: int = 0) -> None:
+    """`me`: the hero shown (co-op: this unit's)."""
+    h = g.actors[me]
+    inner = panel(surf, rect, title=th.fit(player or h.t.name, rect.w - 8, "small"), th=th)
     x, w = inner.x, inner.w
-    h = g.hero
     lh = th.line_height("tiny")
     y = inner.y
     y = bar_row(surf, th, x, y, w, "Health", h.health / max(1, h.t.health), None, f"{max(0, h.health)}/{h.t.health}")
@@ -75,16 +76,16 @@ def draw_side(surf, th, rect, g, *, player: str = "") -> None:
     levels = g.data.dungeon["levels"]
     th.text(surf, th.fit(f"Level {g.depth} of {levels} · score {g.score()}", w, "tiny"), (x, y), T.ACCENT, "tiny")
     y += lh + 2
-    e = g.m.engagement_of(0)
+    e = g.m.engagement_of(me)
     if e is not None:
         th.text(surf, th.fit(f"Fight: round {e.round}, {S.step_name(e.step)}", w, "tiny"), (x, y), T.TEXT_BAD, "tiny")
         y += lh
-        for o in sorted(m for m in e.members if m != 0 and g.actors[m].role == FOE):
+        for o in sorted(m for m in e.members if m != me and g.actors[m].role == FOE):
             a = g.actors[o]
             if y + lh > inner.bottom:
                 break
             pygame.draw.circle(surf, actor_colour(g, o), (x + lh // 2, y + lh // 2), max(2, lh // 2 - 1))
-            name = f"{a.t.name} · {relation_words(g, 0, o)}" if a.standing else f"{a.t.name} · down"
+            name = f"{a.t.name} · {relation_words(g, me, o)}" if a.standing else f"{a.t.name} · down"
             th.text(surf, th.fit(name, w - lh - 2, "tiny"), (x + lh + 2, y), T.TEXT, "tiny")
             y += lh
             meter(surf, (x + lh + 2, y, w - lh - 2, 3), max(0, a.health) / max(1, a.t.health))
@@ -100,7 +101,7 @@ def draw_side(surf, th, rect, g, *, player: str = "") -> None:
             y += lh
     mini = pygame.Rect(x, y + 2, w, inner.bottom - y - 2)
     if mini.h >= 24:
-        draw_minimap(surf, mini, g)
+        draw_minimap(surf, mini, g, me)
 
 
 _MINI: dict = {}
@@ -124,7 +125,7 @@ def _minimap_base(g, s: int, known: int, like) -> pygame.Surface:
     return img
 
 
-def draw_minimap(surf, rect, g) -> None:
+def draw_minimap(surf, rect, g, me: int = 0) -> None:
     """The level as the party knows it, one block per square; the party and the stairs marked."""
     lv = g.level
     s = max(1, min(rect.w // lv.width, rect.h // lv.height))
@@ -132,7 +133,7 @@ def draw_minimap(surf, rect, g) -> None:
     oy = rect.y + (rect.h - s * lv.height) // 2
     known = g.explored | g.visible_cells()
     surf.blit(_minimap_base(g, s, known, surf), (ox, oy))
-    for c, colour in ((lv.stairs, STAIRS_COLOUR), *[(a.pos, actor_colour(g, i)) for i, a in enumerate(g.actors)
+    for c, colour in ((lv.stairs, STAIRS_COLOUR), *[(a.pos, actor_colour(g, i, me)) for i, a in enumerate(g.actors)
                                                       if a.role != FOE and not a.dead]):
         if known >> c & 1:
             x, y = lv.xy(c)

@@ -62,6 +62,7 @@ class DungeonScene(Scene):
         self.error = ""
         self.ended = False
         self.asked = False                   # the pursue question is up
+        self.me = 0                          # the hero this screen plays (co-op: this unit's seat)
 
     @property
     def game(self):
@@ -103,7 +104,7 @@ class DungeonScene(Scene):
                 self.act(A.Step(d))
         elif g.phase == "declare" and self.chooser is None:
             sugg = S.default_declaration(g)
-            self.chooser = Chooser(g.m, 0, sugg.action if sugg is not None else None)
+            self.chooser = Chooser(g.m, self.me, sugg.action if sugg is not None else None)
             self.dirty = True
         elif g.phase == "pursue" and not self.asked:
             self.ask_pursuit()
@@ -152,7 +153,8 @@ class DungeonScene(Scene):
 
     def on_stairs(self) -> bool:
         g = self.game
-        return g.hero.pos == g.level.stairs and not g.hero.eng
+        h = g.actors[self.me]
+        return h.pos == g.level.stairs and not h.eng
 
     def _declare_keys(self, ev) -> None:
         c, b = self.chooser, ev.button
@@ -167,7 +169,7 @@ class DungeonScene(Scene):
     def ask_pass(self) -> None:
         """B in the declarations: declare nothing more this exchange - after a question."""
         from game.modes.bout import actions as BA
-        done = A.Declare(BA.Done(0))
+        done = A.Declare(BA.Done(self.me))
         try:
             self.game.check(done)
         except ActionError as exc:
@@ -185,11 +187,11 @@ class DungeonScene(Scene):
         if self.on_stairs():
             last = g.depth >= g.data.dungeon["levels"]
             opts.append(("Leave the dungeon" if last else "Go down the stairs", lambda: self.act(A.Descend())))
-        for slot, k in enumerate(g.hero.items):
+        for slot, k in enumerate(g.actors[self.me].items):
             it = g.data.items[k]
             for kind, verb in ((A.Use, "Take"), (A.Equip, "Take up"), (A.Drop, "Drop")):
                 try:
-                    g.check(kind(slot))
+                    g.check_key(self.me, kind(slot))
                 except ActionError:
                     continue
                 opts.append((f"{verb} {it.name}", lambda kind=kind, slot=slot: self.act(kind(slot))))
@@ -208,7 +210,9 @@ class DungeonScene(Scene):
                               on_leave=self.app.goto_menu, bots=False)
 
     def read_log(self) -> None:
-        self.app.open("message", title="What happened", lines=self.log[-30:])
+        """The whole log kept (the last LOG_LINES lines), newest first: UP/DOWN scroll back
+        through it, nothing is cut."""
+        self.app.open("message", title="What happened (newest first)", lines=list(reversed(self.log)))
 
     # ------------------------------------------------------------------------------ drawing
     def layout(self, surf):
@@ -230,7 +234,8 @@ class DungeonScene(Scene):
     def map_view(self, board) -> MapView:
         cell = max(6, min(board.w // 17, board.h // 11))
         view = MapView(board, cell)
-        view.centre_on(self.game.level, self.game.hero.pos)
+        view.centre_on(self.game.level, self.game.actors[self.me].pos)
+        view.me = self.me
         return view
 
     def draw(self, surf) -> None:
@@ -243,7 +248,7 @@ class DungeonScene(Scene):
         pygame.draw.rect(surf, T.PANEL_EDGE, board.inflate(2, 2), 1)
         self.view = self.map_view(board)
         self.view.draw(surf, th, g)
-        hud.draw_side(surf, th, side, g, player=self.match.player(0).name)
+        hud.draw_side(surf, th, side, g, player=self.match.player(self.me).name, me=self.me)
         if self.chooser is not None:
             self._draw_chooser(surf, low)
         else:
@@ -252,7 +257,7 @@ class DungeonScene(Scene):
 
     def goal_text(self) -> str:
         g = self.game
-        if g.m.engagement_of(0) is not None:
+        if g.m.engagement_of(self.me) is not None:
             return "Win the fight, or step away to break off"
         if self.on_stairs():
             return "On the stairs: A goes down" if g.depth < g.data.dungeon["levels"] else "The way out: A leaves"
@@ -263,7 +268,7 @@ class DungeonScene(Scene):
         g = self.game
         if self.chooser is not None:
             return [("UPDOWN", "row"), ("LEFTRIGHT", "change"), ("A", "declare"), ("B", "pass"), ("START", "pause")]
-        if g.m.engagement_of(0) is not None:
+        if g.m.engagement_of(self.me) is not None:
             return [("DPAD", "fight/step (see marks)"), ("A", "defend"), ("B", "menu"), ("START", "pause")]
         return [("DPAD", "walk"), ("A", "go down" if self.on_stairs() else "wait"), ("B", "pack"),
                 ("LR", "+up/down: diagonal"), ("START", "pause")]

@@ -16,11 +16,13 @@ the run through the bout UI's `interrupted` hook.
 
 from __future__ import annotations
 
-from game.match import Match
-from game.match.headless import resume
-from game.modes.bout.match import dungeon_header, is_dungeon
-from game.modes.registry import get_mode
-from game.ui.human import HumanDriver
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+# The engine (game.match, the bout's rules) is imported where a run is made or resumed, not
+# here: the title's Continue asks `interrupted` at start-up, before the first frame.
 
 _DATA = {}
 
@@ -73,6 +75,9 @@ def interrupted(app) -> list:
 
 
 def new_run(app, seed: int) -> Match:
+    from game.match import Match
+    from game.modes.bout.match import dungeon_header
+    from game.ui.human import HumanDriver
     rules = _rules()
     header = dungeon_header(rules, dungeon_data(rules), seed)
     header.setup["seats"] = ["human"]
@@ -82,6 +87,9 @@ def new_run(app, seed: int) -> Match:
 
 def resumed_run(app, saved) -> Match:
     """ValueError (ReplayError) when the run cannot come back (other rules, a broken save)."""
+    from game.match.headless import resume
+    from game.modes.registry import get_mode
+    from game.ui.human import HumanDriver
     rules = _rules()
     match = resume(get_mode("bout"), rules, saved.replay, keeper=run_keeper(app))
     match.drivers[0] = HumanDriver()
@@ -93,6 +101,9 @@ def open_resumed(app, saved) -> None:
     """The bout's `resume` hook (the title's Continue of ``in-progress/bout.json``): an arena bout
     reopens on the bout screen (once that screen plays a Match: `match=`); a dungeon run saved
     there reopens on its own screen."""
+    from game.match.headless import resume
+    from game.modes.bout.match import is_dungeon
+    from game.modes.registry import get_mode
     if is_dungeon(saved.replay):
         app.open("bout_dungeon", match=resumed_run(app, saved))
         return
