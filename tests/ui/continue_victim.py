@@ -73,6 +73,7 @@ def dungeon(app):
 def gdl(app):
     from game.core.datafile import ASSETS
     from game.modes.gdl.actions import Move
+    app.update_settings(howto_seen=("gdl",))                 # the first game's how-to is not the point here
     app.open("gdl_game", path=str(ASSETS / "gdl" / "outpost.g"), humans=(1,), seed=4242)
     sc = app.top
     run_until(app, lambda: sc.human_turn(), 6000, "the person's turn")

@@ -375,42 +375,68 @@ def _cursor_path(sc, target: int) -> list:
 
 def gdl(p: Player, max_actions: int = 3000) -> None:
     """Tactibox's own module against bots; each action the module's bot chooses for you: the
-    cursor to the unit, A (pick), the cursor to the target, A. Ending the turn is the pause
-    menu's End turn (START, then A on it) - there is no other way yet."""
-    from game.modes.gdl.actions import End
+    cursor to the unit, A (pick), the cursor to the target, A (a menu with more than one thing to
+    do there: its line); the unit's own orders (make, build, board...) are A on the picked unit
+    itself. Ending the turn: A where no unit of yours can act ("End the turn?", Yes chosen when
+    none can; else the turn menu's "End the turn now")."""
     from game.modes.gdl.match import BotSeat
-    END = End.code
+    from game.ui.modes.gdl import orders
     p.from_title("Xconq modules")
     p.press(B.A)                                  # Tactibox's module, you against bots
+    p.skip_howto()
     sc = p.top
     assert sc.scene_name == "gdl_game", p.stack()
     g = sc.game
     me = BotSeat()
+
+    def end_turn():
+        if sc.selected is not None:
+            p.press(B.B)                          # let go of the unit
+        if sc.my_units():                         # a cell without a unit of yours that can act
+            free = [c for c in g.w.grid.cells
+                    if not any(g.can_act(g.units[i]) and g.units[i].side == g.side for i in sc.ids_at(c))]
+            for b in _cursor_path(sc, min(free, key=lambda c: g.w.grid.distance(c, sc.cursor))):
+                p.press(b)
+            p.press(B.A)
+            _choice(p, "End the turn now")
+        else:
+            p.press(B.A)                          # "All your units have acted. End the turn?"
+            assert p.stack()[-1] == "confirm", p.stack()
+            p.press(B.A)                          # Yes is chosen
+
     for _ in range(max_actions):
         p.skip_howto()
         p.wait(lambda: g.over or (sc.human_turn() and p.top is sc and sc.curtain is None), "your turn")
         if g.over:
             break
-        a = me.choose(g).encode()                  # [code, unit, target or cell, ...]
-        if a[0] == END or len(a) < 3:
-            p.press(B.START)
-            _choice(p, "End turn")
+        action = me.choose(g)
+        if not hasattr(action, "unit"):
+            end_turn()
             continue
-        unit = g.units[a[1]]
-        for b in _cursor_path(sc, g.cell_of(unit)):
+        uid = action.unit
+        own = action in orders.own_orders(g, uid)
+        for b in _cursor_path(sc, g.cell_of(g.units[uid])):
             p.press(b)
-        while sc.selected != a[1]:
+        if sc.selected not in (None, uid):
+            p.press(B.B)                          # let go of the unit picked for you
+        while sc.selected != uid:
             p.press(B.A)
-        target = a[2] if a[0] == 1 else g.cell_of(g.units[a[2]])
-        for b in _cursor_path(sc, target):
-            p.press(b)
+        if not own:
+            target = action.cell if hasattr(action, "cell") else g.cell_of(g.units[action.target])
+            for b in _cursor_path(sc, target):
+                p.press(b)
         before = len(sc.actions)
         p.press(B.A)
-        if len(sc.actions) == before:              # not what A does there: let go, end the turn
-            p.press(B.B, B.START)
-            _choice(p, "End turn")
+        if p.stack()[-1] == "choice":             # orders, or more than one thing to do there
+            _choice(p, orders.label(g, action))
+        if len(sc.actions) == before:             # not what A does there: end the turn
+            while p.stack()[-1] != "gdl_game":
+                p.press(B.B)
+            end_turn()
     assert g.over, "the module did not end"
-    p.app.run_frames(2)
+    p.wait(lambda: p.stack()[-1] != "gdl_game" or sc.results_open, "the results", 200)
+    if p.stack()[-1] == "gdl_game":
+        p.press(B.A)
     p.played.result = f"{p.stack()[-1]} (over)"
 
 

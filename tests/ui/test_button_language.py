@@ -32,7 +32,6 @@ KNOWN = (
     ("bout_fight", "B", "steel-ui", "B = pass (a declaration, not back/cancel)"),
     ("dungeon", "B", "steel-ui", "B = pack (opens the pack)"),
     ("dungeon", "L/R", "steel-ui", "L/R held = diagonal steps (a modifier, not a cycle)"),
-    ("results_gdl", "results", "xconq-ui", "'A back to the menu': no Play again"),
 )
 
 

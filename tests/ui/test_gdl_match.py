@@ -35,6 +35,7 @@ def applied(monkeypatch):
 
 def test_a_game_against_bots_is_a_match_and_is_kept_with_its_stats(make_app, applied):
     app = make_app()
+    app.update_settings(howto_seen=("gdl",))          # the first game's how-to is not the point here
     app.open("gdl_game", path=str(OUTPOST), humans=(1,), seed=11)
     sc = app.top
     run_until(app, sc.human_turn, 2000, "the person's turn")
@@ -43,13 +44,16 @@ def test_a_game_against_bots_is_a_match_and_is_kept_with_its_stats(make_app, app
     sc.apply(step)                                   # the person's move: through their driver
     assert sc.match.replay.actions[before:] == [step.encode()] and applied["gdl"] == before + 1
     assert sc.match.player(0).controller == "human" and sc.match.player(1).controller == "bot:hard"
-    for _ in range(400):                            # then End turn from the menu until the game ends
+    for _ in range(400):                            # then End turn from the pause menu until the game ends
         if sc.match.over:
             break
         if sc.human_turn():
-            press(app, B.START)
-            assert stack(app)[-1] == "choice"
-            press(app, B.A)                          # End turn (the first line)
+            press(app, B.START)                      # the pause menu's End turn, then its question
+            assert stack(app)[-1] == "pause"
+            app.top.choose_label("End turn")
+            assert stack(app)[-1] == "confirm"
+            app.top.menu.index = 1                   # "End turn"
+            press(app, B.A)
         app.run_frames(5)
     assert sc.match.over and applied["gdl"] == len(sc.match.replay.actions) > 2
     res = sc.match.result
@@ -67,6 +71,7 @@ def test_a_game_against_bots_is_a_match_and_is_kept_with_its_stats(make_app, app
 def test_a_bots_only_game_and_watching_it_again_from_replays(make_app, applied):
     from game.ui.scenes.replays import open_replay
     app = make_app()
+    app.update_settings(howto_seen=("gdl",))          # the first game's how-to is not the point here
     app.open("gdl_game", path=str(OUTPOST), humans=(), seed=5)
     sc = app.top
     assert sc.human is None and not sc.human_turn()
@@ -95,6 +100,7 @@ def test_a_replay_from_before_the_match_still_plays_back_on_the_screen(make_app)
                  turns=[list(t) for t in res.turns], result=res.summary())
     assert driver.verify(get_mode("gdl"), old).ok
     app = make_app()
+    app.update_settings(howto_seen=("gdl",))          # the first game's how-to is not the point here
     open_replay(app, old)
     w = app.top
     run_until(app, lambda: w.match.over, 20000, "the old replay to play back")

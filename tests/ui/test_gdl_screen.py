@@ -11,7 +11,9 @@ from game.modes.gdl.actions import Attack, Move
 from game.ui.modes.gdl.hexmap import side_colour, terrain_colour
 
 
-def open_picker(app):
+def open_picker(app, howto_seen=True):
+    if howto_seen:
+        app.update_settings(howto_seen=("gdl",))
     press(app, B.A)
     menu_open(app, "Xconq modules")
     assert stack(app)[-1] == "gdl_menu"
@@ -99,10 +101,13 @@ def test_bots_only_plays_to_the_end_and_a_goes_back(make_app):
     run_until(app, lambda: game.game.over, 6000, "the bots' game to end")
     app.run_frames(1)
     press(app, B.A)
+    assert stack(app)[-1] == "results"
+    assert "Play again" in [it.label for it in app.top.menu.items] and app.top.menu.current.label == "Play again"
+    press(app, B.DOWN, B.A)
     assert stack(app) == ["menu"]
 
 
-def test_hot_seat_shows_a_curtain_and_start_ends_the_turn(make_app):
+def test_hot_seat_shows_a_curtain_and_the_pause_menu_ends_the_turn(make_app):
     app = make_app()
     open_picker(app)
     press(app, B.DOWN, B.DOWN, B.RIGHT)            # hot-seat
@@ -113,8 +118,10 @@ def test_hot_seat_shows_a_curtain_and_start_ends_the_turn(make_app):
     press(app, B.A)
     assert game.curtain is None
     press(app, B.START)
-    assert stack(app)[-1] == "choice"
+    assert stack(app)[-1] == "pause"
     app.top.choose_label("End turn")
+    assert stack(app)[-1] == "confirm"          # units can still act: asked, "Not yet" chosen
+    press(app, B.DOWN, B.A)
     app.run_frames(2)
     assert game.game.side == 2 and game.curtain == 2
 

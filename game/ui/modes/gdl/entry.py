@@ -16,5 +16,6 @@ UI = ModeUI(
     link_host="game.ui.modes.gdl.linked:open_link_host",
     resume="game.ui.modes.gdl.session:open_resumed",
     replay_scene="game.ui.modes.gdl.session:open_replay",
-    extra={"link_lobby": "game.ui.modes.gdl.lobby:open_gdl_lobby"},    # Link -> "LAN battle" (setup.py)
+    extra={"tour": "game.ui.modes.gdl.tour:walk",       # the UI tour's shots of this mode (tour.py)
+           "link_lobby": "game.ui.modes.gdl.lobby:open_gdl_lobby"},    # Link -> "LAN battle" (setup.py)
 )

@@ -4,16 +4,25 @@
     app.open("gdl_game", match=match)        # a Match made elsewhere (Continue: session.py)
     app.replace("gdl_game", run=run)         # a linked game: the link's Match
 
-The game is a Match (`game.match`): local, hot-seat, bots-only, resumed and linked games alike.
+The game is a Match (`game.match`): local, hot-seat, bots-only, resumed and linked games alike;
+the person's actions go to their sides' driver, the bots' are asked a pace apart, and every
+applied action - the person's, a bot's, the other unit's - reaches the log through the Match's
+listener. Linked (`run`): this unit's person plays its own sides, the other unit's arrive
+through the link; no curtain, START or B with no unit picked opens the link's short menu.
 
 `humans` are the side ids people play (none: bots only, two or more: hot-seat with a curtain
 before each person's turn); bots play the others a few frames apart. One hand is enough:
-the d-pad moves the cursor over the hexes, A picks your unit under it and then acts on the
-cell under the cursor (move one step, board a transport, attack, fire or repair, whichever the
-tables allow), B lets go of the unit, L/R jump between your units that can still act, START
-opens the menu (end turn, back to the main menu). The panel shows the cursor cell: terrain,
-the units there with hp, ACP and occupants, and — with a unit picked — the odds of attacking
-what is under the cursor, straight from the tables.
+the d-pad moves the cursor over the hexes; A picks your unit under it and then acts on the
+cell under the cursor (move one step, board a transport, attack, fire, capture, repair or
+build, whichever the tables allow; with more than one, a menu shows each with its odds); A on
+the picked unit itself opens its orders (production, construction, ...; orders.py); A where no
+unit of yours can act offers the turn (when none can act any more: "End the turn?", Yes
+chosen). B lets go of the unit, L/R jump between your units that can still act, START opens
+the shared pause menu (end turn, unit letters, how to play, leave), SELECT the words.
+
+With fog of war the map and the panel show what the side on the move sees (hot-seat: behind
+the curtain; against bots: your side; a linked unit: its own sides). At the end the shared
+results screen offers Play again on A.
 """
 
 from __future__ import annotations
@@ -21,32 +30,40 @@ from __future__ import annotations
 import pygame
 
 from game.modes.base import ActionError
-from game.modes.gdl import combat
-from game.modes.gdl.actions import Attack, End, Fire, Move, Repair
+from game.modes.gdl import vision
+from game.modes.gdl.actions import End, Move
 from game.modes.gdl.game import GdlGame
 from game.modes.gdl.log import describe
 from game.modes.gdl.world import World
 from game.rules.gdl.loader import load_module
+from game.ui import onboarding
 from game.ui import theme as T
 from game.ui.human import offer_and_step
+from game.ui.modes.gdl import orders, standing
 from game.ui.modes.gdl.hexmap import HexMap, side_colour
+from game.ui.modes.gdl.panel import draw_panel
+from game.ui.modes.gdl.results import open_results
 from game.ui.scene import Scene
-from game.ui.widgets import bottom_rect, hint_bar, meter, panel, title_bar
+from game.ui.widgets import bottom_rect, goal_line, hint_bar, title_bar
 from hw.input.buttons import Button
 
+MODE = "gdl"
 BOT_PACE = 0.06
 LOG_LINES = 40
-HINTS = (("DPAD", "cursor"), ("A", "pick/act"), ("B", "drop"), ("L", "units"), ("START", "menu"))
+END_PAUSE = 1.5             # seconds the last blow stays on screen before the results
+EVENT_UNITS = ("unit", "target", "captor", "prisoner", "transport", "new", "source", "into", "to")
+MAX_SCALE = 6               # hexes grow up to 6x their base size to fill large screens
 
 
 class GdlScene(Scene):
-    """One module game, a Match (`game.match`; session.py makes it): the person's actions go to
-    their sides' driver, the bots' are asked a pace apart, and every applied action - the
-    person's, a bot's, the other unit's - reaches the log through the Match's listener. Linked
-    (`run`): the link made the Match, this unit's person plays its own sides and the other
-    unit's arrive through the link; no curtain, B with no unit picked opens the menu."""
-
     title = "Xconq module"
+    # defaults on the class (screens made another way still draw)
+    results_open = False
+    end_wait = 0.0
+    path = ""
+    source_world = None
+    last_viewer: int | None = None
+    applied = 0                 # actions heard so far (here, by bots or over the link): the map layer's stamp
 
     def __init__(self, app, path: str = "", humans=(1,), seed: int | None = None, world: World | None = None,
                  match=None, run=None) -> None:
@@ -57,12 +74,14 @@ class GdlScene(Scene):
         if run is not None:
             match, self.human = run.game.match, run.game.person
         elif match is None:
-            world = world or World(load_module(path))
-            match = module_match(app, world, path, humans, app.seed_source() if seed is None else seed)
+            self.source_world = world or World(load_module(path))
+            match = module_match(app, self.source_world, path, humans, app.seed_source() if seed is None else seed)
             self.human = seat_drivers(match)
         else:
             self.human = seat_drivers(match)
         self.match = match
+        options = getattr(match.header, "options", None)
+        self.path = path or (str(options.get("module", "")) if isinstance(options, dict) else "")
         self.link = OnLink(self, run) if run is not None else None
         self.seed = match.header.seed
         self.world = self.game.w          # a generated world: the one made from this game's seed
@@ -74,12 +93,10 @@ class GdlScene(Scene):
         self.curtain: int | None = None
         self.viewer: int | None = None
         self.wait = 0.0
-        name = self.world.m.title or self.world.m.name
+        self.log: list[str] = []
         if run is not None:
             mine = ", ".join(self.side_name(s) for s in sorted(self.humans))
-            self.log: list[str] = [f"{name} with {run.peer_name}; you: {mine}"]
-        else:
-            self.log = [f"{name}: seed {self.seed}"]
+            self.log.append(f"{self.world.m.title or self.world.m.name} with {run.peer_name}; you: {mine}")
         self.view = pygame.Rect(0, 0, 1, 1)
         self._seen = match.game
         self._unlisten = match.listen(self._heard)
@@ -92,6 +109,41 @@ class GdlScene(Scene):
     def actions(self) -> list:
         """The actions so far, encoded, as the replay holds them."""
         return self.match.replay.actions
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.linked() and self.humans:             # bots only or a replay: nobody to teach
+            onboarding.first_game_howto(self.app, MODE)
+
+    def linked(self) -> bool:
+        return getattr(self, "run", None) is not None
+
+    # ------------------------------------------------------------------ who sees what
+    def you(self) -> int | None:
+        """The side called "you" (its colour is the shared "you" colour): the one person's side;
+        in hot-seat the person on the move (behind the curtain); bots only: nobody."""
+        if len(self.humans) == 1:
+            return next(iter(self.humans))
+        if self.game.side in self.humans:
+            return self.game.side
+        return self.last_viewer
+
+    def viewer_side(self) -> int | None:
+        """Whose view of the map is drawn (fog of war): None = everything (see-all, bots only)."""
+        if getattr(self.game, "views", None) is None or not self.humans:
+            return None
+        return self.you()
+
+    def witnessed(self, ev) -> bool:
+        """Whether the side whose view is drawn may read about `ev` (fog of war): an event about
+        units only of other sides that it does not see is not in its log."""
+        viewer = self.viewer_side()
+        if viewer is None:
+            return True
+        g = self.game
+        ids = [getattr(ev, f) for f in EVENT_UNITS if isinstance(getattr(ev, f, None), int)]
+        ids = [i for i in ids if 0 <= i < len(g.units)]
+        return not ids or any(g.units[i].side == viewer or vision.sees(g, viewer, i) for i in ids)
 
     # ------------------------------------------------------------------ driving
     def _first_cell(self) -> int:
@@ -120,12 +172,29 @@ class GdlScene(Scene):
     def _heard(self, match, applied) -> None:
         self.shown(applied.events)
 
+    def act(self, action) -> None:
+        """A person's action (from A or a menu): applied, the cursor follows a unit that moved."""
+        if not self.human_turn():
+            return
+        before = self.selected
+        self.apply(action)
+        if isinstance(action, Move) and self.selected is not None and self.game.units[self.selected].alive:
+            cell = self.game.cell_of(self.game.units[self.selected])
+            if cell >= 0:
+                self.cursor = cell
+        elif before is not None and self.selected is None and self.human_turn() and not self.linked():
+            mine = self.my_units()               # the unit is done: the next one that can act
+            if mine:
+                self.pick(mine[0])
+        self.dirty = True
+
     def shown(self, events) -> None:
         """Events that happened (here or, linked, on the other unit): into the log; a picked unit
         that can no longer act is let go."""
+        self.applied += 1
         for ev in events:
             line = describe(self.game, ev)
-            if line:
+            if line and self.witnessed(ev):
                 self.log.append(line)
         del self.log[:-LOG_LINES]
         if self.selected is not None and not self.game.can_act(self.game.units[self.selected]):
@@ -145,8 +214,13 @@ class GdlScene(Scene):
             return
         g = self.game
         if self.match.over:
+            if not self.linked() and not self.results_open:
+                self.end_wait += dt
+                if self.end_wait >= END_PAUSE:
+                    self.open_results()
             return
         if self.human_turn():
+            self.last_viewer = g.side
             if len(self.humans) > 1 and self.viewer != g.side and self.curtain is None:
                 self.curtain = self.viewer = g.side
                 self.selected = None
@@ -170,46 +244,63 @@ class GdlScene(Scene):
         if self.link is not None:
             self.link.close()
 
+    def open_results(self) -> None:
+        if not self.results_open:
+            self.results_open = True
+            open_results(self)
+
     def my_units(self) -> list[int]:
         g = self.game
         return [u.id for u in g.units if g.can_act(u) and u.side == g.side]
 
-    def unit_actions_at(self, uid: int, cell: int) -> list:
-        """Legal actions of unit `uid` aimed at `cell`, best first (attack, fire, repair, move)."""
-        g = self.game
-        out = []
-        for a in g.unit_actions(g.units[uid]):
-            if isinstance(a, Move) and a.cell == cell:
-                out.append(a)
-            elif isinstance(a, (Attack, Fire, Repair)) and g.cell_of(g.units[a.target]) == cell:
-                out.append(a)
-        order = {Attack: 0, Fire: 1, Repair: 2, Move: 3}
-        return sorted(out, key=lambda a: order[type(a)])
+    def actions_at(self, uid: int, cell: int) -> list:
+        return orders.actions_at(self.game, uid, cell)
 
-    def press_a(self) -> None:
-        g = self.game
-        if self.selected is not None:
-            acts = self.unit_actions_at(self.selected, self.cursor)
-            if acts:
-                self.apply(acts[0])
-                if isinstance(acts[0], Move) and self.selected is not None:
-                    self.cursor = g.cell_of(g.units[self.selected])
-                return
-        mine = [i for i in self._ids_at(self.cursor) if g.can_act(g.units[i]) and g.units[i].side == g.side]
-        if mine:
-            if self.selected in mine:
-                self.selected = mine[(mine.index(self.selected) + 1) % len(mine)]
-            else:
-                self.selected = mine[0]
-            self.app.sound.play("cursor")
+    unit_actions_at = actions_at        # the name tests and the linked screen know
 
-    def _ids_at(self, cell: int) -> list[int]:
+    def ids_at(self, cell: int) -> list[int]:
         g = self.game
         out = []
         for i in g.at.get(cell, ()):
             out.append(i)
             out.extend(g.occ.get(i, ()))
         return out
+
+    _ids_at = ids_at
+
+    # ------------------------------------------------------------------ buttons
+    def press_a(self) -> None:
+        g = self.game
+        if self.selected is not None:
+            if self.cursor == g.cell_of(g.units[self.selected]):
+                self.app.open("choice", title=f"{orders.unit_name(g, self.selected)}: orders",
+                              options=orders.unit_orders(self, self.selected))
+                return
+            acts = self.actions_at(self.selected, self.cursor)
+            if len({type(a) for a in acts}) > 1:
+                orders.choose_at(self, self.selected, acts)
+                return
+            if acts:
+                self.act(acts[0])
+                return
+        mine = [i for i in self.ids_at(self.cursor) if g.can_act(g.units[i]) and g.units[i].side == g.side]
+        if mine:
+            self.pick(mine[0])
+        else:
+            orders.turn_menu(self)
+
+    def pick(self, uid: int) -> None:
+        self.selected = uid
+        cell = self.game.cell_of(self.game.units[uid])
+        if cell >= 0:
+            self.cursor = cell
+            self.want_x = self.map.pos[cell][0]
+        self.app.sound.play("cursor")
+        self.dirty = True
+
+    def let_go(self) -> None:
+        self.selected = None
+        self.dirty = True
 
     def move_cursor(self, b: Button) -> None:
         grid = self.world.grid
@@ -231,16 +322,36 @@ class GdlScene(Scene):
         if not mine:
             return
         k = mine.index(self.selected) if self.selected in mine else (-1 if step > 0 else 0)
-        self.selected = mine[(k + step) % len(mine)]
-        self.cursor = self.game.cell_of(self.game.units[self.selected])
-        self.want_x = self.map.pos[self.cursor][0]
+        self.pick(mine[(k + step) % len(mine)])
 
     def open_menu(self) -> None:
-        options = []
-        if self.human_turn():
-            options.append(("End turn", self.end_turn))
-        options += [("Back to the main menu", self.app.goto_menu), ("Resume", None)]
-        self.app.open("choice", title=self.world.m.title or "Xconq", options=options)
+        """START: the shared pause menu (End turn on your turn, the unit letters). Linked, the
+        link's own short menu (End turn first; B with nothing picked opens it too), which keeps
+        the link ticking."""
+        if self.linked():
+            options = [("End turn", self.end_turn)] if self.human_turn() else []
+            options += [("Unit letters", self.show_legend), ("Back to the main menu", self.app.goto_menu),
+                        ("Resume", None)]
+            self.app.open("choice", title=self.world.m.title or "Xconq", options=options)
+            return
+        extras = [("End turn", self.ask_end_turn)] if self.human_turn() else []
+        extras.append(("Unit letters", self.show_legend))
+        onboarding.open_pause(self.app, MODE, extras=extras, leave_label="Leave the game",
+                              leave_question="Leave this game? It counts as unfinished.", on_leave=self.app.goto_menu)
+
+    pause_menu = open_menu
+
+    def show_legend(self) -> None:
+        self.app.open("message", title="Unit letters", lines=orders.legend_lines(self.game, self.you()))
+
+    def ask_end_turn(self) -> None:
+        if not self.human_turn():
+            return
+        left = len(self.my_units())
+        q = (f"{left} of your units can still act. End the turn anyway?" if left
+             else "All your units have acted. End the turn?")
+        self.app.open("confirm", question=q, on_yes=self.end_turn, yes="End turn", no="Not yet",
+                      default_yes=left == 0)
 
     def end_turn(self) -> None:
         if self.human_turn():
@@ -258,11 +369,14 @@ class GdlScene(Scene):
                 self.curtain = None
                 self.dirty = True
             return
-        if self.game.over and (ev.pressed(Button.A) or ev.pressed(Button.START)):
-            self.app.goto_menu()
+        if self.game.over:
+            if ev.pressed(Button.A) or ev.pressed(Button.START) or ev.pressed(Button.B):
+                if self.linked():
+                    self.app.goto_menu()
+                else:
+                    self.open_results()
             return
-        if ev.pressed(Button.START):
-            self.open_menu()
+        if onboarding.frame_keys(self.app, ev, MODE, pause=self.open_menu):
             return
         self.dirty = True
         for b in (Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT):
@@ -283,6 +397,19 @@ class GdlScene(Scene):
         info = self.world.m.sides.get(side, {})
         return info.get("name") or info.get("plural-noun") or info.get("noun") or f"side {side}"
 
+    def hints(self) -> list[tuple[str, str]]:
+        g = self.game
+        if g.over:
+            return [("A", "results")]
+        if not self.human_turn():
+            return [("DPAD", "look"), ("START", "pause"), ("SELECT", "words")]
+        if self.selected is None:
+            a = "pick unit" if self.my_units() else "end turn"
+            return [("A", a), ("LR", "next unit"), ("START", "pause"), ("SELECT", "words")]
+        here = self.cursor == g.cell_of(g.units[self.selected])
+        a = "orders" if here else ("act" if self.actions_at(self.selected, self.cursor) else "pick")
+        return [("A", a), ("B", "back"), ("LR", "next unit"), ("START", "pause")]
+
     def draw(self, surf) -> None:
         th, g = self.theme, self.game
         w, h = surf.get_size()
@@ -293,103 +420,61 @@ class GdlScene(Scene):
             th.text(surf, th.fit("The other player looks away. Press A when ready.", w - 8, "small"),
                     (w // 2, h * 2 // 3), T.TEXT_DIM, "small", align="centre")
             return
-        state = "over" if g.over else f"turn {g.turn + 1} · {self.side_name(g.side)}"
+        state = "over" if g.over else f"{standing.turn_text(g)} · {self.side_name(g.side)}"
         top = title_bar(surf, th, th.fit(self.world.m.title or self.world.m.name, w // 2, "big"), state)
+        goal = pygame.Rect(2, top.bottom, w - 4, th.line_height("tiny") + 2)
+        goal_line(surf, th, goal, standing.objective(g))
         bar = bottom_rect(surf, th)
-        side_w = max(120, w * 36 // 100)
-        self.view = pygame.Rect(2, top.bottom + 2, w - side_w - 6, bar.y - top.bottom - 4)
+        side_w = max(120, min(w * 36 // 100, 260))
+        self.view = pygame.Rect(2, goal.bottom + 1, w - side_w - 6, bar.y - goal.bottom - 3)
         self._fit_map()
         self.map.follow(self.cursor, self.view)
-        self.map.draw(surf, th, self.view, g, self.cursor, self.selected, self._marks())
-        self._panel(surf, pygame.Rect(self.view.right + 3, self.view.y, side_w, self.view.h))
-        hint_bar(surf, th, bar, HINTS if not g.over else (("A", "back to the menu"),))
+        self.map.draw(surf, th, self.view, g, self.cursor, self.selected, self._marks(), self.viewer_side(), self.you(),
+                      stamp=(self.applied, g.turn, g.side_index))
+        draw_panel(self, surf, pygame.Rect(self.view.right + 3, self.view.y, side_w, self.view.h))
+        hint_bar(surf, th, bar, self.hints())
         if self.link is not None:
             self.link.draw(surf)
 
     def _fit_map(self) -> None:
-        """Small maps are drawn with bigger hexes (up to 3x) so they fill the view."""
-        base = HexMap(self.world, 1) if getattr(self, "_base_size", None) is None else None
-        if base is not None:
-            self._base_size = base.size
-        bw, bh = self._base_size
-        k = max(1.0, min(3.0, self.view.w / max(1, bw), self.view.h / max(1, bh)))
-        k = int(k * 4) / 4
-        if k != getattr(self, "_scale", None):
-            self._scale = k
-            self.map = HexMap(self.world, k)
+        """Hexes as big as the view allows (up to MAX_SCALE x the base 12 px), so the map fills
+        large screens: the largest hex width whose whole map fits the view (searched once per
+        view size; the map scrolls when even the base size does not fit)."""
+        key = (self.view.w, self.view.h)
+        if key == getattr(self, "_fitted", None):
+            return
+        self._fitted = key
+
+        def fits(n: int) -> bool:
+            size = HexMap(self.world, n / 12).size
+            return size[0] <= self.view.w and size[1] <= self.view.h
+
+        lo, hi = 12, 12 * MAX_SCALE
+        if not fits(lo):
+            hi = lo
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if fits(mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo / 12 != getattr(self, "_scale", None):
+            self._scale = lo / 12
+            self.map = HexMap(self.world, self._scale)
 
     def _marks(self) -> dict[int, tuple]:
         g = self.game
         if self.selected is None or not self.human_turn():
             return {}
         marks = {}
+        here = g.cell_of(g.units[self.selected])
         for a in g.unit_actions(g.units[self.selected]):
             if isinstance(a, Move):
-                marks.setdefault(a.cell, (240, 240, 240))
-            elif isinstance(a, (Attack, Fire)):
-                marks[g.cell_of(g.units[a.target])] = T.TEXT_BAD
-            elif isinstance(a, Repair):
-                marks[g.cell_of(g.units[a.target])] = T.GOOD
+                if a.cell != here:
+                    marks.setdefault(a.cell, (240, 240, 240))
+            elif hasattr(a, "target") and a.target != self.selected:
+                c = g.cell_of(g.units[a.target])
+                if c != here and c >= 0:
+                    hostile = g.units[a.target].side != g.units[self.selected].side
+                    marks[c] = T.TEXT_BAD if hostile else T.GOOD
         return marks
-
-    def _panel(self, surf, rect) -> None:
-        th, g, w = self.theme, self.game, self.world
-        inner = panel(surf, rect, title=self._cell_title(), th=th)
-        lh = th.line_height("tiny")
-        y = inner.y
-        for uid in self._ids_at(self.cursor)[:4]:
-            u = g.units[uid]
-            indent = 8 if u.transport >= 0 else 0
-            name = w.m.utypes[u.type] + (f" “{u.name}”" if u.name else "")
-            th.text(surf, th.fit(f"{w.letters[u.type]} {name}", inner.w - indent, "tiny"), (inner.x + indent, y),
-                    side_colour(u.side), "tiny")
-            y += lh
-            hp_max = w.hp_max[u.type]
-            meter(surf, (inner.x + indent, y + 2, inner.w // 2 - indent, max(3, lh // 3)), u.hp / hp_max)
-            th.text(surf, f"{u.hp}/{hp_max} hp  {u.acp} acp", (inner.x + inner.w // 2 + 2, y), T.TEXT, "tiny")
-            y += lh
-            occ = g.occ.get(uid, ())
-            if occ:
-                th.text(surf, th.fit(f"carries {len(occ)}", inner.w, "tiny"), (inner.x + indent, y), T.TEXT_DIM, "tiny")
-                y += lh
-        y = self._odds(surf, inner, y + 2)
-        log_top = max(y + 2, inner.bottom - lh * 4)
-        for i, line in enumerate(self.log[-max(1, (inner.bottom - log_top) // lh):]):
-            th.text(surf, th.fit(line, inner.w, "tiny"), (inner.x, log_top + i * lh), T.TEXT_DIM, "tiny")
-
-    def _cell_title(self) -> str:
-        w = self.world
-        x, y = w.grid.coords(self.cursor)
-        return f"{w.m.ttypes[w.terrain[self.cursor]]} ({x},{y})"
-
-    def _odds(self, surf, inner, y) -> int:
-        th, g = self.theme, self.game
-        if self.selected is None:
-            return y
-        lh = th.line_height("tiny")
-        u = g.units[self.selected]
-        th.text(surf, th.fit(f"picked: {self.world.m.utypes[u.type]} ({u.acp} acp)", inner.w, "tiny"), (inner.x, y),
-                T.ACCENT, "tiny")
-        y += lh
-        for a in self.unit_actions_at(self.selected, self.cursor)[:2]:
-            if isinstance(a, (Attack, Fire)):
-                o = combat.odds(g, u, g.units[a.target], isinstance(a, Fire))
-                verb = "attack" if isinstance(a, Attack) else "fire"
-                text = f"{verb}: hit {o['hit']}%  dmg {o['damage100'] / 100:g}"
-                th.text(surf, th.fit(text, inner.w, "tiny"), (inner.x, y), T.TEXT_BAD, "tiny")
-                y += lh
-                extra = []
-                if o["withdraw"]:
-                    extra.append(f"slips away {o['withdraw']}%")
-                if isinstance(a, Attack):
-                    extra.append(f"strikes back {o['counter']}%")
-                if extra:
-                    th.text(surf, th.fit("  ".join(extra), inner.w, "tiny"), (inner.x, y), T.TEXT_DIM, "tiny")
-                    y += lh
-            elif isinstance(a, Repair):
-                th.text(surf, "A: repair", (inner.x, y), T.GOOD, "tiny")
-                y += lh
-            elif isinstance(a, Move):
-                th.text(surf, "A: move here", (inner.x, y), T.TEXT, "tiny")
-                y += lh
-        return y
