@@ -99,6 +99,11 @@ def test_the_guided_battle_from_the_title_to_the_result_with_dpad_a_and_b(make_a
     assert "moves now" in seen                        # the bot's turn was told too
     assert "A on a red enemy" in seen                 # an attack was prompted
     assert app.settings.guided_battle_done is True
+    res = app.top
+    assert res.choices[res.sel][0] == "Play again"
+    press(app, B.A)                                  # Play again: the guided battle once more
+    assert stack(app)[-1] == "skirmish_guided", stack(app)
+    assert app.top.game.gmap.id == guided.GUIDED_MAP and app.top is not sc
 
     app2 = make_app((480, 320))
     assert app2.settings.guided_battle_done is True

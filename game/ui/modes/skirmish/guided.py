@@ -135,6 +135,11 @@ class GuidedBattle(PlayScreen):
         inner = self.prompt_rect.inflate(-2 * th.pad, 0)
         goal_line(surf, th, inner, text)
 
+    def _to_results(self, result) -> None:
+        super()._to_results(result)
+        if self.app.top.scene_name == "skirmish_results":
+            self.app.top.rematch_scene = "skirmish_guided"      # Play again: guided again
+
     def finished(self) -> None:
         self.app.update_settings(guided_battle_done=True)
         super().finished()
