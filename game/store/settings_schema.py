@@ -250,9 +250,6 @@ class Settings:
         "Show a mode's how-to screen over the board at its first game.", flag())
     howto_seen: tuple[str, ...] = setting(
         "onboarding.seen", (), "Modes whose how-to screen was shown (or skipped) already.", mode_ids())
-    guided_battle_done: bool = setting(
-        "onboarding.guided_battle_done", False,
-        "A guided first Skirmish battle was played to its end (the set-up no longer pre-selects it).", flag())
     bot_speed: str = setting(
         "play.bot_speed", "normal", "How fast bots' turns play out (hold A to hurry one along).",
         one_of(*BOT_SPEEDS))

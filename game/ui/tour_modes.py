@@ -57,19 +57,6 @@ def skirmish(t) -> Iterator:
         app.run_frames(20)
         yield t.shot("replay_play")
     yield from _skirmish_curtain(t)
-    yield from _skirmish_guided(t)
-
-
-def _skirmish_guided(t) -> Iterator:
-    """The guided first battle: its prompt strip over the board at the person's first turn."""
-    t.fresh("skirmish_setup")
-    t.to_item("First battle (guided)")
-    t.press(B.A)
-    if t.top == "skirmish_guided":
-        sc = t.app.top
-        t.wait(lambda: sc.control.my_turn() and not sc.anim.busy and not sc.camera.moving
-               and sc.time > sc.banner_until, "the guided battle's first turn")
-        yield t.shot("skirmish_guided")
 
 
 def _skirmish_curtain(t) -> Iterator:

@@ -9,7 +9,7 @@ from ui_harness import B, press, stack
 
 # scene -> (the line it opens on, the line naming the bot or None, the word that line shows)
 SETUPS = {
-    "skirmish_setup": ("First battle (guided)", "Player 2", "normal"),   # a first-timer's start line
+    "skirmish_setup": ("Form armies and fight", "Player 2", "normal"),
     "duel_menu": ("Against a bot", "Bot", "normal"),
     "bout_menu": ("Fight", "Against", "normal"),
     "gdl_menu": ("Play", None, ""),
@@ -48,16 +48,6 @@ def app(make_app):
 def test_set_ups_open_on_their_start_line_with_the_normal_bot(app, scene):
     known = {rule for s, rule, _, _ in KNOWN if s == scene}
     assert breaches(app, scene) == known
-
-
-def test_after_a_guided_battle_skirmish_opens_on_its_fight_line(app):
-    """Once a guided first battle was played to its end (the settings remember it), the set-up's
-    start line is "Form armies and fight" again."""
-    app.update_settings(guided_battle_done=True)
-    app.goto_menu()
-    app.open("skirmish_setup")
-    app.run_frames(1)
-    assert app.top.menu.current.label == "Form armies and fight"
 
 
 def test_a_first_games_skirmish_is_you_against_the_normal_bot(app):

@@ -81,7 +81,7 @@ def test_setup_defaults_and_choices_are_remembered(make_app):
     assert sc.scene_name == "skirmish_setup"
     rs = sc.rs
     assert sc.map_id == rs.maps[0].id and sc.seats == ["human", "bot:normal", "empty", "empty"]   # a first game
-    assert sc.menu.current.label == "First battle (guided)"   # a first-timer: the guided battle's line
+    assert sc.menu.current.label == "Form armies and fight"   # opens on its Fight line
     press(app, B.DOWN, B.RIGHT)                  # down wraps to Map; next map
     assert sc.map_id == rs.maps[1].id
     for _ in range(5):
@@ -121,7 +121,7 @@ def limited_ruleset(tmp_path):
 def test_formation_limits_and_memory(make_app, tmp_path):
     app = make_app(ruleset=limited_ruleset(tmp_path))
     press(app, B.A, B.A)
-    press(app, B.UP, B.A)                        # from the guided battle's line up to Fight
+    press(app, B.A)                              # the set-up opens on its Fight line
     f = app.top
     assert f.scene_name == "skirmish_formation"
     rs = f.rs
@@ -146,14 +146,14 @@ def test_formation_limits_and_memory(make_app, tmp_path):
     assert app.settings.default_armies[app.player_name(0)][4] == ""
     app.goto_menu()
     press(app, B.A)                              # Skirmish again: the remembered army is offered
-    press(app, B.UP, B.A)                        # from the guided battle's line up to Fight
+    press(app, B.A)                              # the set-up opens on its Fight line
     assert app.top.army[4] == ""
 
 
 def test_formation_needs_a_piece(make_app):
     app = make_app()
     press(app, B.A, B.A)
-    press(app, B.UP, B.A)                        # from the guided battle's line up to Fight
+    press(app, B.A)                              # the set-up opens on its Fight line
     f = app.top
     for i in range(9):
         f.cursor = i

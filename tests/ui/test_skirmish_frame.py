@@ -33,10 +33,8 @@ def test_setup_opens_on_fight_with_the_first_game_note(make_app):
         press(app, B.A)
     press(app, B.A)                                  # Skirmish
     sc = app.top
-    assert sc.scene_name == "skirmish_setup" and sc.menu.current.label == "First battle (guided)"   # a first-timer
+    assert sc.scene_name == "skirmish_setup" and sc.menu.current.label == "Form armies and fight"
     assert any("normal bot" in n[0] for n in sc.notes())           # which level suits a first game
-    press(app, B.UP)
-    assert sc.menu.current.label == "Form armies and fight"
     press(app, B.A)                                  # A on the Fight line: the armies
     assert stack(app)[-1] == "skirmish_formation"
 
@@ -109,7 +107,7 @@ def test_army_cards_are_whole_at_1280x720(make_app):
     if stack(app)[-1] == "message":
         press(app, B.A)
     app.open("skirmish_setup")
-    press(app, B.UP, B.A)                            # up from the guided line to Fight
+    press(app, B.A)
     f = app.top
     assert f.scene_name == "skirmish_formation"
     th = f.theme

@@ -9,7 +9,6 @@ UI = ModeUI(
         "skirmish_setup": "game.ui.modes.skirmish.setup:SkirmishSetup",
         "skirmish_formation": "game.ui.modes.skirmish.formation:Formation",
         "skirmish_battle": "game.ui.modes.skirmish.battle:PlayScreen",
-        "skirmish_guided": "game.ui.modes.skirmish.guided:GuidedBattle",
         "skirmish_replay": "game.ui.modes.skirmish.replay:ReplayScreen",
         "skirmish_curtain": "game.ui.modes.skirmish.curtain:HotSeatCurtain",
         "skirmish_book": "game.ui.modes.skirmish.book:Book",

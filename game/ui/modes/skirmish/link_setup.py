@@ -23,7 +23,6 @@ def open_link_host(app, *, port: str, baud: int, on_error=None) -> None:
 
 class LinkSkirmishSetup(SkirmishSetup):
     title = "Linked Skirmish"
-    offers_guided = False       # a guided battle is played alone
 
     def __init__(self, app, port: str, baud: int) -> None:
         super().__init__(app)

@@ -42,8 +42,6 @@ def verdict(result, game) -> tuple[str, tuple]:
 
 
 class Results(Scene):
-    rematch_scene = "skirmish_battle"    # the guided battle's results play it again guided
-
     def __init__(self, app, result, match, tally=None) -> None:
         super().__init__(app)
         self.result = result
@@ -93,7 +91,7 @@ class Results(Scene):
         except ActionError as exc:
             self.app.toast(str(exc))
             return
-        self.app.replace(self.rematch_scene, match=m)
+        self.app.replace("skirmish_battle", match=m)
 
     def draw(self, surf) -> None:
         th = self.theme

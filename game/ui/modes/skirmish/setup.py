@@ -3,9 +3,7 @@ turn, army size, turn limit, and who plays: up to four players, each human / bot
 / empty. Several humans play hot-seat on one device. Defaults: you + one normal bot, first map.
 
 The screen opens on its "Form armies and fight" line (issue 20: a first game is one A away; the
-note under the list says which set-up suits a first game). Its last line, "First battle
-(guided)", starts the guided battle (guided.py); until one guided battle was played to its end
-the screen opens on that line instead. A on that line (or START anywhere)
+note under the list says which set-up suits a first game). A on that line (or START anywhere)
 goes on to army formation (one per human player), B back to the menu. The choices are
 remembered in the settings (``last_setup``).
 """
@@ -23,7 +21,6 @@ from game.ui import onboarding
 from game.ui import theme as T
 from game.ui.menu_scene import MenuScene
 from game.ui.minimap import Minimap
-from game.ui.modes.skirmish import guided
 from game.ui.modes.skirmish.session import battle_match
 from game.ui.scenes.dialog import wrap
 from game.ui.widgets import Item, ListMenu, panel
@@ -77,7 +74,6 @@ class SkirmishSetup(MenuScene):
     heading = "Skirmish setup"
     hints = (("UPDOWN", "choose"), ("DPAD", "change"), ("A", "go"), ("START", "fight"), ("B", "back"))
     minimap = None
-    offers_guided = True        # the last line: the guided first battle (guided.py)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -111,12 +107,8 @@ class SkirmishSetup(MenuScene):
                               get=lambda i=i: self.seats[i], set=lambda v, i=i: self._set_seat(i, v),
                               show=lambda v, i=i: self._seat_label(i, v), enabled=lambda i=i: i < self.seat_count()))
         items.append(Item("Form armies and fight", on_select=self.go))
-        if self.offers_guided:
-            items.append(Item(guided.GUIDED_LABEL, on_select=lambda: guided.start_guided(app)))
         self.menu = ListMenu(items)
-        # opens on the Fight line (defaults chosen); a first-timer on the guided battle's line
-        first_timer = self.offers_guided and not s.guided_battle_done
-        self.menu.index = len(items) - (1 if first_timer or not self.offers_guided else 2)
+        self.menu.index = len(items) - 1            # opens on the Fight line: defaults chosen
         self.minimap = None
         self._set_map(self.map_id)
 
