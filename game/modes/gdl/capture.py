@@ -24,7 +24,7 @@ from game.modes.gdl import movement, supply
 from game.modes.gdl.damage import destroy, kill
 from game.modes.gdl.dice import chance, chance10000
 from game.modes.gdl.retreat import retreat
-from game.modes.gdl.units import all_in_cell
+from game.modes.gdl.units import all_in_cell, reseat_occupants
 
 
 def capture_chance(g, a: int, v) -> int:
@@ -177,15 +177,7 @@ def garrison(g, u, pris, ev) -> None:
     if cost <= 0:
         return
     if cost >= u.hp:
-        for oid in list(g.occ.get(u.id, ())):
-            o = g.units[oid]
-            g.occ[u.id].remove(oid)
-            o.transport = -1
-            from game.modes.gdl.units import room_in_unit
-            if room_in_unit(g, o.type, pris):
-                g.board(o, pris.id)
-            else:
-                kill(g, o, ev)
+        reseat_occupants(g, u, pris, lambda o: kill(g, o, ev))
         ev.append(E.Garrisoned(u.id, pris.id))
         kill(g, u, ev)
     else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.modes.gdl import events as E
 from game.modes.gdl.dice import roll
-from game.modes.gdl.units import all_in_cell, room_in_unit
+from game.modes.gdl.units import all_in_cell, reseat_occupants, room_in_unit
 
 
 def hurt(g, v, dmg: int, ev, cause=None) -> None:
@@ -63,14 +63,7 @@ def destroy(g, v, ev, cause=None) -> None:
         v.acp = min(v.acp, w.acp_max[wt]) if w.acp_max[wt] >= 0 else v.acp
         store = w.T["unit-storage-x"][wt]
         v.supply = [min(s, store[m]) for m, s in enumerate(v.supply)]
-        for oid in list(g.occ.get(v.id, ())):
-            o = g.units[oid]
-            g.occ[v.id].remove(oid)
-            o.transport = -1
-            if room_in_unit(g, o.type, v):
-                g.board(o, v.id)
-            else:
-                rescue_or_kill(g, o, g.cell_of(v), v.type, ev)
+        reseat_occupants(g, v, v, lambda o: rescue_or_kill(g, o, g.cell_of(v), v.type, ev))
         cell = g.cell_of(v)
         t = w.terrain[cell]
         if v.transport < 0 and (w.vanish[wt][t] or w.wrecks[wt][t]):

@@ -87,6 +87,19 @@ def room_in_cell(g, ut: int, cell: int, ignore: int = -1) -> bool:
     return fullness + w.size_terr[ut][t] <= w.tcapacity[t]
 
 
+def reseat_occupants(g, carrier: Unit, into: Unit, stranded) -> None:
+    """Every occupant of `carrier` leaves it and boards `into` (the same unit after it changed
+    type, or the unit that takes its place) where it has room; `stranded(occupant)` for the rest."""
+    for oid in list(g.occ.get(carrier.id, ())):
+        o = g.units[oid]
+        g.occ[carrier.id].remove(oid)
+        o.transport = -1
+        if room_in_unit(g, o.type, into):
+            g.board(o, into.id)
+        else:
+            stranded(o)
+
+
 def room_in_unit(g, ut: int, tr: Unit, ignore: int = -1) -> bool:
     w = g.w
     tt = tr.type
