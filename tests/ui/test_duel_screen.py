@@ -10,7 +10,7 @@ import pytest
 from test_ui_duel_keys import (
     ready,
 )
-from ui_harness import B, menu_open, menu_pick, press, stack
+from ui_harness import B, menu_open, menu_pick, press, run_until, stack
 
 from game.modes.duel import DuelGame, DuelOptions
 from game.modes.duel.layout import Layout
@@ -204,10 +204,7 @@ def test_duel_screens_at_every_resolution(make_app, artifacts, size):
     app.screenshot(artifacts / f"duel_menu_{tag}.png")
     press(app, B.A)
     sc = app.top
-    for _ in range(200):
-        if ready(sc):
-            break
-        app.step()
+    run_until(app, lambda: ready(sc), None, "your turn in the duel")   # the bot thinks in its thread
     press(app, B.A)                              # A on your wizard: the action bar
     assert sc.keys.bar_open
     app.screenshot(artifacts / f"duel_actions_{tag}.png")

@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from ui_harness import B, menu_open, menu_pick, press, stack, tap
+from ui_harness import B, menu_open, menu_pick, press, run_until, stack, tap
 
 from game.modes.duel import actions as A
 from game.modes.duel.bot import DuelBot
@@ -127,12 +127,7 @@ def test_real_keypad_is_claimed_only_while_the_duel_is_on_top(make_app):
     tap(app, "kp_5")                                   # Against a bot
     sc = app.top
     assert sc.scene_name == "duel_game" and app.hub.numpad_claimed
-    for _ in range(300):
-        if ready(sc):
-            break
-        app.step()
-        time.sleep(0.0005)
-    assert ready(sc)
+    run_until(app, lambda: ready(sc), None, "your turn in the duel")   # the bot thinks in its thread
     g = sc.game
     me = sc.match.viewer()
     legal = {a.code for a in g.legal_actions()}
